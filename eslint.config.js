@@ -1,0 +1,46 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The architecture in one rule: contract imports none of the others; web, bff and sandbox never
+ * import each other; only bff and sandbox may use the node-only shared folder.
+ */
+const boundaries = [
+  { target: './src/contract', from: ['./src/web', './src/bff', './src/sandbox', './src/node-shared'], message: 'contract imports nothing of the other parts' },
+  { target: './src/web', from: ['./src/bff', './src/sandbox', './src/node-shared'], message: 'web talks to the BFF over HTTP only' },
+  { target: './src/bff', from: ['./src/web', './src/sandbox'], message: 'bff must not import web or sandbox' },
+  { target: './src/sandbox', from: ['./src/web', './src/bff'], message: 'sandbox must not import web or bff' },
+  { target: './src/node-shared', from: ['./src/web', './src/bff', './src/sandbox'], message: 'node-shared serves bff and sandbox, it imports neither' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'coverage', '.data', 'node_modules', 'drizzle', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Command-line entry points talk to people on stdout.
+    files: ['src/**/server.ts', 'src/start.ts', 'bench/**', 'scripts/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

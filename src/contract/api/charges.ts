@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { boundedString, isoDateSchema } from './common.ts';
+
+export const EXECUTION_CYCLE_REQUIRED = 'This field is required when no_of_executions is greater than 1.';
+/** Recurring items beyond 50 years of monthly executions are certainly typing errors. */
+export const MAX_EXECUTIONS = 600;
+export const MAX_AMOUNT_CENT = 2_147_483_647;
+
+const chargeFields = {
+  type_of_transaction: z.enum(['credit', 'charge']),
+  amount_cent: z.int().min(0).max(MAX_AMOUNT_CENT),
+  is_gross: z.boolean(),
+  vat_type: z.enum(['normal', 'reduced']),
+  due_date: isoDateSchema,
+  input_id: boundedString(128).min(1),
+  category: boundedString(40),
+  display_name: boundedString(128).min(1),
+  explanation_text: boundedString(2000),
+  bookkeeping_account: boundedString(128),
+};
+
+/** Spec 2.2. Required: see docs/spec-decisions.md. */
+export const chargeRequestSchema = z
+  .object({
+    ...chargeFields,
+    category: chargeFields.category.optional(),
+    explanation_text: chargeFields.explanation_text.optional(),
+    bookkeeping_account: chargeFields.bookkeeping_account.optional(),
+    no_of_executions: z.int().min(1).max(MAX_EXECUTIONS).optional(),
+    execution_cycle: z.enum(['month', 'year']).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.no_of_executions ?? 1) > 1 && value.execution_cycle === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['execution_cycle'], message: EXECUTION_CYCLE_REQUIRED });
+    }
+  })
+  .meta({ id: 'ChargeOrCreditRequest' });
+export type ChargeRequest = z.infer<typeof chargeRequestSchema>;
+export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
+
+export const chargeRecordSchema = z
+  .object({
+    ...chargeFields,
+    category: z.string(),
+    explanation_text: z.string(),
+    bookkeeping_account: z.string(),
+    internal_id: z.string(),
+    contract_id: z.string(),
+    salespartner: z.string(),
+  })
+  .meta({ id: 'ChargeOrCreditRecord' });
+export type ChargeRecord = z.infer<typeof chargeRecordSchema>;
+
+export const chargeResponseSchema = z
+  .object({
+    contract_id: z.string(),
+    bonus_created: z.array(z.record(z.string(), chargeRecordSchema)),
+  })
+  .meta({ id: 'ChargesAndCreditsCreated' });
+export type ChargeResponse = z.infer<typeof chargeResponseSchema>;

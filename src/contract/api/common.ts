@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { isIsoDate } from '../calendar-date.ts';
+
+/** DRF-style messages: the vendor's field errors read like Django REST framework's. */
+export const MESSAGES = {
+  required: 'This field is required.',
+  dateFormat: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  dateTimeFormat: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.',
+} as const;
+
+export const isoDateSchema = z
+  .string()
+  .refine((value) => isIsoDate(value), { message: MESSAGES.dateFormat })
+  .meta({ format: 'date', example: '2026-12-01' });
+
+/** `YYYY-MM-DDTHH:MM:SSZ` (fractions of a second tolerated), UTC only. */
+export const utcDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, { message: MESSAGES.dateTimeFormat })
+  .refine((value) => !Number.isNaN(Date.parse(value)) && isIsoDate(value.slice(0, 10)), {
+    message: MESSAGES.dateTimeFormat,
+  })
+  .meta({ format: 'date-time', example: '2026-01-01T00:00:00Z' });
+
+/** Path parameters `userID` and `contractID` (spec section 4). */
+export const PATH_ID_PATTERN = /^[\w-]+$/;
+export const pathIdSchema = z.string().regex(PATH_ID_PATTERN).max(64);
+
+export const detailErrorSchema = z.object({ detail: z.string() }).meta({ id: 'DetailError' });
+export type DetailError = z.infer<typeof detailErrorSchema>;
+
+/** `{field: [message, ...]}`; nested fields are keyed by their dotted path. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string())).meta({ id: 'FieldErrors' });
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** A bounded free-text string (every string the platform stores has a bound). */
+export function boundedString(max: number) {
+  return z.string().max(max);
+}

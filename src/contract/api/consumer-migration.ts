@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ibanProblem, normalizeIban } from '../iban.ts';
+import { marketLocationProblem } from '../market-location.ts';
+import { MESSAGES, boundedString, isoDateSchema } from './common.ts';
+
+export const PAYMENT_METHODS = [
+  'credit_card_display_only',
+  'direct_debit',
+  'bank_transfer',
+  'credit_card',
+  'no_payment_method',
+] as const;
+export const TITLES = ['', 'Dr.', 'Prof.', 'Prof. Dr.'] as const;
+export const SALUTATIONS = ['Frau', 'Herr', 'Eheleute', 'Divers'] as const;
+export const SUBSCRIPTION_REASONS = ['E01', 'E02', 'E03'] as const;
+export const NOTICE_PERIOD_UNITS = ['w', 'm'] as const;
+export const RELATIONSHIP_TYPES = ['contract_is_paid_by'] as const;
+
+/** Default bound for strings whose published length is not tied to a field (docs/spec-decisions.md). */
+const DEFAULT_MAX = 255;
+const text = (max = DEFAULT_MAX) => boundedString(max);
+const optionalText = (max = DEFAULT_MAX) => text(max).optional();
+const germanZip = z.string().regex(/^\d{5}$/, { message: 'Enter a valid German postcode (5 digits).' });
+const amount = z.number().refine(Number.isFinite).optional();
+
+const contractRelationshipRequest = z.object({
+  target_contract_id: text(64).min(1),
+  valid_from: isoDateSchema,
+});
+
+/** Every field of spec 2.4 the caller sends. Lengths 10/5/16/13/32/64/50/255: see spec-decisions. */
+const migrationRequestFields = {
+  // Delivery address
+  deliv_address_street: text(DEFAULT_MAX).min(1),
+  deliv_address_house_number: text(10).min(1),
+  deliv_address_zipcode: germanZip,
+  deliv_address_city: text(DEFAULT_MAX).min(1),
+  deliv_address_addition: optionalText(),
+  // Person
+  title: z.enum(TITLES).optional(),
+  first_name: text(50).min(1),
+  last_name: text(DEFAULT_MAX).min(1),
+  birthday: isoDateSchema.optional(),
+  email: z.email({ message: 'Enter a valid email address.' }).max(DEFAULT_MAX),
+  accounting_email: z.email({ message: 'Enter a valid email address.' }).max(DEFAULT_MAX).optional(),
+  telephone: optionalText(16),
+  username: optionalText(),
+  is_business: z.boolean().optional(),
+  is_small_business: z.boolean().optional(),
+  company_name: optionalText(),
+  tax_number: optionalText(13),
+  // Billing address
+  keep_bill_address: z.boolean().optional(),
+  bill_address_street: optionalText(),
+  bill_address_house_number: optionalText(10),
+  bill_address_addition: optionalText(),
+  bill_address_zipcode: optionalText(5),
+  bill_address_city: optionalText(),
+  // Supply
+  tariff_type: optionalText(64),
+  preferred_delivery_start: isoDateSchema.optional(),
+  meter_id: optionalText(64),
+  meteringpoint_id: z
+    .string()
+    .superRefine((value, ctx) => {
+      const message = marketLocationProblem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .optional(),
+  annual_consumption: z.number().min(0).optional(),
+  consumption_before_battery_installation: z.number().min(0).optional(),
+  free_amount: amount,
+  is_htnt: z.boolean().optional(),
+  has_intelligent_meter: z.boolean().optional(),
+  order_smart_meter: z.boolean().optional(),
+  order_smart_meter_provider_id: optionalText(64),
+  order_date: isoDateSchema.optional(),
+  product_specifics: z.record(z.string(), z.unknown()).optional(),
+  // Payment
+  payment_method: z.enum(PAYMENT_METHODS),
+  masked_credit_card: optionalText(32),
+  credit_card_validity_date: isoDateSchema.optional(),
+  sepa_reference: optionalText(64),
+  sepa_date: isoDateSchema.optional(),
+  bank_data_first_name: optionalText(50),
+  bank_data_last_name: optionalText(),
+  bank_data_iban: optionalText(64),
+  bank_data_bic: optionalText(11),
+  // Former supplier
+  previous_provider: optionalText(),
+  former_supplier_first_name: optionalText(),
+  former_supplier_last_name: optionalText(),
+  former_supplier_contract_terminated: z.boolean().optional(),
+  former_supplier_contract_termination_date: isoDateSchema.optional(),
+  // Contract terms and prices
+  automatic_prolongation_time: amount,
+  contract_notice_period: amount,
+  minimum_contract_term: amount,
+  base_fee_price_brutto: amount,
+  base_fee_price_netto: amount,
+  working_price_1_price_brutto: amount,
+  working_price_1_price_netto: amount,
+  ht_working_price_price_brutto: amount,
+  ht_working_price_price_netto: amount,
+  nt_working_price_price_brutto: amount,
+  nt_working_price_price_netto: amount,
+  perform_credit_check: z.boolean().optional(),
+  // References of the caller's systems
+  saas_customer_id: optionalText(64),
+  saas_contract_id: optionalText(64),
+  saas_customer_lead_id: optionalText(64),
+  third_party_salespartner: optionalText(64),
+  source: optionalText(64),
+  contract_relationships: z.array(contractRelationshipRequest).max(50).optional(),
+};
+
+export const consumerMigrationRequestSchema = z
+  .object(migrationRequestFields)
+  .superRefine((value, ctx) => {
+    if (value.payment_method === 'direct_debit') {
+      if (!value.bank_data_iban) {
+        ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: 'This field is required for direct debit.' });
+      } else {
+        const problem = ibanProblem(value.bank_data_iban);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
+      }
+    } else if (value.bank_data_iban) {
+      const problem = ibanProblem(value.bank_data_iban);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
+    }
+    if (value.is_business && !value.company_name) {
+      ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'This field is required for business customers.' });
+    }
+    if (value.keep_bill_address === false) {
+      for (const field of ['bill_address_street', 'bill_address_house_number', 'bill_address_zipcode', 'bill_address_city'] as const) {
+        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${MESSAGES.required.slice(0, -1)} when keep_bill_address is false.` });
+      }
+    }
+  })
+  .transform((value) => (value.bank_data_iban ? { ...value, bank_data_iban: normalizeIban(value.bank_data_iban) } : value))
+  .meta({ id: 'ConsumerMigrationRequest' });
+export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
+export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;
+
+export const consumerMigrationRecordSchema = z
+  .object({
+    ...migrationRequestFields,
+    user_id: z.string(),
+    contract_relationships: z.array(
+      contractRelationshipRequest.extend({ relationship_type: z.enum(RELATIONSHIP_TYPES) }),
+    ),
+    salutation: z.enum(SALUTATIONS).nullable(),
+    subscription_reason: z.enum(SUBSCRIPTION_REASONS),
+    contract_notice_period_unit: z.enum(NOTICE_PERIOD_UNITS).nullable(),
+  })
+  .meta({ id: 'ConsumerMigrationRecord' });
+export type ConsumerMigrationRecord = z.infer<typeof consumerMigrationRecordSchema>;

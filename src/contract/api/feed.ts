@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { isKnownTimeZone, PERIOD_TYPES } from '../time-zone-periods.ts';
+import { utcDateTimeSchema } from './common.ts';
+
+export const AGGREGATION_TYPES = [...PERIOD_TYPES, 'raw'] as const;
+export type AggregationType = (typeof AGGREGATION_TYPES)[number];
+export const FEED_DEFAULT_LIMIT = 1000;
+export const FEED_MAX_LIMIT = 10000;
+export const END_AFTER_START = 'end must be after start.';
+
+const integerParam = (minimum: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { message: 'A valid integer is required.' })
+    .transform(Number)
+    .pipe(z.number().min(minimum, { message: `Ensure this value is greater than or equal to ${minimum}.` }));
+
+/** Spec 4.2 query, as strings off the wire; parsed into instants and numbers. */
+export const feedQuerySchema = z
+  .object({
+    start: utcDateTimeSchema,
+    end: utcDateTimeSchema,
+    aggregation_type: z.enum(AGGREGATION_TYPES).default('raw'),
+    timezone: z
+      .string()
+      .default('Europe/Berlin')
+      .refine(isKnownTimeZone, { message: 'Select a valid IANA time zone name (e.g. Europe/Berlin).' }),
+    limit: integerParam(1)
+      .optional()
+      .transform((limit) => Math.min(limit ?? FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT)),
+    offset: integerParam(0)
+      .optional()
+      .transform((offset) => offset ?? 0),
+  })
+  .superRefine((query, ctx) => {
+    const bothWellFormed = [query.start, query.end].every((value) => utcDateTimeSchema.safeParse(value).success);
+    if (bothWellFormed && Date.parse(query.end) <= Date.parse(query.start)) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: END_AFTER_START });
+    }
+  });
+export type FeedQuery = z.output<typeof feedQuerySchema>;
+export type FeedQueryInput = z.input<typeof feedQuerySchema>;
+
+export const feedRecordSchema = z
+  .object({
+    start: z.string(),
+    end: z.string(),
+    energy_kwh: z.number(),
+    sample_count: z.int().min(0),
+  })
+  .meta({ id: 'FeedRecord' });
+export type FeedRecord = z.infer<typeof feedRecordSchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.int().min(0),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export const feedPageSchema = pageSchema(feedRecordSchema).meta({ id: 'FeedPage' });
+export type FeedPage = z.infer<typeof feedPageSchema>;

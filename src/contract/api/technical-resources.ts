@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { marketLocationProblem, redispatchIdProblem } from '../market-location.ts';
+
+export const ACCOUNTING_MODELS = ['Z01', 'Z02', 'Z03'] as const;
+
+function checked(problem: (value: string) => string | null) {
+  return z
+    .string()
+    .min(1)
+    .max(64)
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+/** Spec 2.3/4.6: all five request fields required, identifiers checked (docs/spec-decisions.md). */
+export const technicalResourceRequestSchema = z
+  .object({
+    contract_id: z.string().min(1).max(64),
+    control_resource: checked((value) => redispatchIdProblem(value, 'C')),
+    technical_resource_id: checked((value) => redispatchIdProblem(value, 'D')),
+    market_location_feed: checked(marketLocationProblem),
+    market_location_supply: checked(marketLocationProblem),
+  })
+  .meta({ id: 'TechnicalResourceRequest' });
+export type TechnicalResourceRequest = z.infer<typeof technicalResourceRequestSchema>;
+
+export const technicalResourceResponseSchema = z
+  .object({
+    control_resource: z.string(),
+    technical_resource_id: z.string(),
+    accounting_model: z.enum(ACCOUNTING_MODELS),
+    market_location_feed: z.string(),
+    market_location_supply: z.string(),
+  })
+  .meta({ id: 'TechnicalResource' });
+export type TechnicalResourceResponse = z.infer<typeof technicalResourceResponseSchema>;

@@ -1,0 +1,56 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { bearerAuth } from './auth/bearer-auth.ts';
+import { TokenStore } from './auth/token-store.ts';
+import type { Database } from './db/connect.ts';
+import { installErrorHandling } from './errors.ts';
+import { registerChargeRoutes } from './routes/charges.ts';
+import { registerConsumerRoutes } from './routes/consumers.ts';
+import { registerFeedRoutes } from './routes/feed.ts';
+import { registerTechnicalResourceRoutes } from './routes/technical-resources.ts';
+import { registerTokenRoute } from './routes/token.ts';
+import { registerValidationRoutes } from './routes/validation.ts';
+import { zodValidatorCompiler } from './validation.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface SandboxOptions {
+  db: Database;
+  /** The platform's "today" (Europe/Berlin date). */
+  today: () => string;
+  tokenTtlSeconds: number;
+  logger?: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** Builds the sandbox (plugins, then routes); `server.ts` only listens. Tests use `inject`. */
+export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+  installErrorHandling(app);
+
+  const tokens = new TokenStore(options.db, options.tokenTtlSeconds, options.now);
+  const auth = bearerAuth(tokens);
+  registerTokenRoute(app, tokens);
+  registerValidationRoutes(app, auth, options.today);
+  registerFeedRoutes(app, auth, options.db);
+  registerChargeRoutes(app, auth, options.db);
+  registerConsumerRoutes(app, auth, options.db);
+  registerTechnicalResourceRoutes(app, auth, options.db);
+
+  const openApi = buildOpenApiDocument();
+  app.get('/v3/schema/', async (request) => ({ ...openApi, servers: [{ url: `${request.protocol}://${request.host}` }] }));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  return app;
+}
