@@ -35,6 +35,8 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The v3 operations take JSON; only the token endpoint takes a form.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
     done(null, body);
   });
