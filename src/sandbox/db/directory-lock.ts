@@ -34,7 +34,8 @@ export function lockDirectory(directory: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      // Our own pid means another handle in this very process: just as unsafe.
+      if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner))) {
         throw new DirectoryLockedError(directory, owner);
       }
       rmSync(lockPath, { force: true });
