@@ -21,7 +21,7 @@ import { addSecurityHeaders } from './security-headers.ts';
 import { SessionStore, type Session } from './session-store.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import type { TokenManager } from './token-manager.ts';
-import { authorizeForward, Forwarder, ProxyError } from './upstream-proxy.ts';
+import { allowlistedOperation, assertMayCall, Forwarder, ProxyError } from './upstream-proxy.ts';
 import { UserExistsError, UserStore } from './user-store.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,7 +66,7 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> |
     return { errors: { non_field_errors: ['The body is not valid JSON.'] } };
   }
   const result = schema.safeParse(json);
-  return result.success ? result.data : { errors: toFieldErrors(result.error, json) };
+  return result.success ? result.data : { errors: toFieldErrors(result.error, json, 'schema') };
 }
 
 const isErrors = (value: unknown): value is { errors: Record<string, string[]> } =>
@@ -240,7 +240,7 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     request.audit = { operation: 'not_allowed', targets: {} };
     const session = requireSession(request, reply);
     if (!session) return reply;
-    const { operation, params, path } = authorizeForward(request.method, request.url, session.role);
+    const { operation, params, path } = allowlistedOperation(request.method, request.url);
     const targets: Record<string, string> = { ...params };
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     if (body && operation.auditBodyFields) {
@@ -255,6 +255,7 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
       }
     }
     request.audit = { operation: operation.id, targets };
+    assertMayCall(operation, session.role);
     if (operation.method === 'POST' && !body) return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
     return forwarder.forward(request, reply, path, operation.method === 'POST' ? body : undefined);
   });

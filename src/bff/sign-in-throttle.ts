@@ -1,4 +1,7 @@
-export const MAX_FAILURES = 5;
+/** Per username: guessing one account's password. */
+export const MAX_FAILURES_PER_USER = 5;
+/** Per address: spraying many accounts; higher, since an office shares one address. */
+export const MAX_FAILURES_PER_ADDRESS = 20;
 export const WINDOW_MS = 15 * 60_000;
 
 /**
@@ -20,12 +23,16 @@ export class SignInThrottle {
 
   /** Seconds to wait, or 0 when an attempt is allowed. */
   retryAfterSeconds(username: string, address: string): number {
-    const blocked = [`user:${username.toLowerCase()}`, `addr:${address}`]
-      .map((key) => this.recent(key))
-      .filter((times) => times.length >= MAX_FAILURES);
-    if (blocked.length === 0) return 0;
-    const oldest = Math.max(...blocked.map((times) => times[times.length - MAX_FAILURES]!));
-    return Math.max(1, Math.ceil((oldest + WINDOW_MS - this.now()) / 1000));
+    const limits: [string, number][] = [
+      [`user:${username.toLowerCase()}`, MAX_FAILURES_PER_USER],
+      [`addr:${address}`, MAX_FAILURES_PER_ADDRESS],
+    ];
+    const unblockAt = limits.flatMap(([key, limit]) => {
+      const times = this.recent(key);
+      return times.length >= limit ? [times[times.length - limit]! + WINDOW_MS] : [];
+    });
+    if (unblockAt.length === 0) return 0;
+    return Math.max(1, Math.ceil((Math.max(...unblockAt) - this.now()) / 1000));
   }
 
   recordFailure(username: string, address: string): void {

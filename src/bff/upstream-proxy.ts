@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, errors, request as undiciRequest } from 'undici';
-import { matchOperation, type OperationMatch } from '../contract/api/operations.ts';
+import { matchOperation, type Operation, type OperationMatch } from '../contract/api/operations.ts';
 import { canWrite, type Role } from '../contract/bff-api.ts';
 import type { TokenManager } from './token-manager.ts';
 import { UpstreamTokenError } from './token-manager.ts';
@@ -35,13 +35,17 @@ export function queryString(rawUrl: string): string {
   return index < 0 ? '' : rawUrl.slice(index);
 }
 
-/** The allowlisted operation a browser request maps to, or a ProxyError (404/403). */
-export function authorizeForward(method: string, rawUrl: string, role: Role): OperationMatch & { path: string } {
+/** The allowlisted operation a browser request maps to, or a 404 ProxyError. */
+export function allowlistedOperation(method: string, rawUrl: string): OperationMatch & { path: string } {
   const path = upstreamPath(rawUrl);
   const match = path ? matchOperation(method, path) : null;
   if (!path || !match) throw new ProxyError(404, 'Not found.');
-  if (match.operation.method !== 'GET' && !canWrite(role)) throw new ProxyError(403, 'Your role may not make changes.');
   return { ...match, path };
+}
+
+/** Viewers read only: a write by them is refused here (403), never forwarded. */
+export function assertMayCall(operation: Operation, role: Role): void {
+  if (operation.method !== 'GET' && !canWrite(role)) throw new ProxyError(403, 'Your role may not make changes.');
 }
 
 /** Points pagination links of the upstream back through the BFF (same path under /api). */

@@ -53,13 +53,17 @@ export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
-/** Turns a zod error into the spec's field error body `{field: [message, ...]}` (nested: dotted path). */
-export function toFieldErrors(error: z.ZodError, input: unknown): FieldErrors {
+/**
+ * Turns a zod error into the spec's field error body `{field: [message, ...]}` (nested: dotted path).
+ * `words: 'drf'` speaks like the platform (the sandbox); `'schema'` keeps each schema's own messages
+ * (the BFF's and the SPA's forms).
+ */
+export function toFieldErrors(error: z.ZodError, input: unknown, words: 'drf' | 'schema' = 'drf'): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
     const messages = (fieldErrors[key] ??= []);
-    const message = issueMessage(issue, input);
+    const message = words === 'drf' ? issueMessage(issue, input) : issue.message;
     if (!messages.includes(message)) messages.push(message);
   }
   return fieldErrors;

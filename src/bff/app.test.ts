@@ -1,0 +1,331 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBffApp } from './app.ts';
+import { TokenManager } from './token-manager.ts';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
+
+const CSRF = { 'x-csrf': '1' };
+const consumer = {
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  email: 'erika@example.org',
+  deliv_address_street: 'Hauptstraße',
+  deliv_address_house_number: '1',
+  deliv_address_zipcode: '10115',
+  deliv_address_city: 'Berlin',
+  payment_method: 'direct_debit',
+  bank_data_iban: 'DE89370400440532013000',
+};
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function bffFor(upstream: string, dataDir: string, options: { timeoutMs?: number; tokens?: TokenManager } = {}) {
+  const tokens = options.tokens ?? new TokenManager({ baseUrl: upstream, clientId: 'sandbox-rw', clientSecret: 'sandbox-rw-secret' });
+  const built = await buildBffApp({ dataDir, environment: 'sandbox', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: options.timeoutMs ?? 5000, staticDir: join(dataDir, 'no-spa') });
+  return { ...built, tokens };
+}
+
+async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${response.statusCode}`);
+  const cookie = response.cookies[0]!;
+  return `${cookie.name}=${cookie.value}`;
+}
+
+describe('BFF against the real sandbox', () => {
+  let sandbox: TestSandbox;
+  let upstream: string;
+  let dataDir: string;
+  let app: FastifyInstance;
+  let tokens: TokenManager;
+  let admin: string;
+  let operator: string;
+  let viewer: string;
+  const responses: string[] = [];
+
+  const call = async (method: string, url: string, cookie: string | undefined, payload?: unknown, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ method: method as 'GET', url, headers: { ...CSRF, ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    responses.push(JSON.stringify(response.headers) + response.body);
+    return response;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox('pglite');
+    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    dataDir = mkdtempSync(join(tmpdir(), 'bff-'));
+    const built = await bffFor(upstream, dataDir);
+    app = built.app;
+    tokens = built.tokens;
+    await built.users.create('admin', 'admin-password-1', 'admin');
+    await built.users.create('olga', 'operator-password', 'operator');
+    await built.users.create('victor', 'viewer-password1', 'viewer');
+    admin = await signIn(app, 'admin', 'admin-password-1');
+    operator = await signIn(app, 'olga', 'operator-password');
+    viewer = await signIn(app, 'victor', 'viewer-password1');
+  });
+  afterAll(async () => {
+    await app.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('requires X-CSRF: 1 on every /api and /bff request', async () => {
+    for (const url of ['/bff/user', '/api/v3/validation/market_location/?market_location_id=51238696781', '/bff/login']) {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('answers 401 without a session, never a redirect', async () => {
+    expect((await call('GET', '/bff/user', undefined)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', undefined)).statusCode).toBe(401);
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict session cookie and reports the user', async () => {
+    const response = await app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username: 'olga', password: 'operator-password' } });
+    expect(response.json()).toEqual({ username: 'olga', role: 'operator' });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/);
+    expect((await call('GET', '/bff/user', viewer)).json()).toEqual({ username: 'victor', role: 'viewer', environment: 'sandbox' });
+  });
+
+  it('uses a Secure __Host- cookie over HTTPS behind a trusted proxy', async () => {
+    const proxied = await buildBffApp({ dataDir, environment: 'production', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: 5000, trustProxy: true });
+    const response = await proxied.app.inject({ method: 'POST', url: '/bff/login', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { username: 'olga', password: 'operator-password' } });
+    expect(String(response.headers['set-cookie'])).toMatch(/^__Host-ec_session=.*Secure/);
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    await proxied.app.close();
+  });
+
+  it('throttles failed sign-ins per username with 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/bff/login', undefined, { username: 'victor', password: `wrong-password-${i}` });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ detail: 'Wrong username or password.' });
+    }
+    const blocked = await call('POST', '/bff/login', undefined, { username: 'victor', password: 'viewer-password1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('forwards allowlisted reads and passes upstream answers through', async () => {
+    const ok = await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', viewer);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('');
+    const bad = await call('GET', '/api/v3/validation/bank_data_iban/?iban=TR330006100519786457841326', viewer);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: 'the IBAN country code is currently not supported' });
+  });
+
+  it('rewrites pagination links to point back through the BFF', async () => {
+    const response = await call('GET', '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10&offset=10', viewer);
+    const page = response.json();
+    expect(page.next).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/);
+    expect(page.previous).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/);
+  });
+
+  it('refuses viewer writes with 403 and lets operators write', async () => {
+    const refused = await call('POST', '/api/v3/migrations/consumers/U-1/', viewer, consumer);
+    expect(refused.statusCode).toBe(403);
+    const created = await call('POST', '/api/v3/migrations/consumers/U-1/', operator, consumer);
+    expect(created.statusCode).toBe(201);
+    const charge = await call('POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', operator, {
+      type_of_transaction: 'charge', amount_cent: 100, is_gross: true, vat_type: 'normal', due_date: '2026-01-01', input_id: 'bff-1', display_name: 'Fee',
+    });
+    expect(charge.statusCode).toBe(201);
+    const duplicate = await call('POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', operator, {
+      type_of_transaction: 'charge', amount_cent: 100, is_gross: true, vat_type: 'normal', due_date: '2026-01-01', input_id: 'bff-1', display_name: 'Fee',
+    });
+    expect(duplicate.statusCode).toBe(400);
+  });
+
+  it.each([
+    ['GET', '/api/v3/consumers/'],
+    ['DELETE', '/api/v3/producers/P1000/contracts/C1000/feed/'],
+    ['GET', '/api/v3/producers/P1000/contracts/C1000/feed/../../../../oauth2/token/'],
+    ['GET', '/api/v3/producers/P1000%2Fcontracts/C1000/feed/'],
+    ['GET', '/api/v3/producers/P1000/contracts/C1000/%2e%2e/feed/'],
+    ['GET', '/api/v3/validation//market_location/'],
+    ['GET', '/api/v3/schema/'],
+    ['POST', '/api/oauth2/token/'],
+  ])('never forwards %s %s (404)', async (method, url) => {
+    const response = await call(method, url, admin);
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses bodies over 1 MB with 413', async () => {
+    const response = await call('POST', '/api/v3/migrations/consumers/U-2/', operator, { ...consumer, source: 'x'.repeat(1_100_000) });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('lets admins manage accounts, others not', async () => {
+    expect((await call('GET', '/bff/users', operator)).statusCode).toBe(403);
+    expect((await call('POST', '/bff/users', operator, { username: 'eve', password: 'long-enough-pass', role: 'admin' })).statusCode).toBe(403);
+    const short = await call('POST', '/bff/users', admin, { username: 'newbie', password: 'short', role: 'viewer' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ password: ['Use at least 12 characters.'] });
+    const created = await call('POST', '/bff/users', admin, { username: 'newbie', password: 'long-enough-pass', role: 'viewer' });
+    expect(created.statusCode).toBe(201);
+    const newbie = await signIn(app, 'newbie', 'long-enough-pass');
+    expect((await call('PATCH', '/bff/users/newbie', admin, { disabled: true })).json()).toMatchObject({ disabled: true });
+    expect((await call('GET', '/bff/user', newbie)).statusCode).toBe(401);
+    expect((await call('POST', '/bff/login', undefined, { username: 'newbie', password: 'long-enough-pass' })).statusCode).toBe(401);
+    expect((await call('GET', '/bff/users', admin)).json().map((user: { username: string }) => user.username)).toContain('newbie');
+  });
+
+  it('audits every write attempt with ids but no personal data, newest first', async () => {
+    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json() as { operation: string; status: number; username: string; targets: Record<string, string> }[];
+    expect((await call('GET', '/bff/audit', operator)).statusCode).toBe(403);
+    const refused = entries.find((entry) => entry.operation === 'migrations_consumers_create' && entry.status === 403);
+    expect(refused).toMatchObject({ username: 'victor', targets: { userID: 'U-1' } });
+    expect(entries.find((entry) => entry.targets.input_id === 'bff-1')).toMatchObject({ operation: 'producers_contracts_charges_and_credits_create', targets: { userID: 'P1000', contractID: 'C1000', input_id: 'bff-1' } });
+    expect(entries.some((entry) => entry.operation === 'not_allowed')).toBe(true);
+    const file = readFileSync(join(dataDir, 'audit.jsonl'), 'utf8');
+    expect(file).not.toMatch(/DE89370400440532013000|Mustermann|Erika/);
+    const times = entries.map((entry) => (entry as unknown as { time: string }).time);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('ends the session server-side at sign-out', async () => {
+    const cookie = await signIn(app, 'olga', 'operator-password');
+    expect((await call('POST', '/bff/logout', cookie)).statusCode).toBe(204);
+    expect((await call('GET', '/bff/user', cookie)).statusCode).toBe(401);
+  });
+
+  it('serves health and readiness', async () => {
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('never lets a client secret or access token reach a response', async () => {
+    const token = await tokens.token();
+    for (const text of responses) {
+      expect(text).not.toContain('sandbox-rw-secret');
+      expect(text).not.toContain(token);
+    }
+  });
+});
+
+describe('BFF upstream failures and tokens', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'bff-upstream-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A token server we control, counting requests and delaying answers. */
+  async function fakePlatform(behaviour: { delayMs?: number; tokenStatus?: number; apiStatus?: () => number; apiDelayMs?: number }) {
+    const counts = { token: 0, api: 0 };
+    const platform = await listen((request, response) => {
+      if (request.url === '/oauth2/token/') {
+        counts.token++;
+        setTimeout(() => {
+          response.writeHead(behaviour.tokenStatus ?? 200, { 'content-type': 'application/json' });
+          response.end(behaviour.tokenStatus && behaviour.tokenStatus !== 200
+            ? JSON.stringify({ error: 'invalid_client', error_description: 'no' })
+            : JSON.stringify({ access_token: `token-${counts.token}`, token_type: 'bearer', expires_in: 3600, scope: 'read write' }));
+        }, behaviour.delayMs ?? 0);
+        return;
+      }
+      counts.api++;
+      setTimeout(() => {
+        const status = behaviour.apiStatus?.() ?? 200;
+        response.writeHead(status, status === 200 ? {} : { 'content-type': 'application/json' });
+        response.end(status === 200 ? '' : JSON.stringify({ detail: 'Invalid or expired token.' }));
+      }, behaviour.apiDelayMs ?? 0);
+    });
+    return { ...platform, counts };
+  }
+
+  async function signedInBff(upstream: string, timeoutMs = 5000) {
+    const built = await bffFor(upstream, mkdtempSync(join(dataDir, 'd-')), { timeoutMs });
+    await built.users.create('olga', 'operator-password', 'operator');
+    return { ...built, cookie: await signIn(built.app, 'olga', 'operator-password') };
+  }
+
+  const validationUrl = '/api/v3/validation/market_location/?market_location_id=51238696781';
+
+  it('makes exactly one token request for 200 concurrent calls', async () => {
+    const platform = await fakePlatform({ delayMs: 50 });
+    const bff = await signedInBff(platform.url);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } })));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(platform.counts.token).toBe(1);
+    await bff.app.close();
+    platform.server.close();
+  });
+
+  it('refreshes ahead of expiry', async () => {
+    const platform = await fakePlatform({});
+    let now = 1_000_000;
+    const manager = new TokenManager({ baseUrl: platform.url, clientId: 'c', clientSecret: 's', now: () => now });
+    expect(await manager.token()).toBe('token-1');
+    now += 3600_000 - 70_000;
+    expect(await manager.token()).toBe('token-1');
+    now += 20_000; // within a minute of expiry
+    expect(await manager.token()).toBe('token-2');
+    platform.server.close();
+  });
+
+  it('replaces a token the upstream refuses with 401 and retries once; never retries 403', async () => {
+    let calls = 0;
+    const platform = await fakePlatform({ apiStatus: () => (++calls === 1 ? 401 : 200) });
+    const bff = await signedInBff(platform.url);
+    const answer = await bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } });
+    expect(answer.statusCode).toBe(200);
+    expect(platform.counts).toEqual({ token: 2, api: 2 });
+    await bff.app.close();
+    platform.server.close();
+
+    const forbidding = await fakePlatform({ apiStatus: () => 403 });
+    const second = await signedInBff(forbidding.url);
+    const refused = await second.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: second.cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(forbidding.counts.api).toBe(1);
+    await second.app.close();
+    forbidding.server.close();
+  });
+
+  it('answers 502 on a token failure, is not ready, and keeps staff signed in', async () => {
+    const platform = await fakePlatform({ tokenStatus: 400 });
+    const bff = await signedInBff(platform.url);
+    const answer = await bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } });
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json()).toHaveProperty('detail');
+    expect((await bff.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    expect((await bff.app.inject({ url: '/bff/user', headers: { ...CSRF, cookie: bff.cookie } })).statusCode).toBe(200);
+    await bff.app.close();
+    platform.server.close();
+  });
+
+  it('answers 504 when the upstream is too slow and 502 when it is down', async () => {
+    const slow = await fakePlatform({ apiDelayMs: 1500 });
+    const bff = await signedInBff(slow.url, 300);
+    const late = await bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } });
+    expect(late.statusCode).toBe(504);
+    await bff.app.close();
+    slow.server.close();
+
+    const gone = await listen(() => {});
+    const goneUrl = gone.url;
+    await new Promise((resolve) => gone.server.close(resolve));
+    const down = await signedInBff(goneUrl);
+    const manager = new TokenManager({ baseUrl: goneUrl, clientId: 'c', clientSecret: 's' });
+    await expect(manager.token()).rejects.toThrow(/access token/);
+    const unreachable = await down.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: down.cookie } });
+    expect(unreachable.statusCode).toBe(502);
+    await down.app.close();
+  });
+});
