@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Initial JavaScript budget (issue 6): what index.html loads before any lazy chunk. */
+const BUDGET_KB = 170;
+const dist = 'dist';
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+let total = 0;
+for (const file of initial) {
+  const size = gzipSync(readFileSync(join(dist, file))).length;
+  total += size;
+  console.log(`${file}: ${(size / 1024).toFixed(1)} KB gzip`);
+}
+console.log(`initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+if (initial.length === 0 || total > BUDGET_KB * 1024) {
+  console.error(initial.length === 0 ? 'no script found in dist/index.html' : 'over budget');
+  process.exit(1);
+}

@@ -1,0 +1,65 @@
+import { Link, Outlet } from '@tanstack/react-router';
+import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
+import { useSignOut } from '../features/auth/session.ts';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** Navigation grouped like the spec's resource groups; only pages that work are listed. */
+function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
+  const groups = [{ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] }];
+  if (canAdminister(user.role)) {
+    groups.push({
+      group: 'Admin',
+      items: [
+        { to: '/admin/accounts', label: 'Accounts' },
+        { to: '/admin/audit', label: 'Audit log' },
+      ],
+    });
+  }
+  return groups;
+}
+
+export function AppLayout({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  return (
+    <div className={`shell shell--${user.environment}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">energy-console</span>
+        <span className={`environment environment--${user.environment}`} data-testid="environment">
+          {user.environment === 'production' ? 'PRODUCTION — changes are real' : `Environment: ${user.environment}`}
+        </span>
+        <span className="user" data-testid="current-user">
+          {user.username} <span className="role">({user.role})</span>
+        </span>
+        <button type="button" className="button button--secondary" onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/sign-in') })} disabled={signOut.isPending}>
+          Sign out
+        </button>
+      </header>
+      <nav className="sidenav" aria-label="Main">
+        {navigationFor(user).map((group) => (
+          <div key={group.group} className="sidenav__group">
+            <h2 className="sidenav__heading">{group.group}</h2>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

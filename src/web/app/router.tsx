@@ -1,0 +1,97 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect, useRouteContext } from '@tanstack/react-router';
+import { z } from 'zod';
+import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
+import { AccountsPage } from '../features/admin/accounts-page.tsx';
+import { AuditPage } from '../features/admin/audit-page.tsx';
+import { sessionQueryOptions } from '../features/auth/session.ts';
+import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { ValidatorsPage } from '../features/validators/validators-page.tsx';
+import { AppLayout } from './app-layout.tsx';
+
+interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => (
+    <div className="page">
+      <h1>Page not found</h1>
+      <p>
+        <a href="/">Go to the start page</a>
+      </p>
+    </div>
+  ),
+});
+
+const signInSearchSchema = z.object({
+  redirect: z.string().max(2000).optional(),
+  expired: z.boolean().optional(),
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: signInSearchSchema,
+  component: function SignInRoute() {
+    const search = signInRoute.useSearch();
+    return <SignInPage redirect={search.redirect} expired={search.expired} />;
+  },
+});
+
+const consoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (!user) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    return { user };
+  },
+  component: function ConsoleRoute() {
+    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+    return <AppLayout user={user} />;
+  },
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/tools/validators' });
+  },
+});
+
+const validatorsRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/tools/validators', component: ValidatorsPage });
+
+const adminRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  id: 'admin',
+  beforeLoad: ({ context }) => {
+    const { user } = context as unknown as { user: SessionUser };
+    if (!canAdminister(user.role)) throw redirect({ to: '/tools/validators' });
+  },
+});
+
+const accountsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/admin/accounts',
+  component: function AccountsRoute() {
+    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+    return <AccountsPage currentUser={user.username} />;
+  },
+});
+
+const auditRoute = createRoute({ getParentRoute: () => adminRoute, path: '/admin/audit', component: AuditPage });
+
+const routeTree = rootRoute.addChildren([signInRoute, consoleRoute.addChildren([indexRoute, validatorsRoute, adminRoute.addChildren([accountsRoute, auditRoute])])]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: false });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

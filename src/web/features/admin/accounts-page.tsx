@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { createUserRequestSchema, ROLES, staffUserSchema, type CreateUserRequest, type Role } from '../../../contract/bff-api.ts';
+import { ApiError, requestOk } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+
+const usersQueryKey = ['bff', 'users'] as const;
+
+export function AccountsPage({ currentUser }: { currentUser: string }) {
+  const queryClient = useQueryClient();
+  const users = useQuery({ queryKey: usersQueryKey, queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }) });
+  const form = useForm<CreateUserRequest>({ resolver: zodResolver(createUserRequestSchema), defaultValues: { username: '', password: '', role: 'viewer' } });
+  const create = useMutation({
+    mutationFn: (values: CreateUserRequest) => requestOk('post', '/bff/users', { json: values }),
+    onSuccess: () => {
+      form.reset();
+      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'username' in error.body) {
+        form.setError('username', { message: String((error.body as { username: string[] }).username[0]) });
+      }
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ username, ...changes }: { username: string; role?: Role; disabled?: boolean }) => requestOk('patch', `/bff/users/${encodeURIComponent(username)}`, { json: changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+
+  return (
+    <div className="page">
+      <h1>Manage staff accounts</h1>
+      <section className="card page--form" aria-labelledby="new-account">
+        <h2 id="new-account">Create an account</h2>
+        <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="new-username">Username</label>
+              <p className="hint">Lower-case letters, digits, . _ -</p>
+              <input id="new-username" autoComplete="off" {...form.register('username')} aria-invalid={Boolean(form.formState.errors.username)} />
+              {form.formState.errors.username && <p className="field-error">{form.formState.errors.username.message}</p>}
+            </div>
+            <div className="field">
+              <label htmlFor="new-password">Initial password</label>
+              <p className="hint">At least 12 characters</p>
+              <input id="new-password" type="password" autoComplete="new-password" {...form.register('password')} aria-invalid={Boolean(form.formState.errors.password)} />
+              {form.formState.errors.password && <p className="field-error">{form.formState.errors.password.message}</p>}
+            </div>
+            <div className="field">
+              <label htmlFor="new-role">Role</label>
+              <p className="hint">viewer reads, operator writes</p>
+              <select id="new-role" {...form.register('role')}>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button className="button" type="submit" disabled={create.isPending}>
+            Create account
+          </button>
+          {create.isSuccess && <p role="status">Account created.</p>}
+          {create.isError && !(form.formState.errors.username) && <p className="field-error" role="alert">{create.error.message}</p>}
+        </form>
+      </section>
+      <section aria-labelledby="accounts">
+        <h2 id="accounts">Accounts</h2>
+        {users.isPending && <p>Loading accounts…</p>}
+        {users.isError && <p role="alert">{users.error.message}</p>}
+        {users.data && (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <tr key={user.username}>
+                  <td>{user.username}</td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${user.username}`}>
+                      Role of {user.username}
+                    </label>
+                    <select id={`role-${user.username}`} value={user.role} disabled={user.username === currentUser} onChange={(event) => update.mutate({ username: user.username, role: event.target.value as Role })}>
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{user.disabled ? 'Disabled' : 'Active'}</td>
+                  <td>{formatDateTime(user.createdAt)}</td>
+                  <td>
+                    {user.username !== currentUser && (
+                      <button type="button" className="button button--secondary" onClick={() => update.mutate({ username: user.username, disabled: !user.disabled })}>
+                        {user.disabled ? `Enable ${user.username}` : `Disable ${user.username}`}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {update.isError && <p role="alert">{update.error.message}</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionUserSchema, type LoginRequest, type SessionUser } from '../../../contract/bff-api.ts';
+import { request, requestOk } from '../../lib/api-client.ts';
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<SessionUser | null> => {
+    const response = await fetch('/bff/user', { headers: { 'x-csrf': '1' }, credentials: 'same-origin' });
+    if (response.status === 401) return null;
+    if (!response.ok) throw new Error(`Could not read the session (HTTP ${response.status}).`);
+    return sessionUserSchema.parse(await response.json());
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: LoginRequest) => {
+      const answer = await request('post', '/bff/login', { json: credentials });
+      if (answer.status === 200) return;
+      const detail = (answer.body as { detail?: string } | null)?.detail;
+      throw new Error(detail ?? 'Sign-in failed.');
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestOk('post', '/bff/logout'),
+    onSuccess: () => {
+      // Drafts belong to the person who typed them.
+      sessionStorage.clear();
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/api-client.ts';
+import { useDebounced } from '../../lib/use-draft.ts';
+
+export const LIVE_CHECK_DELAY_MS = 300;
+
+export type LiveCheckState =
+  | { status: 'idle' }
+  | { status: 'incomplete'; hint: string }
+  | { status: 'checking' }
+  | { status: 'valid' }
+  | { status: 'invalid'; message: string; earliest?: string }
+  | { status: 'error'; message: string };
+
+export interface LiveCheckOptions {
+  /** Identifies the check and its cache (e.g. 'iban'). */
+  name: string;
+  /** Local pre-check: a hint for obviously incomplete input (no request), or null to ask the server. */
+  precheck: (value: string) => string | null;
+  path: string;
+  params: (value: string) => Record<string, string>;
+}
+
+/**
+ * Live server check while typing: local pre-check first, then the server after a pause. Each value is
+ * its own query (cached); a superseded request is aborted through the query's signal, and the result
+ * shown always belongs to the current value, so a stale answer never appears.
+ */
+export function useLiveCheck(value: string, options: LiveCheckOptions): LiveCheckState {
+  const settled = useDebounced(value, LIVE_CHECK_DELAY_MS);
+  const trimmed = value.trim();
+  const hint = trimmed === '' ? null : options.precheck(trimmed);
+  const ready = trimmed !== '' && hint === null && settled === value;
+  const query = useQuery({
+    queryKey: ['live-check', options.name, trimmed],
+    queryFn: async ({ signal }) => {
+      const answer = await request('get', options.path, { searchParams: options.params(trimmed), signal });
+      return answer;
+    },
+    enabled: ready,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  if (trimmed === '') return { status: 'idle' };
+  if (hint !== null) return { status: 'incomplete', hint };
+  if (!ready || query.isFetching || !query.data) {
+    if (query.isError) return { status: 'error', message: (query.error as Error).message };
+    return { status: 'checking' };
+  }
+  const { status, body } = query.data;
+  if (status === 200) return { status: 'valid' };
+  const detail = (body as { detail?: string; earliest_possible_delivery_start?: string } | null) ?? {};
+  if (status === 400 && typeof detail.detail === 'string') {
+    return { status: 'invalid', message: detail.detail, ...(detail.earliest_possible_delivery_start ? { earliest: detail.earliest_possible_delivery_start } : {}) };
+  }
+  if (status === 400 && body && typeof body === 'object') {
+    return { status: 'invalid', message: Object.values(body as Record<string, string[]>).flat().join(' ') };
+  }
+  return { status: 'error', message: `The check could not be made (HTTP ${status}). It will be retried when you change the value.` };
+}

@@ -1,0 +1,99 @@
+import ky, { HTTPError } from 'ky';
+import type { z } from 'zod';
+import { CSRF_HEADER } from '../../contract/bff-api.ts';
+
+/** Raised for 401: the app sends the user to sign-in and keeps what they typed. */
+export class SignedOutError extends Error {}
+
+/**
+ * The one HTTP client: same-origin, X-CSRF on every call, no retries for writes; reads retry once on
+ * 502/503/504 (an upstream hiccup), never on 4xx, which are answers.
+ */
+export const api = ky.create({
+  prefixUrl: '/',
+  headers: { [CSRF_HEADER]: '1' },
+  credentials: 'same-origin',
+  timeout: 30_000,
+  retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
+  throwHttpErrors: false,
+});
+
+let onSignedOut: () => void = () => {};
+export function setSignedOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** A readable sentence for any failure body: `{detail}`, field errors, or plain text. */
+export function describeFailure(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    if ('detail' in body && typeof (body as { detail: unknown }).detail === 'string') return (body as { detail: string }).detail;
+    const messages = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) =>
+      Array.isArray(value) ? value.map((message) => `${field}: ${String(message)}`) : [],
+    );
+    if (messages.length > 0) return messages.join(' ');
+  }
+  if (status === 502 || status === 504) return 'The Energy Platform is not answering right now. Try again in a moment.';
+  return `The request failed (HTTP ${status}).`;
+}
+
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the BFF; 401 signs out (keeping drafts); successful bodies are parsed with the contract's schema. */
+export async function request<T>(
+  method: 'get' | 'post' | 'patch',
+  path: string,
+  options: { json?: unknown; searchParams?: Record<string, string>; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
+): Promise<ApiAnswer<T | unknown>> {
+  let response: Response;
+  try {
+    response = await api(path.replace(/^\//, ''), {
+      method,
+      ...(options.json === undefined ? {} : { json: options.json }),
+      ...(options.searchParams ? { searchParams: options.searchParams } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof HTTPError) response = error.response;
+    else throw error;
+  }
+  if (response.status === 401 && !path.includes('bff/login')) {
+    onSignedOut();
+    throw new SignedOutError('Your session has ended. Sign in again to continue.');
+  }
+  const body = await readBody(response);
+  if (response.ok && options.schema) return { status: response.status, body: options.schema.parse(body) };
+  return { status: response.status, body };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(describeFailure(status, body));
+  }
+}
+
+/** Like `request`, but a non-2xx answer throws an ApiError with a readable message. */
+export async function requestOk<T>(
+  method: 'get' | 'post' | 'patch',
+  path: string,
+  options: Parameters<typeof request<T>>[2] = {},
+): Promise<T> {
+  const answer = await request<T>(method, path, options);
+  if (answer.status >= 400) throw new ApiError(answer.status, answer.body);
+  return answer.body as T;
+}

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the SPA and proxies /api and /bff to the BFF (npm run dev).
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:8080', '/bff': 'http://127.0.0.1:8080' },
+  },
+});
