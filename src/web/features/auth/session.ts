@@ -27,7 +27,8 @@ export function useSignIn() {
       const detail = (answer.body as { detail?: string } | null)?.detail;
       throw new Error(detail ?? 'Sign-in failed.');
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+    // Refetch even without an observer: the router reads the session from the cache next.
+    onSuccess: () => queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey, type: 'all' }),
   });
 }
 

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+export const OPERATOR = { username: 'olga', password: 'operator-password' };
+export const VIEWER = { username: 'victor', password: 'viewer-password' };
+
+/** Fails a test on any console error, except the browser's own line for an HTTP 4xx answer
+ * (validation failures and 401s are answers the page handles). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+        errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('current-user')).toContainText(user.username);
+}
+
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** Creates staff accounts through the BFF as admin (idempotent across tests). */
+export async function ensureStaff(page: Page) {
+  await signIn(page, ADMIN);
+  for (const [user, role] of [
+    [OPERATOR, 'operator'],
+    [VIEWER, 'viewer'],
+  ] as const) {
+    const response = await page.request.post('/bff/users', { headers: { 'x-csrf': '1' }, data: { ...user, role } });
+    expect([201, 400]).toContain(response.status());
+  }
+  await page.context().clearCookies();
+}
