@@ -39,6 +39,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The BFF's integration tests run against the real sandbox: only they may start it.
+    files: ['src/bff/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: boundaries.map((zone) => (zone.target === './src/bff' ? { ...zone, from: ['./src/web'] } : zone)) },
+      ],
+    },
+  },
+  {
     // Command-line entry points talk to people on stdout.
     files: ['src/**/server.ts', 'src/start.ts', 'bench/**', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
