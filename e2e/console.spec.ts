@@ -51,7 +51,7 @@ test.describe('validators', () => {
       ['412345678901', '✗ market location identifier contains too many characters'],
       ['01234567890', '✗ market location identifier must start with a digit between 1-9'],
       ['51238696781', '✓ Valid'],
-    ]) {
+    ] as const) {
       await field.fill(value);
       await expect(status).toHaveText(message);
     }

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: figures measured side by side in one run on this machine.
+ *   1. first-start seed time and memory (PGlite, PostgreSQL)
+ *   2. feed-in report latency (medians) beside the HTTP floor, on PGlite and PostgreSQL
+ *   3. throughput and latency through the BFF vs directly against the sandbox
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const rows: string[][] = [];
+const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
+
+async function freshPostgres(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function seedOnce(url: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/child-seed.ts', url], { encoding: 'utf8' });
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { openMs: number; seedMs: number; rssMb: number; peakRssMb: number };
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+async function token(base: string): Promise<string> {
+  const response = await fetch(`${base}/oauth2/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=sandbox-rw&client_secret=sandbox-rw-secret',
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function median(url: string, headers: Record<string, string>, runs = 25): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+function startSandbox(databaseUrl: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+    env: { ...process.env, SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const FEED = '/v3/producers/P2000/contracts/C2000/feed/';
+const queries: [string, string, number][] = [
+  ['month x 3 years', `${FEED}?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&aggregation_type=month`, 25],
+  ['day x 1 year', `${FEED}?start=2025-01-01T00:00:00Z&end=2026-01-01T00:00:00Z&aggregation_type=day`, 25],
+  ['hour x 1 month', `${FEED}?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&aggregation_type=hour`, 25],
+  ['raw x 1 month (2,880 values)', `${FEED}?start=2025-06-01T00:00:00Z&end=2025-07-01T00:00:00Z&limit=5000`, 50],
+];
+
+// 1. Seeding
+const pgliteSeed = seedOnce('memory://');
+row('seed (PGlite, memory)', `${(pgliteSeed.seedMs / 1000).toFixed(2)} s seed + ${(pgliteSeed.openMs / 1000).toFixed(2)} s open`, `peak RSS ${pgliteSeed.peakRssMb.toFixed(0)} MB`, 'goal < 10 s, < 600 MB');
+const postgresSeed = seedOnce(await freshPostgres('ec_bench_seed'));
+row('seed (PostgreSQL)', `${(postgresSeed.seedMs / 1000).toFixed(2)} s seed + ${(postgresSeed.openMs / 1000).toFixed(2)} s open`, `peak RSS ${postgresSeed.peakRssMb.toFixed(0)} MB`, '');
+
+// 2. Feed-in latency beside the HTTP floor
+const directory = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+for (const [kind, url, port] of [
+  ['PGlite', directory, 18581],
+  ['PostgreSQL', await freshPostgres('ec_bench_feed'), 18582],
+] as const) {
+  const sandbox = startSandbox(url, port);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const headers = { authorization: `Bearer ${await token(base)}` };
+  const floor = await median(`${base}/v3/validation/market_location/?market_location_id=51238696781`, headers, 50);
+  row(`HTTP floor (${kind})`, `${floor.toFixed(2)} ms`, 'authenticated validation call', '');
+  for (const [name, path, goal] of queries) {
+    const ms = await median(`${base}${path}`, headers);
+    row(`${name} (${kind})`, `${ms.toFixed(2)} ms`, `${(ms / floor).toFixed(1)} x floor`, `goal <= ${goal} ms ${ms <= goal ? 'met' : 'MISSED'}`);
+  }
+  row(`sandbox RSS after queries (${kind})`, `${rssMb(sandbox).toFixed(0)} MB`, '', '');
+  if (kind === 'PGlite') {
+    // 3. BFF vs direct, same validation call, same sandbox
+    // The BFF runs in its own process, as in production; autocannon drives both from this one.
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-bff-'));
+    const bffProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
+      env: { ...process.env, PORT: '18590', SANDBOX_PORT: String(port), BFF_DATA_DIR: dataDir, BFF_ADMIN_PASSWORD: 'bench-password-1', BFF_STATIC_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    const bff = { url: 'http://127.0.0.1:18590' };
+    await waitFor(`${bff.url}/healthz`);
+    const login = await fetch(`${bff.url}/bff/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const path = '/v3/validation/market_location/?market_location_id=51238696781';
+    const run = (url: string, runHeaders: Record<string, string>) =>
+      autocannon({ url, headers: runHeaders, connections: 10, duration: 5 });
+    await run(`${base}${path}`, headers); // warm-up
+    const direct = await run(`${base}${path}`, headers);
+    const through = await run(`${bff.url}/api${path}`, { cookie, 'x-csrf': '1' });
+    row('direct to sandbox', `${direct.requests.average.toFixed(0)} req/s`, `p50 ${direct.latency.p50} ms, p99 ${direct.latency.p99} ms`, `errors ${direct.non2xx + direct.errors}`);
+    row('through the BFF', `${through.requests.average.toFixed(0)} req/s`, `p50 ${through.latency.p50} ms, p99 ${through.latency.p99} ms`, `errors ${through.non2xx + through.errors}`);
+    const ratio = through.requests.average / direct.requests.average;
+    row('BFF / direct', `${(ratio * 100).toFixed(0)} % throughput`, `p50 added ${(through.latency.p50 - direct.latency.p50).toFixed(1)} ms`, `goal >= 70 %, <= 1 ms ${ratio >= 0.7 && through.latency.p50 - direct.latency.p50 <= 1 ? 'met' : 'MISSED'}`);
+    await stop(bffProcess);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  await stop(sandbox);
+}
+rmSync(directory, { recursive: true, force: true });
+
+const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
+console.log(`\nenergy-console benchmarks (${new Date().toISOString()}, node ${process.version}, 2 cores)\n`);
+for (const cells of rows) console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  |  '));
