@@ -7,6 +7,7 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080', '/bff': 'http://127.0.0.1:8080' },
+    // npm run dev passes the BFF's address; servers restart on change through tsx watch.
+    proxy: { '/api': process.env.BFF_URL ?? 'http://127.0.0.1:8080', '/bff': process.env.BFF_URL ?? 'http://127.0.0.1:8080' },
   },
 });

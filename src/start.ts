@@ -39,9 +39,12 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 120_
   throw new Error(`the sandbox did not become ready at ${url}`);
 }
 
+/** `npm run dev`: Vite serves the console with hot reload and proxies /api and /bff to the BFF. */
+const dev = process.argv.includes('--dev');
+
 await runMain(async () => {
   const env = readBffEnv();
-  buildSpaIfStale();
+  if (!dev) buildSpaIfStale();
   let sandbox: ChildProcess | null = null;
   if (!env.ENERGY_API_BASE_URL) {
     console.log('Starting the sandbox (first start seeds three years of feed-in data)…');
@@ -49,11 +52,18 @@ await runMain(async () => {
     await waitUntilReady(upstreamBaseUrl(env), sandbox);
   }
   const bff = await startBff(env);
+  const vite = dev
+    ? spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', env.HOST], {
+        stdio: 'inherit',
+        env: { ...process.env, BFF_URL: bff.url },
+      })
+    : null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping`);
+    vite?.kill('SIGTERM');
     await bff.close();
     if (sandbox && sandbox.exitCode === null) {
       const exited = new Promise((resolve) => sandbox!.once('exit', resolve));
@@ -71,7 +81,7 @@ await runMain(async () => {
     }
   });
   console.log('');
-  console.log(`energy-console is running: ${bff.url.replace('127.0.0.1', 'localhost')}`);
+  console.log(`energy-console is running: ${dev ? 'http://localhost:5173 (Vite, hot reload)' : bff.url.replace('127.0.0.1', 'localhost')}`);
   console.log(`Environment: ${env.ENERGY_API_ENVIRONMENT} (${upstreamBaseUrl(env)})`);
   console.log(bff.adminHint);
 });
