@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } }, 'import/ignore': ['node_modules'] },
     rules: {
       'import/no-restricted-paths': ['error', { zones: boundaries }],
       'import/no-cycle': ['error', { ignoreExternal: true }],

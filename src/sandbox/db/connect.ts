@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { freshClusterTemplate } from './cluster-template.ts';
 import { lockDirectory } from './directory-lock.ts';
 import * as schema from './schema.ts';
 
@@ -34,7 +36,10 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   const inMemory = url === 'memory://';
   const unlock = inMemory ? () => {} : lockDirectory(url);
   try {
-    const client = inMemory ? new PGlite() : new PGlite(url);
+    const fresh = inMemory || !existsSync(join(url, 'PG_VERSION'));
+    // 32 MB of shared buffers hold the whole feed table and index; the default 128 MB only costs RSS.
+    const options = { postgresqlconf: ['shared_buffers=32MB'], ...(fresh ? { loadDataDir: await freshClusterTemplate() } : {}) };
+    const client = inMemory ? new PGlite(options) : new PGlite(url, options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
