@@ -137,7 +137,7 @@ for (const [kind, url, port] of [
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const path = '/v3/validation/market_location/?market_location_id=51238696781';
     const run = (url: string, runHeaders: Record<string, string>) =>
-      autocannon({ url, headers: runHeaders, connections: 10, duration: 5 });
+      autocannon({ url, headers: runHeaders, connections: Number(process.env.BENCH_CONNECTIONS ?? 10), duration: 5 });
     await run(`${base}${path}`, headers); // warm-up
     const direct = await run(`${base}${path}`, headers);
     const through = await run(`${bff.url}/api${path}`, { cookie, 'x-csrf': '1' });

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../node-shared/logger.ts';
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
@@ -207,6 +209,21 @@ describe('BFF against the real sandbox', () => {
   it('serves health and readiness', async () => {
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('logs no password, session cookie, client secret or access token', async () => {
+    const lines: string[] = [];
+    const logger = pino({ ...loggerOptions('bff', 'debug') }, { write: (line: string) => lines.push(line) });
+    const logged = await buildBffApp({ dataDir, environment: 'sandbox', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: 5000, logger });
+    const login = await logged.app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username: 'olga', password: 'operator-password' } });
+    const cookie = `${login.cookies[0]!.name}=${login.cookies[0]!.value}`;
+    await logged.app.inject({ method: 'POST', url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', headers: { ...CSRF, cookie, authorization: 'Bearer browser-sent-token' }, payload: { input_id: 'logged' } });
+    await logged.app.close();
+    const text = lines.join('');
+    expect(text).toContain('audit');
+    for (const secret of ['operator-password', login.cookies[0]!.value, 'sandbox-rw-secret', await tokens.token(), 'browser-sent-token']) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('never lets a client secret or access token reach a response', async () => {
