@@ -245,7 +245,9 @@ describe('BFF upstream failures and tokens', () => {
   /** A token server we control, counting requests and delaying answers. */
   async function fakePlatform(behaviour: { delayMs?: number; tokenStatus?: number; apiStatus?: () => number; apiDelayMs?: number }) {
     const counts = { token: 0, api: 0 };
+    const seen: { url: string; headers: Record<string, unknown> }[] = [];
     const platform = await listen((request, response) => {
+      if (request.url !== '/oauth2/token/') seen.push({ url: request.url!, headers: request.headers });
       if (request.url === '/oauth2/token/') {
         counts.token++;
         setTimeout(() => {
@@ -263,7 +265,7 @@ describe('BFF upstream failures and tokens', () => {
         response.end(status === 200 ? '' : JSON.stringify({ detail: 'Invalid or expired token.' }));
       }, behaviour.apiDelayMs ?? 0);
     });
-    return { ...platform, counts };
+    return { ...platform, counts, seen };
   }
 
   async function signedInBff(upstream: string, timeoutMs = 5000) {
@@ -273,6 +275,46 @@ describe('BFF upstream failures and tokens', () => {
   }
 
   const validationUrl = '/api/v3/validation/market_location/?market_location_id=51238696781';
+
+  it('forwards a fresh header set and the query string intact', async () => {
+    const platform = await fakePlatform({});
+    const bff = await signedInBff(platform.url);
+    const query = '?market_location_id=51238696781&note=a%2Fb%20c&note=2';
+    const answer = await bff.app.inject({
+      url: `/api/v3/validation/market_location/${query}`,
+      headers: { ...CSRF, cookie: `${bff.cookie}; other=1`, authorization: 'Bearer from-the-browser', 'x-forwarded-for': '6.6.6.6', 'x-custom': 'nope' },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [forwarded] = platform.seen;
+    expect(forwarded!.url).toBe(`/v3/validation/market_location/${query}`);
+    expect(forwarded!.headers.authorization).toBe('Bearer token-1');
+    for (const header of ['cookie', 'x-custom', 'x-forwarded-for', 'x-csrf']) expect(forwarded!.headers).not.toHaveProperty(header);
+    await bff.app.close();
+    platform.server.close();
+  });
+
+  it('serves the SPA: history fallback, CSP, immutable hashed assets, no-cache index.html', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const staticDir = mkdtempSync(join(dataDir, 'spa-'));
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(staticDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    writeFileSync(join(staticDir, 'favicon.svg'), '<svg/>');
+    const tokens = new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' });
+    const { app: spa } = await buildBffApp({ dataDir: mkdtempSync(join(dataDir, 'd-')), environment: 'sandbox', upstreamBaseUrl: 'http://127.0.0.1:9', tokens, upstreamTimeoutMs: 1000, staticDir });
+    const page = await spa.inject({ url: '/reports/feed-in?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>console</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+    const asset = await spa.inject({ url: '/assets/index-AbCd1234.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await spa.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    expect((await spa.inject({ url: '/assets/missing-12345678.js' })).statusCode).toBe(404);
+    expect((await spa.inject({ url: '/api/v3/anything', headers: CSRF })).statusCode).toBe(401);
+    await spa.close();
+  });
 
   it('makes exactly one token request for 200 concurrent calls', async () => {
     const platform = await fakePlatform({ delayMs: 50 });
