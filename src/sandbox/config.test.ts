@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../node-shared/env.ts';
+import type { ConfigError } from '../node-shared/env.ts';
 import { readSandboxEnv } from './config.ts';
 
 describe('sandbox configuration', () => {
