@@ -4,6 +4,7 @@ test.describe('sign-in', () => {
   test('refuses wrong credentials with a clear message and is accessible', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByTestId('environment')).toHaveText('Environment: sandbox');
     await expectAccessible(page);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('not-the-password');

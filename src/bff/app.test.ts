@@ -87,6 +87,10 @@ describe('BFF against the real sandbox', () => {
     }
   });
 
+  it('tells anyone the environment, for the sign-in screen', async () => {
+    expect((await call('GET', '/bff/environment', undefined)).json()).toEqual({ environment: 'sandbox' });
+  });
+
   it('answers 401 without a session, never a redirect', async () => {
     expect((await call('GET', '/bff/user', undefined)).statusCode).toBe(401);
     expect((await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', undefined)).statusCode).toBe(401);

@@ -201,6 +201,9 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     return { username: session.username, role: session.role, environment: options.environment };
   });
 
+  // Public: the sign-in screen shows the environment too, so production is unmistakable before sign-in.
+  app.get('/bff/environment', async () => ({ environment: options.environment }));
+
   app.get('/bff/users', async (request, reply) => {
     if (!requireAdmin(request, reply)) return reply;
     return users.list();

@@ -33,6 +33,8 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+export const environmentInfoSchema = z.object({ environment: z.enum(ENVIRONMENTS) });
+
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,

@@ -1,5 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
+import { EnvironmentBadge } from '../components/environment-badge.tsx';
 import { useSignOut } from '../features/auth/session.ts';
 
 interface NavItem {
@@ -31,9 +32,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
       </a>
       <header className="topbar">
         <span className="brand">energy-console</span>
-        <span className={`environment environment--${user.environment}`} data-testid="environment">
-          {user.environment === 'production' ? 'PRODUCTION — changes are real' : `Environment: ${user.environment}`}
-        </span>
+        <EnvironmentBadge environment={user.environment} />
         <span className="user" data-testid="current-user">
           {user.username} <span className="role">({user.role})</span>
         </span>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionUserSchema, type LoginRequest, type SessionUser } from '../../../contract/bff-api.ts';
+import { environmentInfoSchema, sessionUserSchema, type LoginRequest, type SessionUser } from '../../../contract/bff-api.ts';
 import { request, requestOk } from '../../lib/api-client.ts';
 
 export const sessionQueryOptions = queryOptions({
@@ -13,6 +13,14 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 60_000,
   retry: false,
 });
+
+export function useEnvironment() {
+  return useQuery({
+    queryKey: ['environment'],
+    queryFn: () => requestOk('get', '/bff/environment', { schema: environmentInfoSchema }),
+    staleTime: Infinity,
+  });
+}
 
 export function useSession() {
   return useQuery(sessionQueryOptions);

@@ -3,11 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginRequestSchema, type LoginRequest } from '../../../contract/bff-api.ts';
-import { useSignIn } from './session.ts';
+import { EnvironmentBadge } from '../../components/environment-badge.tsx';
+import { useEnvironment, useSignIn } from './session.ts';
 
 export function SignInPage({ redirect, expired }: { redirect?: string | undefined; expired?: boolean | undefined }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const environment = useEnvironment();
   const errorRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, formState } = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
 
@@ -27,9 +29,10 @@ export function SignInPage({ redirect, expired }: { redirect?: string | undefine
   });
 
   return (
-    <main className="sign-in">
+    <main className={`sign-in sign-in--${environment.data?.environment ?? 'unknown'}`}>
       <form className="card sign-in__card" onSubmit={onSubmit} noValidate>
         <h1>Sign in to energy-console</h1>
+        {environment.data && <EnvironmentBadge environment={environment.data.environment} />}
         {expired && !signIn.isError && <p className="notice">Your session has ended. Sign in again — what you typed is kept.</p>}
         {signIn.isError && (
           <div className="error-summary" role="alert" tabIndex={-1} ref={errorRef}>
