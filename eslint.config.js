@@ -10,11 +10,31 @@ import globals from 'globals';
  * import each other; only bff and sandbox may use the node-only shared folder.
  */
 const boundaries = [
-  { target: './src/contract', from: ['./src/web', './src/bff', './src/sandbox', './src/node-shared'], message: 'contract imports nothing of the other parts' },
-  { target: './src/web', from: ['./src/bff', './src/sandbox', './src/node-shared'], message: 'web talks to the BFF over HTTP only' },
-  { target: './src/bff', from: ['./src/web', './src/sandbox'], message: 'bff must not import web or sandbox' },
-  { target: './src/sandbox', from: ['./src/web', './src/bff'], message: 'sandbox must not import web or bff' },
-  { target: './src/node-shared', from: ['./src/web', './src/bff', './src/sandbox'], message: 'node-shared serves bff and sandbox, it imports neither' },
+  {
+    target: './src/contract',
+    from: ['./src/web', './src/bff', './src/sandbox', './src/node-shared'],
+    message: 'contract imports nothing of the other parts',
+  },
+  {
+    target: './src/web',
+    from: ['./src/bff', './src/sandbox', './src/node-shared'],
+    message: 'web talks to the BFF over HTTP only',
+  },
+  {
+    target: './src/bff',
+    from: ['./src/web', './src/sandbox'],
+    message: 'bff must not import web or sandbox',
+  },
+  {
+    target: './src/sandbox',
+    from: ['./src/web', './src/bff'],
+    message: 'sandbox must not import web or bff',
+  },
+  {
+    target: './src/node-shared',
+    from: ['./src/web', './src/bff', './src/sandbox'],
+    message: 'node-shared serves bff and sandbox, it imports neither',
+  },
 ];
 
 export default tseslint.config(
@@ -24,7 +44,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } }, 'import/ignore': ['node_modules'] },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import/ignore': ['node_modules'],
+    },
     rules: {
       'import/no-restricted-paths': ['error', { zones: boundaries }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
@@ -44,7 +67,11 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: boundaries.map((zone) => (zone.target === './src/bff' ? { ...zone, from: ['./src/web'] } : zone)) },
+        {
+          zones: boundaries.map((zone) =>
+            zone.target === './src/bff' ? { ...zone, from: ['./src/web'] } : zone,
+          ),
+        },
       ],
     },
   },

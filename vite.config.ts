@@ -8,6 +8,9 @@ export default defineConfig({
   server: {
     port: 5173,
     // npm run dev passes the BFF's address; servers restart on change through tsx watch.
-    proxy: { '/api': process.env.BFF_URL ?? 'http://127.0.0.1:8080', '/bff': process.env.BFF_URL ?? 'http://127.0.0.1:8080' },
+    proxy: {
+      '/api': process.env.BFF_URL ?? 'http://127.0.0.1:8080',
+      '/bff': process.env.BFF_URL ?? 'http://127.0.0.1:8080',
+    },
   },
 });

@@ -7,5 +7,12 @@ const database = await openDatabase(process.argv[2] ?? 'memory://');
 const opened = performance.now();
 await seedIfEmpty(database.db);
 const seeded = performance.now();
-console.log(JSON.stringify({ openMs: opened - started, seedMs: seeded - opened, rssMb: process.memoryUsage().rss / 1e6, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({
+    openMs: opened - started,
+    seedMs: seeded - opened,
+    rssMb: process.memoryUsage().rss / 1e6,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  }),
+);
 await database.close();

@@ -28,8 +28,15 @@ async function freshPostgres(name: string): Promise<string> {
 }
 
 function seedOnce(url: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/child-seed.ts', url], { encoding: 'utf8' });
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { openMs: number; seedMs: number; rssMb: number; peakRssMb: number };
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/child-seed.ts', url], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
+    openMs: number;
+    seedMs: number;
+    rssMb: number;
+    peakRssMb: number;
+  };
 }
 
 async function waitFor(url: string) {
@@ -86,25 +93,58 @@ async function stop(child: ChildProcess) {
 
 const FEED = '/v3/producers/P2000/contracts/C2000/feed/';
 const queries: [string, string, number][] = [
-  ['month x 3 years', `${FEED}?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&aggregation_type=month`, 25],
+  [
+    'month x 3 years',
+    `${FEED}?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&aggregation_type=month`,
+    25,
+  ],
   ['day x 1 year', `${FEED}?start=2025-01-01T00:00:00Z&end=2026-01-01T00:00:00Z&aggregation_type=day`, 25],
   ['hour x 1 month', `${FEED}?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&aggregation_type=hour`, 25],
-  ['raw x 1 month (2,880 values)', `${FEED}?start=2025-06-01T00:00:00Z&end=2025-07-01T00:00:00Z&limit=5000`, 50],
+  [
+    'raw x 1 month (2,880 values)',
+    `${FEED}?start=2025-06-01T00:00:00Z&end=2025-07-01T00:00:00Z&limit=5000`,
+    50,
+  ],
 ];
 
 // 1. Seeding. initdb runs once per PGlite version in its own process (cluster-template.ts): time it cold.
 rmSync(clusterTemplatePath(), { force: true });
 const templateStarted = performance.now();
-spawnSync(process.execPath, ['--import', 'tsx', '-e', "await (await import('./src/sandbox/db/cluster-template.ts')).freshClusterTemplate()"]);
-row('initdb template (child process, once)', `${((performance.now() - templateStarted) / 1000).toFixed(2)} s`, 'its memory is freed when it exits', '');
+spawnSync(process.execPath, [
+  '--import',
+  'tsx',
+  '-e',
+  "await (await import('./src/sandbox/db/cluster-template.ts')).freshClusterTemplate()",
+]);
+row(
+  'initdb template (child process, once)',
+  `${((performance.now() - templateStarted) / 1000).toFixed(2)} s`,
+  'its memory is freed when it exits',
+  '',
+);
 const seedDirectory = mkdtempSync(join(tmpdir(), 'bench-seed-'));
 const directorySeed = seedOnce(join(seedDirectory, 'db'));
 rmSync(seedDirectory, { recursive: true, force: true });
-row('seed (PGlite, directory: the default)', `${(directorySeed.seedMs / 1000).toFixed(2)} s seed + ${(directorySeed.openMs / 1000).toFixed(2)} s open`, `peak RSS ${directorySeed.peakRssMb.toFixed(0)} MB`, `goal < 10 s, < 600 MB ${directorySeed.seedMs + directorySeed.openMs < 10_000 && directorySeed.peakRssMb < 600 ? 'met' : 'MISSED'}`);
+row(
+  'seed (PGlite, directory: the default)',
+  `${(directorySeed.seedMs / 1000).toFixed(2)} s seed + ${(directorySeed.openMs / 1000).toFixed(2)} s open`,
+  `peak RSS ${directorySeed.peakRssMb.toFixed(0)} MB`,
+  `goal < 10 s, < 600 MB ${directorySeed.seedMs + directorySeed.openMs < 10_000 && directorySeed.peakRssMb < 600 ? 'met' : 'MISSED'}`,
+);
 const pgliteSeed = seedOnce('memory://');
-row('seed (PGlite, memory://)', `${(pgliteSeed.seedMs / 1000).toFixed(2)} s seed + ${(pgliteSeed.openMs / 1000).toFixed(2)} s open`, `peak RSS ${pgliteSeed.peakRssMb.toFixed(0)} MB`, `goal < 10 s, < 600 MB ${pgliteSeed.seedMs + pgliteSeed.openMs < 10_000 && pgliteSeed.peakRssMb < 600 ? 'met' : 'MISSED'}`);
+row(
+  'seed (PGlite, memory://)',
+  `${(pgliteSeed.seedMs / 1000).toFixed(2)} s seed + ${(pgliteSeed.openMs / 1000).toFixed(2)} s open`,
+  `peak RSS ${pgliteSeed.peakRssMb.toFixed(0)} MB`,
+  `goal < 10 s, < 600 MB ${pgliteSeed.seedMs + pgliteSeed.openMs < 10_000 && pgliteSeed.peakRssMb < 600 ? 'met' : 'MISSED'}`,
+);
 const postgresSeed = seedOnce(await freshPostgres('ec_bench_seed'));
-row('seed (PostgreSQL)', `${(postgresSeed.seedMs / 1000).toFixed(2)} s seed + ${(postgresSeed.openMs / 1000).toFixed(2)} s open`, `peak RSS ${postgresSeed.peakRssMb.toFixed(0)} MB`, '');
+row(
+  'seed (PostgreSQL)',
+  `${(postgresSeed.seedMs / 1000).toFixed(2)} s seed + ${(postgresSeed.openMs / 1000).toFixed(2)} s open`,
+  `peak RSS ${postgresSeed.peakRssMb.toFixed(0)} MB`,
+  '',
+);
 
 // 2. Feed-in latency beside the HTTP floor
 const directory = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
@@ -116,11 +156,20 @@ for (const [kind, url, port] of [
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
   const headers = { authorization: `Bearer ${await token(base)}` };
-  const floor = await median(`${base}/v3/validation/market_location/?market_location_id=51238696781`, headers, 50);
+  const floor = await median(
+    `${base}/v3/validation/market_location/?market_location_id=51238696781`,
+    headers,
+    50,
+  );
   row(`HTTP floor (${kind})`, `${floor.toFixed(2)} ms`, 'authenticated validation call', '');
   for (const [name, path, goal] of queries) {
     const ms = await median(`${base}${path}`, headers);
-    row(`${name} (${kind})`, `${ms.toFixed(2)} ms`, `${(ms / floor).toFixed(1)} x floor`, `goal <= ${goal} ms ${ms <= goal ? 'met' : 'MISSED'}`);
+    row(
+      `${name} (${kind})`,
+      `${ms.toFixed(2)} ms`,
+      `${(ms / floor).toFixed(1)} x floor`,
+      `goal <= ${goal} ms ${ms <= goal ? 'met' : 'MISSED'}`,
+    );
   }
   row(`sandbox RSS after queries (${kind})`, `${rssMb(sandbox).toFixed(0)} MB`, '', '');
   if (kind === 'PGlite') {
@@ -128,23 +177,55 @@ for (const [kind, url, port] of [
     // The BFF runs in its own process, as in production; autocannon drives both from this one.
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-bff-'));
     const bffProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
-      env: { ...process.env, PORT: '18590', SANDBOX_PORT: String(port), BFF_DATA_DIR: dataDir, BFF_ADMIN_PASSWORD: 'bench-password-1', BFF_STATIC_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: '18590',
+        SANDBOX_PORT: String(port),
+        BFF_DATA_DIR: dataDir,
+        BFF_ADMIN_PASSWORD: 'bench-password-1',
+        BFF_STATIC_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     const bff = { url: 'http://127.0.0.1:18590' };
     await waitFor(`${bff.url}/healthz`);
-    const login = await fetch(`${bff.url}/bff/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) });
+    const login = await fetch(`${bff.url}/bff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+      body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const path = '/v3/validation/market_location/?market_location_id=51238696781';
     const run = (url: string, runHeaders: Record<string, string>) =>
-      autocannon({ url, headers: runHeaders, connections: Number(process.env.BENCH_CONNECTIONS ?? 10), duration: 5 });
+      autocannon({
+        url,
+        headers: runHeaders,
+        connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+        duration: 5,
+      });
     await run(`${base}${path}`, headers); // warm-up
     const direct = await run(`${base}${path}`, headers);
     const through = await run(`${bff.url}/api${path}`, { cookie, 'x-csrf': '1' });
-    row('direct to sandbox', `${direct.requests.average.toFixed(0)} req/s`, `p50 ${direct.latency.p50} ms, p99 ${direct.latency.p99} ms`, `errors ${direct.non2xx + direct.errors}`);
-    row('through the BFF', `${through.requests.average.toFixed(0)} req/s`, `p50 ${through.latency.p50} ms, p99 ${through.latency.p99} ms`, `errors ${through.non2xx + through.errors}`);
+    row(
+      'direct to sandbox',
+      `${direct.requests.average.toFixed(0)} req/s`,
+      `p50 ${direct.latency.p50} ms, p99 ${direct.latency.p99} ms`,
+      `errors ${direct.non2xx + direct.errors}`,
+    );
+    row(
+      'through the BFF',
+      `${through.requests.average.toFixed(0)} req/s`,
+      `p50 ${through.latency.p50} ms, p99 ${through.latency.p99} ms`,
+      `errors ${through.non2xx + through.errors}`,
+    );
     const ratio = through.requests.average / direct.requests.average;
-    row('BFF / direct', `${(ratio * 100).toFixed(0)} % throughput`, `p50 added ${(through.latency.p50 - direct.latency.p50).toFixed(1)} ms`, `goal >= 70 %, <= 1 ms ${ratio >= 0.7 && through.latency.p50 - direct.latency.p50 <= 1 ? 'met' : 'MISSED'}`);
+    row(
+      'BFF / direct',
+      `${(ratio * 100).toFixed(0)} % throughput`,
+      `p50 added ${(through.latency.p50 - direct.latency.p50).toFixed(1)} ms`,
+      `goal >= 70 %, <= 1 ms ${ratio >= 0.7 && through.latency.p50 - direct.latency.p50 <= 1 ? 'met' : 'MISSED'}`,
+    );
     await stop(bffProcess);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -154,4 +235,5 @@ rmSync(directory, { recursive: true, force: true });
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
 console.log(`\nenergy-console benchmarks (${new Date().toISOString()}, node ${process.version}, 2 cores)\n`);
-for (const cells of rows) console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  |  '));
+for (const cells of rows)
+  console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  |  '));

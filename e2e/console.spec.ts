@@ -37,7 +37,9 @@ test.describe('validators', () => {
     await expect(page.locator('#iban-status')).toHaveText('✓ Valid');
     await expect(page.getByText('DE89 3704 0044 0532 0130 00', { exact: true })).toBeVisible();
     await iban.fill('TR330006100519786457841326');
-    await expect(page.locator('#iban-status')).toHaveText('✗ the IBAN country code is currently not supported');
+    await expect(page.locator('#iban-status')).toHaveText(
+      '✗ the IBAN country code is currently not supported',
+    );
     await expectAccessible(page);
   });
 
@@ -62,14 +64,18 @@ test.describe('validators', () => {
     await page.getByLabel('Customer type').selectOption('private');
     await page.getByLabel('Change reason').selectOption('E03');
     await page.getByLabel('Preferred delivery start').fill('2025-06-17');
-    await expect(page.locator('#delivery-status')).toHaveText('✗ delivery start to this date is not possible');
+    await expect(page.locator('#delivery-status')).toHaveText(
+      '✗ delivery start to this date is not possible',
+    );
     await expect(page.getByText('Earliest possible start: 2025-06-18')).toBeVisible();
     await page.getByRole('button', { name: 'Use this date' }).click();
     await expect(page.getByLabel('Preferred delivery start')).toHaveValue('2025-06-18');
     await expect(page.locator('#delivery-status')).toHaveText('✓ Valid');
     await page.getByLabel('Customer type').selectOption('producer');
     await page.getByLabel('Change reason').selectOption('E01');
-    await expect(page.locator('#delivery-status')).toHaveText('✗ unsupported change_reason for selected customer_type');
+    await expect(page.locator('#delivery-status')).toHaveText(
+      '✗ unsupported change_reason for selected customer_type',
+    );
   });
 
   test('keeps what was typed when the session expires', async ({ page, context }) => {
@@ -99,7 +105,9 @@ test.describe('roles', () => {
   test('viewers and operators see no admin pages; admins see them and they work', async ({ page }) => {
     for (const user of [VIEWER, OPERATOR]) {
       await signIn(page, user);
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Validators']);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+        'Validators',
+      ]);
       await page.goto('/admin/accounts');
       await expect(page).toHaveURL(/\/tools\/validators/);
       expect((await page.request.get('/bff/users', { headers: { 'x-csrf': '1' } })).status()).toBe(403);
@@ -107,7 +115,11 @@ test.describe('roles', () => {
       await expect(page).toHaveURL(/\/sign-in/);
     }
     await signIn(page, ADMIN);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Validators', 'Accounts', 'Audit log']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Validators',
+      'Accounts',
+      'Audit log',
+    ]);
     await page.getByRole('link', { name: 'Accounts' }).click();
     await expect(page.getByRole('heading', { name: 'Manage staff accounts' })).toBeVisible();
     await expectAccessible(page);

@@ -13,7 +13,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+          return;
         errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
@@ -35,7 +36,9 @@ export async function signIn(page: Page, user: { username: string; password: str
 
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
@@ -46,7 +49,10 @@ export async function ensureStaff(page: Page) {
     [OPERATOR, 'operator'],
     [VIEWER, 'viewer'],
   ] as const) {
-    const response = await page.request.post('/bff/users', { headers: { 'x-csrf': '1' }, data: { ...user, role } });
+    const response = await page.request.post('/bff/users', {
+      headers: { 'x-csrf': '1' },
+      data: { ...user, role },
+    });
     expect([201, 400]).toContain(response.status());
   }
   await page.context().clearCookies();

@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 170;
 const dist = 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+const initial = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+  (match) => match[1]!,
+);
 let total = 0;
 for (const file of initial) {
   const size = gzipSync(readFileSync(join(dist, file))).length;

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function lintImport(file: string, importPath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { x } from '${importPath}';\nexport const y = x;\n`, { filePath: file });
+  const [result] = await eslint.lintText(`import { x } from '${importPath}';\nexport const y = x;\n`, {
+    filePath: file,
+  });
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 
@@ -25,7 +27,9 @@ describe('architecture boundaries', () => {
 
   it('allows every part to import the contract', async () => {
     for (const part of ['web', 'bff', 'sandbox']) {
-      expect(await lintImport(`src/${part}/probe.ts`, '../contract/iban.ts')).not.toContain('import/no-restricted-paths');
+      expect(await lintImport(`src/${part}/probe.ts`, '../contract/iban.ts')).not.toContain(
+        'import/no-restricted-paths',
+      );
     }
   });
 });

@@ -2,7 +2,10 @@
 import { chromium } from '@playwright/test';
 
 const base = process.env.SCREENSHOT_URL ?? 'http://127.0.0.1:8080';
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
 await page.goto(`${base}/sign-in`);
 await page.getByLabel('Username').fill('admin');

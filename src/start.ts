@@ -18,10 +18,16 @@ function newestChange(path: string): number {
 
 function buildSpaIfStale(): void {
   const built = 'dist/index.html';
-  const sources = ['src/web', 'src/contract', 'index.html', 'vite.config.ts', 'public'].filter((path) => existsSync(path));
+  const sources = ['src/web', 'src/contract', 'index.html', 'vite.config.ts', 'public'].filter((path) =>
+    existsSync(path),
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   console.log('Building the console (vite build)…');
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -48,7 +54,10 @@ await runMain(async () => {
   let sandbox: ChildProcess | null = null;
   if (!env.ENERGY_API_BASE_URL) {
     console.log('Starting the sandbox (first start seeds three years of feed-in data)…');
-    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+    });
     await waitUntilReady(upstreamBaseUrl(env), sandbox);
   }
   const bff = await startBff(env);
@@ -81,7 +90,9 @@ await runMain(async () => {
     }
   });
   console.log('');
-  console.log(`energy-console is running: ${dev ? 'http://localhost:5173 (Vite, hot reload)' : bff.url.replace('127.0.0.1', 'localhost')}`);
+  console.log(
+    `energy-console is running: ${dev ? 'http://localhost:5173 (Vite, hot reload)' : bff.url.replace('127.0.0.1', 'localhost')}`,
+  );
   console.log(`Environment: ${env.ENERGY_API_ENVIRONMENT} (${upstreamBaseUrl(env)})`);
   console.log(bff.adminHint);
 });

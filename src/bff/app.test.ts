@@ -30,14 +30,32 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function bffFor(upstream: string, dataDir: string, options: { timeoutMs?: number; tokens?: TokenManager } = {}) {
-  const tokens = options.tokens ?? new TokenManager({ baseUrl: upstream, clientId: 'sandbox-rw', clientSecret: 'sandbox-rw-secret' });
-  const built = await buildBffApp({ dataDir, environment: 'sandbox', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: options.timeoutMs ?? 5000, staticDir: join(dataDir, 'no-spa') });
+async function bffFor(
+  upstream: string,
+  dataDir: string,
+  options: { timeoutMs?: number; tokens?: TokenManager } = {},
+) {
+  const tokens =
+    options.tokens ??
+    new TokenManager({ baseUrl: upstream, clientId: 'sandbox-rw', clientSecret: 'sandbox-rw-secret' });
+  const built = await buildBffApp({
+    dataDir,
+    environment: 'sandbox',
+    upstreamBaseUrl: upstream,
+    tokens,
+    upstreamTimeoutMs: options.timeoutMs ?? 5000,
+    staticDir: join(dataDir, 'no-spa'),
+  });
   return { ...built, tokens };
 }
 
 async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/bff/login',
+    headers: CSRF,
+    payload: { username, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login ${response.statusCode}`);
   const cookie = response.cookies[0]!;
   return `${cookie.name}=${cookie.value}`;
@@ -54,8 +72,19 @@ describe('BFF against the real sandbox', () => {
   let viewer: string;
   const responses: string[] = [];
 
-  const call = async (method: string, url: string, cookie: string | undefined, payload?: unknown, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: method as 'GET', url, headers: { ...CSRF, ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = async (
+    method: string,
+    url: string,
+    cookie: string | undefined,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...CSRF, ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     responses.push(JSON.stringify(response.headers) + response.body);
     return response;
   };
@@ -81,7 +110,11 @@ describe('BFF against the real sandbox', () => {
   });
 
   it('requires X-CSRF: 1 on every /api and /bff request', async () => {
-    for (const url of ['/bff/user', '/api/v3/validation/market_location/?market_location_id=51238696781', '/bff/login']) {
+    for (const url of [
+      '/bff/user',
+      '/api/v3/validation/market_location/?market_location_id=51238696781',
+      '/bff/login',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { cookie: admin } });
       expect(response.statusCode).toBe(403);
     }
@@ -93,23 +126,47 @@ describe('BFF against the real sandbox', () => {
 
   it('answers 401 without a session, never a redirect', async () => {
     expect((await call('GET', '/bff/user', undefined)).statusCode).toBe(401);
-    expect((await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', undefined)).statusCode).toBe(401);
+    expect(
+      (await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', undefined))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('signs in with an HttpOnly, SameSite=Strict session cookie and reports the user', async () => {
-    const response = await app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username: 'olga', password: 'operator-password' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'olga', password: 'operator-password' },
+    });
     expect(response.json()).toEqual({ username: 'olga', role: 'operator' });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).not.toMatch(/Secure/);
-    expect((await call('GET', '/bff/user', viewer)).json()).toEqual({ username: 'victor', role: 'viewer', environment: 'sandbox' });
+    expect((await call('GET', '/bff/user', viewer)).json()).toEqual({
+      username: 'victor',
+      role: 'viewer',
+      environment: 'sandbox',
+    });
   });
 
   it('uses a Secure __Host- cookie over HTTPS behind a trusted proxy', async () => {
-    const proxied = await buildBffApp({ dataDir, environment: 'production', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: 5000, trustProxy: true });
-    const response = await proxied.app.inject({ method: 'POST', url: '/bff/login', headers: { ...CSRF, 'x-forwarded-proto': 'https' }, payload: { username: 'olga', password: 'operator-password' } });
+    const proxied = await buildBffApp({
+      dataDir,
+      environment: 'production',
+      upstreamBaseUrl: upstream,
+      tokens,
+      upstreamTimeoutMs: 5000,
+      trustProxy: true,
+    });
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: { ...CSRF, 'x-forwarded-proto': 'https' },
+      payload: { username: 'olga', password: 'operator-password' },
+    });
     expect(String(response.headers['set-cookie'])).toMatch(/^__Host-ec_session=.*Secure/);
     expect(response.headers['strict-transport-security']).toBeDefined();
     await proxied.app.close();
@@ -117,29 +174,51 @@ describe('BFF against the real sandbox', () => {
 
   it('throttles failed sign-ins per username with 429', async () => {
     for (let i = 0; i < 5; i++) {
-      const wrong = await call('POST', '/bff/login', undefined, { username: 'victor', password: `wrong-password-${i}` });
+      const wrong = await call('POST', '/bff/login', undefined, {
+        username: 'victor',
+        password: `wrong-password-${i}`,
+      });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ detail: 'Wrong username or password.' });
     }
-    const blocked = await call('POST', '/bff/login', undefined, { username: 'victor', password: 'viewer-password1' });
+    const blocked = await call('POST', '/bff/login', undefined, {
+      username: 'victor',
+      password: 'viewer-password1',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('forwards allowlisted reads and passes upstream answers through', async () => {
-    const ok = await call('GET', '/api/v3/validation/market_location/?market_location_id=51238696781', viewer);
+    const ok = await call(
+      'GET',
+      '/api/v3/validation/market_location/?market_location_id=51238696781',
+      viewer,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('');
-    const bad = await call('GET', '/api/v3/validation/bank_data_iban/?iban=TR330006100519786457841326', viewer);
+    const bad = await call(
+      'GET',
+      '/api/v3/validation/bank_data_iban/?iban=TR330006100519786457841326',
+      viewer,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ detail: 'the IBAN country code is currently not supported' });
   });
 
   it('rewrites pagination links to point back through the BFF', async () => {
-    const response = await call('GET', '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10&offset=10', viewer);
+    const response = await call(
+      'GET',
+      '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10&offset=10',
+      viewer,
+    );
     const page = response.json();
-    expect(page.next).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/);
-    expect(page.previous).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/);
+    expect(page.next).toMatch(
+      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/,
+    );
+    expect(page.previous).toMatch(
+      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/,
+    );
   });
 
   it('refuses viewer writes with 403 and lets operators write', async () => {
@@ -147,13 +226,35 @@ describe('BFF against the real sandbox', () => {
     expect(refused.statusCode).toBe(403);
     const created = await call('POST', '/api/v3/migrations/consumers/U-1/', operator, consumer);
     expect(created.statusCode).toBe(201);
-    const charge = await call('POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', operator, {
-      type_of_transaction: 'charge', amount_cent: 100, is_gross: true, vat_type: 'normal', due_date: '2026-01-01', input_id: 'bff-1', display_name: 'Fee',
-    });
+    const charge = await call(
+      'POST',
+      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      operator,
+      {
+        type_of_transaction: 'charge',
+        amount_cent: 100,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: '2026-01-01',
+        input_id: 'bff-1',
+        display_name: 'Fee',
+      },
+    );
     expect(charge.statusCode).toBe(201);
-    const duplicate = await call('POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', operator, {
-      type_of_transaction: 'charge', amount_cent: 100, is_gross: true, vat_type: 'normal', due_date: '2026-01-01', input_id: 'bff-1', display_name: 'Fee',
-    });
+    const duplicate = await call(
+      'POST',
+      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      operator,
+      {
+        type_of_transaction: 'charge',
+        amount_cent: 100,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: '2026-01-01',
+        input_id: 'bff-1',
+        display_name: 'Fee',
+      },
+    );
     expect(duplicate.statusCode).toBe(400);
   });
 
@@ -172,31 +273,67 @@ describe('BFF against the real sandbox', () => {
   });
 
   it('refuses bodies over 1 MB with 413', async () => {
-    const response = await call('POST', '/api/v3/migrations/consumers/U-2/', operator, { ...consumer, source: 'x'.repeat(1_100_000) });
+    const response = await call('POST', '/api/v3/migrations/consumers/U-2/', operator, {
+      ...consumer,
+      source: 'x'.repeat(1_100_000),
+    });
     expect(response.statusCode).toBe(413);
   });
 
   it('lets admins manage accounts, others not', async () => {
     expect((await call('GET', '/bff/users', operator)).statusCode).toBe(403);
-    expect((await call('POST', '/bff/users', operator, { username: 'eve', password: 'long-enough-pass', role: 'admin' })).statusCode).toBe(403);
-    const short = await call('POST', '/bff/users', admin, { username: 'newbie', password: 'short', role: 'viewer' });
+    expect(
+      (
+        await call('POST', '/bff/users', operator, {
+          username: 'eve',
+          password: 'long-enough-pass',
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const short = await call('POST', '/bff/users', admin, {
+      username: 'newbie',
+      password: 'short',
+      role: 'viewer',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ password: ['Use at least 12 characters.'] });
-    const created = await call('POST', '/bff/users', admin, { username: 'newbie', password: 'long-enough-pass', role: 'viewer' });
+    const created = await call('POST', '/bff/users', admin, {
+      username: 'newbie',
+      password: 'long-enough-pass',
+      role: 'viewer',
+    });
     expect(created.statusCode).toBe(201);
     const newbie = await signIn(app, 'newbie', 'long-enough-pass');
-    expect((await call('PATCH', '/bff/users/newbie', admin, { disabled: true })).json()).toMatchObject({ disabled: true });
+    expect((await call('PATCH', '/bff/users/newbie', admin, { disabled: true })).json()).toMatchObject({
+      disabled: true,
+    });
     expect((await call('GET', '/bff/user', newbie)).statusCode).toBe(401);
-    expect((await call('POST', '/bff/login', undefined, { username: 'newbie', password: 'long-enough-pass' })).statusCode).toBe(401);
-    expect((await call('GET', '/bff/users', admin)).json().map((user: { username: string }) => user.username)).toContain('newbie');
+    expect(
+      (await call('POST', '/bff/login', undefined, { username: 'newbie', password: 'long-enough-pass' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await call('GET', '/bff/users', admin)).json().map((user: { username: string }) => user.username),
+    ).toContain('newbie');
   });
 
   it('audits every write attempt with ids but no personal data, newest first', async () => {
-    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json() as { operation: string; status: number; username: string; targets: Record<string, string> }[];
+    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json() as {
+      operation: string;
+      status: number;
+      username: string;
+      targets: Record<string, string>;
+    }[];
     expect((await call('GET', '/bff/audit', operator)).statusCode).toBe(403);
-    const refused = entries.find((entry) => entry.operation === 'migrations_consumers_create' && entry.status === 403);
+    const refused = entries.find(
+      (entry) => entry.operation === 'migrations_consumers_create' && entry.status === 403,
+    );
     expect(refused).toMatchObject({ username: 'victor', targets: { userID: 'U-1' } });
-    expect(entries.find((entry) => entry.targets.input_id === 'bff-1')).toMatchObject({ operation: 'producers_contracts_charges_and_credits_create', targets: { userID: 'P1000', contractID: 'C1000', input_id: 'bff-1' } });
+    expect(entries.find((entry) => entry.targets.input_id === 'bff-1')).toMatchObject({
+      operation: 'producers_contracts_charges_and_credits_create',
+      targets: { userID: 'P1000', contractID: 'C1000', input_id: 'bff-1' },
+    });
     expect(entries.some((entry) => entry.operation === 'not_allowed')).toBe(true);
     const file = readFileSync(join(dataDir, 'audit.jsonl'), 'utf8');
     expect(file).not.toMatch(/DE89370400440532013000|Mustermann|Erika/);
@@ -218,14 +355,37 @@ describe('BFF against the real sandbox', () => {
   it('logs no password, session cookie, client secret or access token', async () => {
     const lines: string[] = [];
     const logger = pino({ ...loggerOptions('bff', 'debug') }, { write: (line: string) => lines.push(line) });
-    const logged = await buildBffApp({ dataDir, environment: 'sandbox', upstreamBaseUrl: upstream, tokens, upstreamTimeoutMs: 5000, logger });
-    const login = await logged.app.inject({ method: 'POST', url: '/bff/login', headers: CSRF, payload: { username: 'olga', password: 'operator-password' } });
+    const logged = await buildBffApp({
+      dataDir,
+      environment: 'sandbox',
+      upstreamBaseUrl: upstream,
+      tokens,
+      upstreamTimeoutMs: 5000,
+      logger,
+    });
+    const login = await logged.app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'olga', password: 'operator-password' },
+    });
     const cookie = `${login.cookies[0]!.name}=${login.cookies[0]!.value}`;
-    await logged.app.inject({ method: 'POST', url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', headers: { ...CSRF, cookie, authorization: 'Bearer browser-sent-token' }, payload: { input_id: 'logged' } });
+    await logged.app.inject({
+      method: 'POST',
+      url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      headers: { ...CSRF, cookie, authorization: 'Bearer browser-sent-token' },
+      payload: { input_id: 'logged' },
+    });
     await logged.app.close();
     const text = lines.join('');
     expect(text).toContain('audit');
-    for (const secret of ['operator-password', login.cookies[0]!.value, 'sandbox-rw-secret', await tokens.token(), 'browser-sent-token']) {
+    for (const secret of [
+      'operator-password',
+      login.cookies[0]!.value,
+      'sandbox-rw-secret',
+      await tokens.token(),
+      'browser-sent-token',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -247,7 +407,12 @@ describe('BFF upstream failures and tokens', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** A token server we control, counting requests and delaying answers. */
-  async function fakePlatform(behaviour: { delayMs?: number; tokenStatus?: number; apiStatus?: () => number; apiDelayMs?: number }) {
+  async function fakePlatform(behaviour: {
+    delayMs?: number;
+    tokenStatus?: number;
+    apiStatus?: () => number;
+    apiDelayMs?: number;
+  }) {
     const counts = { token: 0, api: 0 };
     const seen: { url: string; headers: Record<string, unknown> }[] = [];
     const platform = await listen((request, response) => {
@@ -256,9 +421,16 @@ describe('BFF upstream failures and tokens', () => {
         counts.token++;
         setTimeout(() => {
           response.writeHead(behaviour.tokenStatus ?? 200, { 'content-type': 'application/json' });
-          response.end(behaviour.tokenStatus && behaviour.tokenStatus !== 200
-            ? JSON.stringify({ error: 'invalid_client', error_description: 'no' })
-            : JSON.stringify({ access_token: `token-${counts.token}`, token_type: 'bearer', expires_in: 3600, scope: 'read write' }));
+          response.end(
+            behaviour.tokenStatus && behaviour.tokenStatus !== 200
+              ? JSON.stringify({ error: 'invalid_client', error_description: 'no' })
+              : JSON.stringify({
+                  access_token: `token-${counts.token}`,
+                  token_type: 'bearer',
+                  expires_in: 3600,
+                  scope: 'read write',
+                }),
+          );
         }, behaviour.delayMs ?? 0);
         return;
       }
@@ -286,13 +458,20 @@ describe('BFF upstream failures and tokens', () => {
     const query = '?market_location_id=51238696781&note=a%2Fb%20c&note=2';
     const answer = await bff.app.inject({
       url: `/api/v3/validation/market_location/${query}`,
-      headers: { ...CSRF, cookie: `${bff.cookie}; other=1`, authorization: 'Bearer from-the-browser', 'x-forwarded-for': '6.6.6.6', 'x-custom': 'nope' },
+      headers: {
+        ...CSRF,
+        cookie: `${bff.cookie}; other=1`,
+        authorization: 'Bearer from-the-browser',
+        'x-forwarded-for': '6.6.6.6',
+        'x-custom': 'nope',
+      },
     });
     expect(answer.statusCode).toBe(200);
     const [forwarded] = platform.seen;
     expect(forwarded!.url).toBe(`/v3/validation/market_location/${query}`);
     expect(forwarded!.headers.authorization).toBe('Bearer token-1');
-    for (const header of ['cookie', 'x-custom', 'x-forwarded-for', 'x-csrf']) expect(forwarded!.headers).not.toHaveProperty(header);
+    for (const header of ['cookie', 'x-custom', 'x-forwarded-for', 'x-csrf'])
+      expect(forwarded!.headers).not.toHaveProperty(header);
     await bff.app.close();
     platform.server.close();
   });
@@ -305,7 +484,14 @@ describe('BFF upstream failures and tokens', () => {
     writeFileSync(join(staticDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
     writeFileSync(join(staticDir, 'favicon.svg'), '<svg/>');
     const tokens = new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' });
-    const { app: spa } = await buildBffApp({ dataDir: mkdtempSync(join(dataDir, 'd-')), environment: 'sandbox', upstreamBaseUrl: 'http://127.0.0.1:9', tokens, upstreamTimeoutMs: 1000, staticDir });
+    const { app: spa } = await buildBffApp({
+      dataDir: mkdtempSync(join(dataDir, 'd-')),
+      environment: 'sandbox',
+      upstreamBaseUrl: 'http://127.0.0.1:9',
+      tokens,
+      upstreamTimeoutMs: 1000,
+      staticDir,
+    });
     const page = await spa.inject({ url: '/reports/feed-in?x=1' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>console</title>');
@@ -323,7 +509,11 @@ describe('BFF upstream failures and tokens', () => {
   it('makes exactly one token request for 200 concurrent calls', async () => {
     const platform = await fakePlatform({ delayMs: 50 });
     const bff = await signedInBff(platform.url);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        bff.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: bff.cookie } }),
+      ),
+    );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(platform.counts.token).toBe(1);
     await bff.app.close();
@@ -333,7 +523,12 @@ describe('BFF upstream failures and tokens', () => {
   it('refreshes ahead of expiry', async () => {
     const platform = await fakePlatform({});
     let now = 1_000_000;
-    const manager = new TokenManager({ baseUrl: platform.url, clientId: 'c', clientSecret: 's', now: () => now });
+    const manager = new TokenManager({
+      baseUrl: platform.url,
+      clientId: 'c',
+      clientSecret: 's',
+      now: () => now,
+    });
     expect(await manager.token()).toBe('token-1');
     now += 3600_000 - 70_000;
     expect(await manager.token()).toBe('token-1');
@@ -354,7 +549,10 @@ describe('BFF upstream failures and tokens', () => {
 
     const forbidding = await fakePlatform({ apiStatus: () => 403 });
     const second = await signedInBff(forbidding.url);
-    const refused = await second.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: second.cookie } });
+    const refused = await second.app.inject({
+      url: validationUrl,
+      headers: { ...CSRF, cookie: second.cookie },
+    });
     expect(refused.statusCode).toBe(403);
     expect(forbidding.counts.api).toBe(1);
     await second.app.close();
@@ -368,7 +566,9 @@ describe('BFF upstream failures and tokens', () => {
     expect(answer.statusCode).toBe(502);
     expect(answer.json()).toHaveProperty('detail');
     expect((await bff.app.inject({ url: '/readyz' })).statusCode).toBe(503);
-    expect((await bff.app.inject({ url: '/bff/user', headers: { ...CSRF, cookie: bff.cookie } })).statusCode).toBe(200);
+    expect(
+      (await bff.app.inject({ url: '/bff/user', headers: { ...CSRF, cookie: bff.cookie } })).statusCode,
+    ).toBe(200);
     await bff.app.close();
     platform.server.close();
   });
@@ -387,7 +587,10 @@ describe('BFF upstream failures and tokens', () => {
     const down = await signedInBff(goneUrl);
     const manager = new TokenManager({ baseUrl: goneUrl, clientId: 'c', clientSecret: 's' });
     await expect(manager.token()).rejects.toThrow(/access token/);
-    const unreachable = await down.app.inject({ url: validationUrl, headers: { ...CSRF, cookie: down.cookie } });
+    const unreachable = await down.app.inject({
+      url: validationUrl,
+      headers: { ...CSRF, cookie: down.cookie },
+    });
     expect(unreachable.statusCode).toBe(502);
     await down.app.close();
   });

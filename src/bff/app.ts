@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { z } from 'zod';
 import {
   auditEntrySchema,
@@ -64,7 +69,10 @@ function sessionSecret(dataDir: string, configured: string | undefined): string 
   return readFileSync(file, 'utf8').trim();
 }
 
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> | { errors: Record<string, string[]> } {
+function parseBody<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+): z.output<T> | { errors: Record<string, string[]> } {
   let json: unknown = undefined;
   try {
     json = Buffer.isBuffer(body) && body.length > 0 ? JSON.parse(body.toString('utf8')) : body;
@@ -79,7 +87,9 @@ const isErrors = (value: unknown): value is { errors: Record<string, string[]> }
   typeof value === 'object' && value !== null && 'errors' in value && Object.keys(value).length === 1;
 
 /** Builds the BFF (plugins, hooks, routes); `server.ts` listens. */
-export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyInstance; users: UserStore; sessions: SessionStore }> {
+export async function buildBffApp(
+  options: BffOptions,
+): Promise<{ app: FastifyInstance; users: UserStore; sessions: SessionStore }> {
   const now = options.now ?? Date.now;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -103,14 +113,20 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
   await app.register(fastifyCookie, { secret: sessionSecret(options.dataDir, options.sessionSecret) });
   // Bodies stay raw bytes: forwarded as they came; the BFF's own routes parse them with their schema.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   app.decorateRequest('session', null);
   app.addHook('onRequest', addSecurityHeaders);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ProxyError) return reply.code(error.statusCode).send({ detail: error.detail });
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ detail: error.message });
     request.log.error({ err: error }, 'request failed');
@@ -121,7 +137,8 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     const guarded = request.url.startsWith('/api/') || request.url.startsWith('/bff/');
     if (!guarded) return;
-    if (request.headers[CSRF_HEADER] !== '1') return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
+    if (request.headers[CSRF_HEADER] !== '1')
+      return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
     const cookie = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
     const unsigned = cookie ? request.unsignCookie(cookie) : null;
     request.session = unsigned?.valid ? sessions.touch(unsigned.value ?? undefined) : null;
@@ -133,7 +150,8 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
 
   const isWrite = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   app.addHook('onResponse', async (request, reply) => {
-    const audited = (request.url.startsWith('/api/') || request.url.startsWith('/bff/users')) && isWrite(request);
+    const audited =
+      (request.url.startsWith('/api/') || request.url.startsWith('/bff/users')) && isWrite(request);
     if (!audited) return;
     const entry: AuditEntry = {
       time: new Date(now()).toISOString(),
@@ -172,7 +190,10 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     if (isErrors(body)) return reply.code(400).send(body.errors);
     const retryAfter = throttle.retryAfterSeconds(body.username, request.ip);
     if (retryAfter > 0) {
-      return reply.code(429).header('retry-after', String(retryAfter)).send({ detail: `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.` });
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({ detail: `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.` });
     }
     const user = await users.authenticate(body.username, body.password);
     if (!user) {
@@ -184,14 +205,25 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     sessions.destroy(request.session?.id);
     const session = sessions.create(user.username, user.role);
     const secure = request.protocol === 'https';
-    void reply.setCookie(secure ? SECURE_COOKIE : COOKIE, session.id, { httpOnly: true, sameSite: 'strict', path: '/', secure, signed: true });
+    void reply.setCookie(secure ? SECURE_COOKIE : COOKIE, session.id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure,
+      signed: true,
+    });
     return reply.code(200).send({ username: user.username, role: user.role });
   });
 
   app.post('/bff/logout', async (request, reply) => {
     sessions.destroy(request.session?.id);
     const secure = request.protocol === 'https';
-    void reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+    void reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+    });
     return reply.code(204).send();
   });
 
@@ -218,19 +250,28 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     try {
       return reply.code(201).send(await users.create(body.username, body.password, body.role));
     } catch (error) {
-      if (error instanceof UserExistsError) return reply.code(400).send({ username: ['An account with this username exists.'] });
+      if (error instanceof UserExistsError)
+        return reply.code(400).send({ username: ['An account with this username exists.'] });
       throw error;
     }
   });
 
   app.patch<{ Params: { username: string } }>('/bff/users/:username', async (request, reply) => {
-    request.audit = { operation: 'bff_users_update', targets: { username: request.params.username.slice(0, 64) } };
+    request.audit = {
+      operation: 'bff_users_update',
+      targets: { username: request.params.username.slice(0, 64) },
+    };
     const session = requireAdmin(request, reply);
     if (!session) return reply;
     const body = parseBody(updateUserRequestSchema, request.body);
     if (isErrors(body)) return reply.code(400).send(body.errors);
-    if (request.params.username === session.username && (body.disabled || (body.role && body.role !== 'admin'))) {
-      return reply.code(400).send({ detail: 'You cannot disable your own account or take away your own admin role.' });
+    if (
+      request.params.username === session.username &&
+      (body.disabled || (body.role && body.role !== 'admin'))
+    ) {
+      return reply
+        .code(400)
+        .send({ detail: 'You cannot disable your own account or take away your own admin role.' });
     }
     const updated = users.update(request.params.username, body);
     if (!updated) return reply.code(404).send({ detail: 'No such account.' });
@@ -266,7 +307,8 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
     }
     request.audit = { operation: operation.id, targets };
     assertMayCall(operation, session.role);
-    if (operation.method === 'POST' && !body) return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+    if (operation.method === 'POST' && !body)
+      return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
     return forwarder.forward(request, reply, path, operation.method === 'POST' ? body : undefined);
   });
 
@@ -295,9 +337,18 @@ export async function buildBffApp(options: BffOptions): Promise<{ app: FastifyIn
   }
   const indexHtml = hasSpa ? readFileSync(join(staticRoot, 'index.html'), 'utf8') : null;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|bff|assets)\//.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
-    if (isPage && indexHtml) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    if (isPage) return reply.code(503).type('text/plain').send('The console has not been built: run npm run build.');
+    const isPage =
+      request.method === 'GET' &&
+      !/^\/(api|bff|assets)\//.test(request.url) &&
+      !/\.\w+$/.test(request.url.split('?')[0]!);
+    if (isPage && indexHtml)
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
+    if (isPage)
+      return reply.code(503).type('text/plain').send('The console has not been built: run npm run build.');
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return { app, users, sessions };

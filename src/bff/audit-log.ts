@@ -19,7 +19,10 @@ export class AuditLog {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     this.file = join(directory, 'audit.jsonl');
     try {
-      const lines = readFileSync(this.file, 'utf8').split('\n').filter(Boolean).slice(-AuditLog.KEEP_IN_MEMORY);
+      const lines = readFileSync(this.file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(-AuditLog.KEEP_IN_MEMORY);
       for (const line of lines) {
         try {
           this.recentEntries.push(JSON.parse(line) as AuditEntry);

@@ -15,15 +15,34 @@ function configProblems(read: () => unknown): string[] {
 describe('BFF configuration', () => {
   it('has the pinned defaults and points at the embedded sandbox', () => {
     const env = readBffEnv({});
-    expect(env).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, SANDBOX_PORT: 8081, ENERGY_API_ENVIRONMENT: 'sandbox', BFF_DATA_DIR: '.data/bff', ENERGY_API_CLIENT_ID: 'sandbox-rw' });
+    expect(env).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      SANDBOX_PORT: 8081,
+      ENERGY_API_ENVIRONMENT: 'sandbox',
+      BFF_DATA_DIR: '.data/bff',
+      ENERGY_API_CLIENT_ID: 'sandbox-rw',
+    });
     expect(upstreamBaseUrl(env)).toBe('http://127.0.0.1:8081');
   });
 
   it('reports every bad variable at once, each by name', () => {
     const problems = configProblems(() =>
-      readBffEnv({ PORT: '99999', ENERGY_API_BASE_URL: 'ftp://x', ENERGY_API_ENVIRONMENT: 'staging', BFF_ADMIN_PASSWORD: 'short', SESSION_SECRET: 'tiny' }),
+      readBffEnv({
+        PORT: '99999',
+        ENERGY_API_BASE_URL: 'ftp://x',
+        ENERGY_API_ENVIRONMENT: 'staging',
+        BFF_ADMIN_PASSWORD: 'short',
+        SESSION_SECRET: 'tiny',
+      }),
     );
-    expect(problems.map((problem) => problem.split('=')[0])).toEqual(['PORT', 'ENERGY_API_BASE_URL', 'ENERGY_API_ENVIRONMENT', 'BFF_ADMIN_PASSWORD', 'SESSION_SECRET']);
+    expect(problems.map((problem) => problem.split('=')[0])).toEqual([
+      'PORT',
+      'ENERGY_API_BASE_URL',
+      'ENERGY_API_ENVIRONMENT',
+      'BFF_ADMIN_PASSWORD',
+      'SESSION_SECRET',
+    ]);
     expect(problems[2]).toContain('must be one of sandbox, test, production');
   });
 

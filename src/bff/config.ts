@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
 import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 export const bffEnvSchema = z.object({
   HOST: hostSchema.default('127.0.0.1'),
@@ -15,12 +17,20 @@ export const bffEnvSchema = z.object({
     .optional(),
   ENERGY_API_CLIENT_ID: z.string().min(1).default('sandbox-rw'),
   ENERGY_API_CLIENT_SECRET: z.string().min(1).default('sandbox-rw-secret'),
-  ENERGY_API_ENVIRONMENT: z.enum(ENVIRONMENTS, { message: `must be one of ${ENVIRONMENTS.join(', ')}` }).default('sandbox'),
+  ENERGY_API_ENVIRONMENT: z
+    .enum(ENVIRONMENTS, { message: `must be one of ${ENVIRONMENTS.join(', ')}` })
+    .default('sandbox'),
   /** The spec's salespartner context (5.7), sent upstream as a header when set. */
-  ENERGY_API_SALESPARTNER: z.string().regex(/^[\w .@-]{1,64}$/, { message: 'must be 1-64 letters, digits, spaces or . @ _ -' }).optional(),
+  ENERGY_API_SALESPARTNER: z
+    .string()
+    .regex(/^[\w .@-]{1,64}$/, { message: 'must be 1-64 letters, digits, spaces or . @ _ -' })
+    .optional(),
   ENERGY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
-  BFF_ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` }).optional(),
+  BFF_ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })
+    .optional(),
   SESSION_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/-For from it. */
   BFF_TRUST_PROXY: booleanFlag.default(false),

@@ -24,6 +24,8 @@ export async function addSecurityHeaders(request: FastifyRequest, reply: Fastify
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   });
-  if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  if (request.url.startsWith('/api/') || request.url.startsWith('/bff/')) void reply.header('cache-control', 'no-store');
+  if (request.protocol === 'https')
+    void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (request.url.startsWith('/api/') || request.url.startsWith('/bff/'))
+    void reply.header('cache-control', 'no-store');
 }

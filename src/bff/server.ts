@@ -7,10 +7,16 @@ import { buildBffApp } from './app.ts';
 import { readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
 import { TokenManager } from './token-manager.ts';
 
-export async function startBff(env: BffEnv): Promise<{ url: string; close: () => Promise<void>; adminHint: string }> {
+export async function startBff(
+  env: BffEnv,
+): Promise<{ url: string; close: () => Promise<void>; adminHint: string }> {
   const logger = pino(loggerOptions('bff', defaultLogLevel()));
   const baseUrl = upstreamBaseUrl(env);
-  const tokens = new TokenManager({ baseUrl, clientId: env.ENERGY_API_CLIENT_ID, clientSecret: env.ENERGY_API_CLIENT_SECRET });
+  const tokens = new TokenManager({
+    baseUrl,
+    clientId: env.ENERGY_API_CLIENT_ID,
+    clientSecret: env.ENERGY_API_CLIENT_SECRET,
+  });
   const { app, users } = await buildBffApp({
     dataDir: env.BFF_DATA_DIR,
     environment: env.ENERGY_API_ENVIRONMENT,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, SessionStore } from './session-store.ts';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USER, SignInThrottle, WINDOW_MS } from './sign-in-throttle.ts';
+import {
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_USER,
+  SignInThrottle,
+  WINDOW_MS,
+} from './sign-in-throttle.ts';
 
 describe('SessionStore', () => {
   it('ends a session after 30 idle minutes', () => {

@@ -36,7 +36,8 @@ export class SignInThrottle {
   }
 
   recordFailure(username: string, address: string): void {
-    for (const key of [`user:${username.toLowerCase()}`, `addr:${address}`]) this.failures.set(key, [...this.recent(key), this.now()]);
+    for (const key of [`user:${username.toLowerCase()}`, `addr:${address}`])
+      this.failures.set(key, [...this.recent(key), this.now()]);
   }
 
   recordSuccess(username: string): void {

@@ -63,17 +63,26 @@ export class TokenManager {
   private async request(scope: string): Promise<string> {
     this.requestCount++;
     try {
-      const response = await oauth.clientCredentialsGrantRequest(this.server, this.client, this.auth, new URLSearchParams({ scope }), {
-        [oauth.allowInsecureRequests]: this.options.baseUrl.startsWith('http://'),
-        signal: AbortSignal.timeout(10_000),
-      });
+      const response = await oauth.clientCredentialsGrantRequest(
+        this.server,
+        this.client,
+        this.auth,
+        new URLSearchParams({ scope }),
+        {
+          [oauth.allowInsecureRequests]: this.options.baseUrl.startsWith('http://'),
+          signal: AbortSignal.timeout(10_000),
+        },
+      );
       const result = await oauth.processClientCredentialsResponse(this.server, this.client, response);
       const lifetimeMs = (result.expires_in ?? 300) * 1000;
       const ahead = Math.min(this.refreshAheadMs, lifetimeMs * 0.1);
       this.cache.set(scope, { accessToken: result.access_token, expiresAt: this.now() + lifetimeMs - ahead });
       return result.access_token;
     } catch (error) {
-      const reason = error instanceof oauth.ResponseBodyError ? `${error.error}: ${error.error_description ?? ''}` : (error as Error).message;
+      const reason =
+        error instanceof oauth.ResponseBodyError
+          ? `${error.error}: ${error.error_description ?? ''}`
+          : (error as Error).message;
       throw new UpstreamTokenError(`could not get an upstream access token (${reason})`, { cause: error });
     }
   }

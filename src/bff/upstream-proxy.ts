@@ -45,7 +45,8 @@ export function allowlistedOperation(method: string, rawUrl: string): OperationM
 
 /** Viewers read only: a write by them is refused here (403), never forwarded. */
 export function assertMayCall(operation: Operation, role: Role): void {
-  if (operation.method !== 'GET' && !canWrite(role)) throw new ProxyError(403, 'Your role may not make changes.');
+  if (operation.method !== 'GET' && !canWrite(role))
+    throw new ProxyError(403, 'Your role may not make changes.');
 }
 
 /** Points pagination links of the upstream back through the BFF (same path under /api). */
@@ -57,7 +58,8 @@ export function rewritePageLinks(body: string, upstreamBase: string, publicBase:
     if (typeof link === 'string') {
       const url = new URL(link);
       const upstream = new URL(upstreamBase);
-      if (url.origin === upstream.origin) parsed[key] = `${publicBase}${API_PREFIX}${url.pathname}${url.search}`;
+      if (url.origin === upstream.origin)
+        parsed[key] = `${publicBase}${API_PREFIX}${url.pathname}${url.search}`;
     }
   }
   return JSON.stringify(parsed);
@@ -80,7 +82,12 @@ export class Forwarder {
 
   constructor(private readonly options: ForwarderOptions) {}
 
-  async forward(request: FastifyRequest, reply: FastifyReply, path: string, body: Buffer | undefined): Promise<FastifyReply> {
+  async forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    body: Buffer | undefined,
+  ): Promise<FastifyReply> {
     const url = `${this.options.baseUrl}${path}${queryString(request.url)}`;
     for (let attempt = 0; attempt < 2; attempt++) {
       let token: string;

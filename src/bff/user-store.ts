@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Role, StaffUser } from '../contract/bff-api.ts';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 interface StoredUser extends StaffUser {
@@ -68,7 +73,13 @@ export class UserStore {
 
   async create(username: string, password: string, role: Role): Promise<StaffUser> {
     if (this.users.has(username)) throw new UserExistsError(`${username} exists`);
-    const user: StoredUser = { username, role, disabled: false, createdAt: new Date().toISOString(), passwordHash: await hashPassword(password) };
+    const user: StoredUser = {
+      username,
+      role,
+      disabled: false,
+      createdAt: new Date().toISOString(),
+      passwordHash: await hashPassword(password),
+    };
     this.users.set(username, user);
     this.save();
     return this.get(username)!;
@@ -78,14 +89,26 @@ export class UserStore {
   async upsert(username: string, password: string, role: Role): Promise<void> {
     const existing = this.users.get(username);
     const passwordHash = await hashPassword(password);
-    this.users.set(username, existing ? { ...existing, role, disabled: false, passwordHash } : { username, role, disabled: false, createdAt: new Date().toISOString(), passwordHash });
+    this.users.set(
+      username,
+      existing
+        ? { ...existing, role, disabled: false, passwordHash }
+        : { username, role, disabled: false, createdAt: new Date().toISOString(), passwordHash },
+    );
     this.save();
   }
 
-  update(username: string, changes: { role?: Role | undefined; disabled?: boolean | undefined }): StaffUser | undefined {
+  update(
+    username: string,
+    changes: { role?: Role | undefined; disabled?: boolean | undefined },
+  ): StaffUser | undefined {
     const user = this.users.get(username);
     if (!user) return undefined;
-    this.users.set(username, { ...user, ...(changes.role ? { role: changes.role } : {}), ...(changes.disabled === undefined ? {} : { disabled: changes.disabled }) });
+    this.users.set(username, {
+      ...user,
+      ...(changes.role ? { role: changes.role } : {}),
+      ...(changes.disabled === undefined ? {} : { disabled: changes.disabled }),
+    });
     this.save();
     return this.get(username);
   }

@@ -13,7 +13,9 @@ export const usernameSchema = z
   .string()
   .min(2, { message: 'Use at least 2 characters.' })
   .max(64, { message: 'Use at most 64 characters.' })
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, { message: 'Use lower-case letters, digits, dots, hyphens and underscores.' });
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, {
+    message: 'Use lower-case letters, digits, dots, hyphens and underscores.',
+  });
 
 export const passwordSchema = z
   .string()

@@ -53,5 +53,10 @@ export function addMonthsClamped(anchor: IsoDate, months: number): IsoDate {
 
 /** The calendar date of an instant in a time zone (Europe/Berlin for the platform's "today"). */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }

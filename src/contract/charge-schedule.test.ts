@@ -10,45 +10,92 @@ describe('chargeSchedule', () => {
   it('executes once by default', () => {
     const schedule = chargeSchedule({ ...base, due_date: '2026-01-15' });
     expect(schedule).toHaveLength(1);
-    expect(schedule[0]).toMatchObject({ n: 1, internal_id: 'bonus-1__1', due_date: '2026-01-15', netCent: 1000, vatCent: 190, grossCent: 1190 });
+    expect(schedule[0]).toMatchObject({
+      n: 1,
+      internal_id: 'bonus-1__1',
+      due_date: '2026-01-15',
+      netCent: 1000,
+      vatCent: 190,
+      grossCent: 1190,
+    });
   });
 
   it('keeps the first due day of month, clamped to the month end', () => {
-    const dates = chargeSchedule({ ...base, due_date: '2026-01-31', no_of_executions: 4, execution_cycle: 'month' }).map((e) => e.due_date);
+    const dates = chargeSchedule({
+      ...base,
+      due_date: '2026-01-31',
+      no_of_executions: 4,
+      execution_cycle: 'month',
+    }).map((e) => e.due_date);
     expect(dates).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
-    const leap = chargeSchedule({ ...base, due_date: '2024-01-31', no_of_executions: 2, execution_cycle: 'month' }).map((e) => e.due_date);
+    const leap = chargeSchedule({
+      ...base,
+      due_date: '2024-01-31',
+      no_of_executions: 2,
+      execution_cycle: 'month',
+    }).map((e) => e.due_date);
     expect(leap).toEqual(['2024-01-31', '2024-02-29']);
   });
 
   it('steps yearly, clamping 29 February', () => {
-    const dates = chargeSchedule({ ...base, due_date: '2024-02-29', no_of_executions: 3, execution_cycle: 'year' }).map((e) => e.due_date);
+    const dates = chargeSchedule({
+      ...base,
+      due_date: '2024-02-29',
+      no_of_executions: 3,
+      execution_cycle: 'year',
+    }).map((e) => e.due_date);
     expect(dates).toEqual(['2024-02-29', '2025-02-28', '2026-02-28']);
   });
 
   it('numbers internal ids from 1', () => {
-    const ids = chargeSchedule({ ...base, due_date: '2026-01-01', no_of_executions: 3, execution_cycle: 'month' }).map((e) => e.internal_id);
+    const ids = chargeSchedule({
+      ...base,
+      due_date: '2026-01-01',
+      no_of_executions: 3,
+      execution_cycle: 'month',
+    }).map((e) => e.internal_id);
     expect(ids).toEqual(['bonus-1__1', 'bonus-1__2', 'bonus-1__3']);
     expect(internalId('x', 12)).toBe('x__12');
   });
 
   it('applies the VAT rate valid at each due date (16 % in 2020-07..12)', () => {
-    const schedule = chargeSchedule({ ...base, due_date: '2020-05-31', no_of_executions: 9, execution_cycle: 'month' });
+    const schedule = chargeSchedule({
+      ...base,
+      due_date: '2020-05-31',
+      no_of_executions: 9,
+      execution_cycle: 'month',
+    });
     expect(schedule.map((e) => e.ratePercent)).toEqual([19, 19, 16, 16, 16, 16, 16, 16, 19]);
     expect(schedule.map((e) => e.due_date)).toEqual([
-      '2020-05-31', '2020-06-30', '2020-07-31', '2020-08-31', '2020-09-30', '2020-10-31', '2020-11-30', '2020-12-31', '2021-01-31',
+      '2020-05-31',
+      '2020-06-30',
+      '2020-07-31',
+      '2020-08-31',
+      '2020-09-30',
+      '2020-10-31',
+      '2020-11-30',
+      '2020-12-31',
+      '2021-01-31',
     ]);
   });
 
   it('keeps month steps anchored to the first date (no drift)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2090 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1, max: 60 }), (year, month, day, steps) => {
-        const anchor = `${year}-${String(month).padStart(2, '0')}-01`;
-        const start = addMonthsClamped(anchor, 0).slice(0, 8) + String(Math.min(day, 28)).padStart(2, '0');
-        const result = addMonthsClamped(start, steps);
-        expect(isIsoDate(result)).toBe(true);
-        const months = (toUtcDate(result).getUTCFullYear() - year) * 12 + toUtcDate(result).getUTCMonth() - (month - 1);
-        expect(months).toBe(steps);
-      }),
+      fc.property(
+        fc.integer({ min: 2000, max: 2090 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 1, max: 60 }),
+        (year, month, day, steps) => {
+          const anchor = `${year}-${String(month).padStart(2, '0')}-01`;
+          const start = addMonthsClamped(anchor, 0).slice(0, 8) + String(Math.min(day, 28)).padStart(2, '0');
+          const result = addMonthsClamped(start, steps);
+          expect(isIsoDate(result)).toBe(true);
+          const months =
+            (toUtcDate(result).getUTCFullYear() - year) * 12 + toUtcDate(result).getUTCMonth() - (month - 1);
+          expect(months).toBe(steps);
+        },
+      ),
     );
   });
 });
@@ -62,15 +109,32 @@ describe('VAT', () => {
   });
 
   it('splits gross amounts so net + VAT = gross exactly', () => {
-    expect(splitVat(1190, true, 'normal', '2026-01-01')).toEqual({ netCent: 1000, vatCent: 190, grossCent: 1190, ratePercent: 19 });
-    expect(splitVat(107, true, 'reduced', '2026-01-01')).toEqual({ netCent: 100, vatCent: 7, grossCent: 107, ratePercent: 7 });
+    expect(splitVat(1190, true, 'normal', '2026-01-01')).toEqual({
+      netCent: 1000,
+      vatCent: 190,
+      grossCent: 1190,
+      ratePercent: 19,
+    });
+    expect(splitVat(107, true, 'reduced', '2026-01-01')).toEqual({
+      netCent: 100,
+      vatCent: 7,
+      grossCent: 107,
+      ratePercent: 7,
+    });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2_000_000_000 }), fc.boolean(), fc.constantFrom('normal' as const, 'reduced' as const), (amount, isGross, vatType) => {
-        const split = splitVat(amount, isGross, vatType, '2026-03-01');
-        expect(split.netCent + split.vatCent).toBe(split.grossCent);
-        expect(Number.isInteger(split.vatCent)).toBe(true);
-        expect(Math.abs(split.vatCent - (split.netCent * split.ratePercent) / 100)).toBeLessThanOrEqual(0.5 + split.ratePercent / 100);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000_000 }),
+        fc.boolean(),
+        fc.constantFrom('normal' as const, 'reduced' as const),
+        (amount, isGross, vatType) => {
+          const split = splitVat(amount, isGross, vatType, '2026-03-01');
+          expect(split.netCent + split.vatCent).toBe(split.grossCent);
+          expect(Number.isInteger(split.vatCent)).toBe(true);
+          expect(Math.abs(split.vatCent - (split.netCent * split.ratePercent) / 100)).toBeLessThanOrEqual(
+            0.5 + split.ratePercent / 100,
+          );
+        },
+      ),
     );
   });
 

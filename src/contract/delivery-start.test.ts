@@ -12,41 +12,71 @@ import { easterSunday, germanNationwideHolidays } from './german-holidays.ts';
 import { loadIdentifierVectors } from './testing/identifier-vectors.ts';
 
 describe('earliestDeliveryStart', () => {
-  it.each(loadIdentifierVectors().delivery_start_private_E03)('private E03 on $today → $earliest', ({ today, earliest }) => {
-    expect(earliestDeliveryStart(today, 'private', 'E03')).toEqual({ ok: true, earliest });
-  });
+  it.each(loadIdentifierVectors().delivery_start_private_E03)(
+    'private E03 on $today → $earliest',
+    ({ today, earliest }) => {
+      expect(earliestDeliveryStart(today, 'private', 'E03')).toEqual({ ok: true, earliest });
+    },
+  );
 
   it('treats business like private, for every reason', () => {
     for (const reason of ['E01', 'E02', 'E03']) {
-      expect(earliestDeliveryStart('2025-06-20', 'business', reason)).toEqual({ ok: true, earliest: '2025-06-24' });
+      expect(earliestDeliveryStart('2025-06-20', 'business', reason)).toEqual({
+        ok: true,
+        earliest: '2025-06-24',
+      });
     }
   });
 
   it('gives producers E02 the working-day rule and E03 the first of the month after next', () => {
-    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E02')).toEqual({ ok: true, earliest: '2025-06-18' });
-    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E03')).toEqual({ ok: true, earliest: '2025-08-01' });
-    expect(earliestDeliveryStart('2025-11-30', 'producer', 'E03')).toEqual({ ok: true, earliest: '2026-01-01' });
-    expect(earliestDeliveryStart('2025-12-01', 'producer', 'E03')).toEqual({ ok: true, earliest: '2026-02-01' });
+    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E02')).toEqual({
+      ok: true,
+      earliest: '2025-06-18',
+    });
+    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E03')).toEqual({
+      ok: true,
+      earliest: '2025-08-01',
+    });
+    expect(earliestDeliveryStart('2025-11-30', 'producer', 'E03')).toEqual({
+      ok: true,
+      earliest: '2026-01-01',
+    });
+    expect(earliestDeliveryStart('2025-12-01', 'producer', 'E03')).toEqual({
+      ok: true,
+      earliest: '2026-02-01',
+    });
   });
 
   it('rejects unknown customer types before reasons, and producer E01', () => {
-    expect(earliestDeliveryStart('2025-06-16', 'household', 'E09')).toEqual({ ok: false, detail: DELIVERY_START_MESSAGES.unknownCustomerType });
-    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E01')).toEqual({ ok: false, detail: DELIVERY_START_MESSAGES.unsupportedChangeReason });
-    expect(earliestDeliveryStart('2025-06-16', 'private', 'E04')).toEqual({ ok: false, detail: DELIVERY_START_MESSAGES.unsupportedChangeReason });
+    expect(earliestDeliveryStart('2025-06-16', 'household', 'E09')).toEqual({
+      ok: false,
+      detail: DELIVERY_START_MESSAGES.unknownCustomerType,
+    });
+    expect(earliestDeliveryStart('2025-06-16', 'producer', 'E01')).toEqual({
+      ok: false,
+      detail: DELIVERY_START_MESSAGES.unsupportedChangeReason,
+    });
+    expect(earliestDeliveryStart('2025-06-16', 'private', 'E04')).toEqual({
+      ok: false,
+      detail: DELIVERY_START_MESSAGES.unsupportedChangeReason,
+    });
   });
 
   it('always leaves one full working day between today and the start', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (instant) => {
-        const today = instant.toISOString().slice(0, 10);
-        const result = earliestDeliveryStart(today, 'private', 'E01');
-        if (!result.ok) throw new Error('private E01 must be allowed');
-        const workingDay = addDays(result.earliest, -1);
-        expect(isMarketWorkingDay(workingDay)).toBe(true);
-        for (let day = addDays(today, 1); day < workingDay; day = addDays(day, 1)) {
-          expect(isMarketWorkingDay(day)).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (instant) => {
+          const today = instant.toISOString().slice(0, 10);
+          const result = earliestDeliveryStart(today, 'private', 'E01');
+          if (!result.ok) throw new Error('private E01 must be allowed');
+          const workingDay = addDays(result.earliest, -1);
+          expect(isMarketWorkingDay(workingDay)).toBe(true);
+          for (let day = addDays(today, 1); day < workingDay; day = addDays(day, 1)) {
+            expect(isMarketWorkingDay(day)).toBe(false);
+          }
+        },
+      ),
     );
   });
 });
@@ -63,7 +93,10 @@ describe('checkDeliveryStart', () => {
   });
 
   it('reports the type problem even for a too-early date', () => {
-    expect(checkDeliveryStart('2025-06-20', '2000-01-01', 'nobody', 'E03')).toEqual({ ok: false, detail: DELIVERY_START_MESSAGES.unknownCustomerType });
+    expect(checkDeliveryStart('2025-06-20', '2000-01-01', 'nobody', 'E03')).toEqual({
+      ok: false,
+      detail: DELIVERY_START_MESSAGES.unknownCustomerType,
+    });
   });
 });
 
@@ -78,7 +111,15 @@ describe('German holidays and working days', () => {
 
   it('lists the nine nationwide holidays, Easter-based ones included', () => {
     expect(germanNationwideHolidays(2026)).toEqual([
-      '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-05-14', '2026-05-25', '2026-10-03', '2026-12-25', '2026-12-26',
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-05-14',
+      '2026-05-25',
+      '2026-10-03',
+      '2026-12-25',
+      '2026-12-26',
     ]);
   });
 

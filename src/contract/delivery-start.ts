@@ -51,7 +51,11 @@ export type EarliestDeliveryStart =
  * LFW24 (BK6-22-024): one full working day between arrival and start. A producer's change of direct
  * marketer (E03, §21c EEG) only on the first of a month announced before the previous month starts.
  */
-export function earliestDeliveryStart(today: IsoDate, customerType: string, changeReason: string): EarliestDeliveryStart {
+export function earliestDeliveryStart(
+  today: IsoDate,
+  customerType: string,
+  changeReason: string,
+): EarliestDeliveryStart {
   if (!(CUSTOMER_TYPES as readonly string[]).includes(customerType)) {
     return { ok: false, detail: DELIVERY_START_MESSAGES.unknownCustomerType };
   }
@@ -66,8 +70,7 @@ export function earliestDeliveryStart(today: IsoDate, customerType: string, chan
 }
 
 export type DeliveryStartVerdict =
-  | { ok: true }
-  | { ok: false; detail: string; earliest_possible_delivery_start?: IsoDate };
+  { ok: true } | { ok: false; detail: string; earliest_possible_delivery_start?: IsoDate };
 
 /** The full check of the validation endpoint: type and reason first, then the date. */
 export function checkDeliveryStart(
@@ -79,7 +82,11 @@ export function checkDeliveryStart(
   const earliest = earliestDeliveryStart(today, customerType, changeReason);
   if (!earliest.ok) return earliest;
   if (preferred < earliest.earliest) {
-    return { ok: false, detail: DELIVERY_START_MESSAGES.tooEarly, earliest_possible_delivery_start: earliest.earliest };
+    return {
+      ok: false,
+      detail: DELIVERY_START_MESSAGES.tooEarly,
+      earliest_possible_delivery_start: earliest.earliest,
+    };
   }
   return { ok: true };
 }

@@ -32,11 +32,16 @@ export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
   }
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.expected === 'object') return `Invalid data. Expected a dictionary, but got ${describeType(value)}.`;
-      if (issue.expected === 'array') return `Expected a list of items but got type "${describeType(value)}".`;
+      if (issue.expected === 'object')
+        return `Invalid data. Expected a dictionary, but got ${describeType(value)}.`;
+      if (issue.expected === 'array')
+        return `Expected a list of items but got type "${describeType(value)}".`;
       return TYPE_MESSAGES[issue.expected] ?? issue.message;
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${issue.minimum} characters.`;
+      if (issue.origin === 'string')
+        return issue.minimum === 1
+          ? 'This field may not be blank.'
+          : `Ensure this field has at least ${issue.minimum} characters.`;
       if (issue.origin === 'array') return `Ensure this field has at least ${issue.minimum} elements.`;
       return `Ensure this value is greater than or equal to ${issue.minimum}.`;
     case 'too_big':
@@ -58,7 +63,11 @@ export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
  * `words: 'drf'` speaks like the platform (the sandbox); `'schema'` keeps each schema's own messages
  * (the BFF's and the SPA's forms).
  */
-export function toFieldErrors(error: z.ZodError, input: unknown, words: 'drf' | 'schema' = 'drf'): FieldErrors {
+export function toFieldErrors(
+  error: z.ZodError,
+  input: unknown,
+  words: 'drf' | 'schema' = 'drf',
+): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';

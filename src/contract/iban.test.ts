@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIbanGroups, IBAN_MESSAGES, ibanLooksComplete, ibanProblem, normalizeIban, SEPA_COUNTRIES } from './iban.ts';
+import {
+  formatIbanGroups,
+  IBAN_MESSAGES,
+  ibanLooksComplete,
+  ibanProblem,
+  normalizeIban,
+  SEPA_COUNTRIES,
+} from './iban.ts';
 import { loadIdentifierVectors } from './testing/identifier-vectors.ts';
 
 const vectors = loadIdentifierVectors().iban;
@@ -52,9 +59,11 @@ describe('ibanProblem', () => {
 
   it('never throws on arbitrary input', () => {
     const messages = new Set<string | null>([...Object.values(IBAN_MESSAGES), null]);
-    fc.assert(fc.property(fc.string(), (input) => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
         expect(messages.has(ibanProblem(input))).toBe(true);
-      }));
+      }),
+    );
   });
 
   it('keeps its own SEPA list', () => {

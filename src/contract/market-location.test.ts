@@ -47,9 +47,11 @@ describe('marketLocationProblem', () => {
 
   it('never throws and always answers one of the spec messages', () => {
     const messages = new Set<string | null>([...Object.values(MARKET_LOCATION_MESSAGES), null]);
-    fc.assert(fc.property(fc.string(), (input) => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
         expect(messages.has(marketLocationProblem(input))).toBe(true);
-      }));
+      }),
+    );
   });
 });
 
@@ -70,6 +72,8 @@ describe('redispatchIdProblem', () => {
     const values = [...body].map((c) => c.charCodeAt(0));
     const check = bdewCheckDigit(values);
     expect(redispatchIdProblem(`${body}${check}`, 'D')).toBeNull();
-    expect(redispatchIdProblem(`C${body.slice(1)}${bdewCheckDigit([67, ...values.slice(1)])}`, 'C')).toBeNull();
+    expect(
+      redispatchIdProblem(`C${body.slice(1)}${bdewCheckDigit([67, ...values.slice(1)])}`, 'C'),
+    ).toBeNull();
   });
 });

@@ -16,10 +16,14 @@ describe('OpenAPI document', () => {
 
   it('describes every operation with its scope and its 401/403 shapes', () => {
     for (const operation of OPERATIONS) {
-      const described = (document.paths[operation.path] as Record<string, Record<string, unknown>>)[operation.method.toLowerCase()]!;
+      const described = (document.paths[operation.path] as Record<string, Record<string, unknown>>)[
+        operation.method.toLowerCase()
+      ]!;
       expect(described.operationId).toBe(operation.id);
       expect(described.security).toEqual([{ oauth2: [operation.scope] }]);
-      expect(Object.keys(described.responses as object)).toEqual(expect.arrayContaining(['401', '403', String(operation.success.status)]));
+      expect(Object.keys(described.responses as object)).toEqual(
+        expect.arrayContaining(['401', '403', String(operation.success.status)]),
+      );
     }
   });
 

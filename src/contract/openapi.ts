@@ -37,11 +37,17 @@ function componentRegistry() {
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   // Named shapes nested in an unnamed one point at the document's components instead of local $defs.
   delete converted.$schema;
   delete converted.$defs;
-  return JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  return JSON.parse(
+    JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as JsonSchema;
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -81,7 +87,8 @@ function describeOperation(operation: Operation) {
       content: json(schemaRef(schema as z.ZodType, 'output')),
     };
   }
-  if (operation.body) responses[413] = { description: 'Body larger than 1 MB', content: json(ref('DetailError')) };
+  if (operation.body)
+    responses[413] = { description: 'Body larger than 1 MB', content: json(ref('DetailError')) };
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -154,7 +161,12 @@ export function buildOpenApiDocument(serverUrl = '/') {
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
-          flows: { clientCredentials: { tokenUrl: '/oauth2/token/', scopes: { read: 'GET', write: 'POST, PUT, PATCH, DELETE' } } },
+          flows: {
+            clientCredentials: {
+              tokenUrl: '/oauth2/token/',
+              scopes: { read: 'GET', write: 'POST, PUT, PATCH, DELETE' },
+            },
+          },
         },
       },
     },

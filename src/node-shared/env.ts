@@ -11,14 +11,22 @@ export class ConfigError extends Error {
  * Parses environment variables with a zod object whose keys are the variable names. Every bad value
  * is reported at once, each line naming its variable (epic-stack style).
  */
-export function parseEnv<T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv = process.env): z.output<T> {
+export function parseEnv<T extends z.ZodObject>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<T> {
   const present = Object.fromEntries(
-    Object.keys(schema.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+    Object.keys(schema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
   );
   const result = schema.safeParse(present);
   if (result.success) return result.data;
   throw new ConfigError(
-    result.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])] ?? '')}: ${issue.message}`),
+    result.error.issues.map(
+      (issue) =>
+        `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])] ?? '')}: ${issue.message}`,
+    ),
   );
 }
 

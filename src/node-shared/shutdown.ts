@@ -1,5 +1,8 @@
 /** Closes once on SIGINT/SIGTERM: in-flight requests finish, then resources close. */
-export function closeOnSignals(close: () => Promise<void>, log: (message: string) => void = console.error): void {
+export function closeOnSignals(
+  close: () => Promise<void>,
+  log: (message: string) => void = console.error,
+): void {
   let closing = false;
   const handler = (signal: NodeJS.Signals) => {
     if (closing) return;

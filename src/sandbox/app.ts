@@ -37,9 +37,13 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   app.setSerializerCompiler(serializerCompiler);
   // The v3 operations take JSON; only the token endpoint takes a form.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
   installErrorHandling(app);
 
   const tokens = new TokenStore(options.db, options.tokenTtlSeconds, options.now);
@@ -52,7 +56,10 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   registerTechnicalResourceRoutes(app, auth, options.db);
 
   const openApi = buildOpenApiDocument();
-  app.get('/v3/schema/', async (request) => ({ ...openApi, servers: [{ url: `${request.protocol}://${request.host}` }] }));
+  app.get('/v3/schema/', async (request) => ({
+    ...openApi,
+    servers: [{ url: `${request.protocol}://${request.host}` }],
+  }));
   app.get('/healthz', async () => ({ status: 'ok' }));
   return app;
 }

@@ -4,7 +4,12 @@ import { readSandboxEnv } from './config.ts';
 
 describe('sandbox configuration', () => {
   it('has the pinned defaults', () => {
-    expect(readSandboxEnv({})).toMatchObject({ SANDBOX_DATABASE_URL: '.data/sandbox', SANDBOX_TOKEN_TTL_S: 3600, SANDBOX_PORT: 8081, HOST: '127.0.0.1' });
+    expect(readSandboxEnv({})).toMatchObject({
+      SANDBOX_DATABASE_URL: '.data/sandbox',
+      SANDBOX_TOKEN_TTL_S: 3600,
+      SANDBOX_PORT: 8081,
+      HOST: '127.0.0.1',
+    });
   });
 
   it('names each bad variable', () => {
@@ -14,7 +19,11 @@ describe('sandbox configuration', () => {
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
-    expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual(['SANDBOX_PORT', 'SANDBOX_TODAY', 'SANDBOX_TOKEN_TTL_S']);
+    expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual([
+      'SANDBOX_PORT',
+      'SANDBOX_TODAY',
+      'SANDBOX_TOKEN_TTL_S',
+    ]);
     expect(problems.join('\n')).toContain('SANDBOX_TODAY="2025-02-30": must be a date YYYY-MM-DD');
   });
 });

@@ -6,10 +6,7 @@ export const sandboxEnvSchema = z.object({
   HOST: hostSchema.default('127.0.0.1'),
   SANDBOX_PORT: portSchema.default(8081),
   SANDBOX_DATABASE_URL: z.string().min(1).default('.data/sandbox'),
-  SANDBOX_TODAY: z
-    .string()
-    .refine(isIsoDate, { message: 'must be a date YYYY-MM-DD' })
-    .optional(),
+  SANDBOX_TODAY: z.string().refine(isIsoDate, { message: 'must be a date YYYY-MM-DD' }).optional(),
   SANDBOX_TOKEN_TTL_S: z.coerce
     .number({ message: 'must be a number of seconds' })
     .int({ message: 'must be a whole number of seconds' })

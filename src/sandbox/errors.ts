@@ -32,12 +32,18 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FieldErrorsError) return reply.code(400).send(error.fieldErrors);
-    if (error instanceof DetailError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, ...error.extra });
+    if (error instanceof DetailError)
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, ...error.extra });
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+        return reply
+          .code(415)
+          .send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.code(400).send({ detail: 'JSON parse error - the body is empty.' });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

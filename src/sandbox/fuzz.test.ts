@@ -15,7 +15,8 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
   });
   afterAll(() => sandbox.close());
 
-  const concretePath = (operation: Operation, id: string) => operation.path.replace('{userID}', 'P1000').replace('{contractID}', id);
+  const concretePath = (operation: Operation, id: string) =>
+    operation.path.replace('{userID}', 'P1000').replace('{contractID}', id);
 
   function expectDocumented(statusCode: number, body: string) {
     expect(statusCode).toBeLessThan(500);
@@ -23,27 +24,44 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
   }
 
   const writes = (OPERATIONS as readonly Operation[]).filter((operation) => operation.method === 'POST');
-  it.each(writes.map((operation) => [operation.id, operation] as const))('%s with arbitrary JSON bodies', async (_id, operation) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc.jsonValue(),
-          fc.dictionary(fc.constantFrom('amount_cent', 'input_id', 'due_date', 'no_of_executions', 'email', 'contract_id', 'payment_method', 'technical_resource_id', 'contract_relationships', 'product_specifics'), fc.jsonValue()),
+  it.each(writes.map((operation) => [operation.id, operation] as const))(
+    '%s with arbitrary JSON bodies',
+    async (_id, operation) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.dictionary(
+              fc.constantFrom(
+                'amount_cent',
+                'input_id',
+                'due_date',
+                'no_of_executions',
+                'email',
+                'contract_id',
+                'payment_method',
+                'technical_resource_id',
+                'contract_relationships',
+                'product_specifics',
+              ),
+              fc.jsonValue(),
+            ),
+          ),
+          fc.constantFrom('C1000', 'C2000', 'X'),
+          async (body, contractId) => {
+            const response = await sandbox.app.inject({
+              method: 'POST',
+              url: concretePath(operation, contractId),
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+            });
+            expectDocumented(response.statusCode, response.body);
+          },
         ),
-        fc.constantFrom('C1000', 'C2000', 'X'),
-        async (body, contractId) => {
-          const response = await sandbox.app.inject({
-            method: 'POST',
-            url: concretePath(operation, contractId),
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify(body),
-          });
-          expectDocumented(response.statusCode, response.body);
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+        { numRuns: 60 },
+      );
+    },
+  );
 
   it('raw bytes as bodies', async () => {
     await fc.assert(
@@ -61,23 +79,51 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
   });
 
   const reads = (OPERATIONS as readonly Operation[]).filter((operation) => operation.method === 'GET');
-  it.each(reads.map((operation) => [operation.id, operation] as const))('%s with arbitrary query parameters', async (_id, operation) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(
-          fc.constantFrom('start', 'end', 'aggregation_type', 'timezone', 'limit', 'offset', 'iban', 'market_location_id', 'preferred_delivery_start', 'customer_type', 'change_reason'),
-          fc.oneof(fc.string(), fc.constantFrom('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'hour', 'Asia/Kathmandu', '0', '99999999999', 'private', 'E03', '2026-02-30')),
+  it.each(reads.map((operation) => [operation.id, operation] as const))(
+    '%s with arbitrary query parameters',
+    async (_id, operation) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(
+              'start',
+              'end',
+              'aggregation_type',
+              'timezone',
+              'limit',
+              'offset',
+              'iban',
+              'market_location_id',
+              'preferred_delivery_start',
+              'customer_type',
+              'change_reason',
+            ),
+            fc.oneof(
+              fc.string(),
+              fc.constantFrom(
+                '2025-01-01T00:00:00Z',
+                '2026-01-01T00:00:00Z',
+                'hour',
+                'Asia/Kathmandu',
+                '0',
+                '99999999999',
+                'private',
+                'E03',
+                '2026-02-30',
+              ),
+            ),
+          ),
+          async (query) => {
+            const response = await sandbox.app.inject({
+              method: 'GET',
+              url: `${concretePath(operation, 'C1000')}?${new URLSearchParams(query)}`,
+              headers: { authorization: `Bearer ${token}` },
+            });
+            expectDocumented(response.statusCode, response.body);
+          },
         ),
-        async (query) => {
-          const response = await sandbox.app.inject({
-            method: 'GET',
-            url: `${concretePath(operation, 'C1000')}?${new URLSearchParams(query)}`,
-            headers: { authorization: `Bearer ${token}` },
-          });
-          expectDocumented(response.statusCode, response.body);
-        },
-      ),
-      { numRuns: 80 },
-    );
-  });
+        { numRuns: 80 },
+      );
+    },
+  );
 });

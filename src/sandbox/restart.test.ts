@@ -41,7 +41,14 @@ async function runOnce(url: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   await app.close();
-  return { seeded, token, writeStatus: write.statusCode, writeBody: write.json(), feed: feed.json(), database };
+  return {
+    seeded,
+    token,
+    writeStatus: write.statusCode,
+    writeBody: write.json(),
+    feed: feed.json(),
+    database,
+  };
 }
 
 describe('persistence across restarts', () => {
@@ -70,7 +77,12 @@ describe('persistence across restarts', () => {
       await first.database.close();
       const second = await runOnce(postgres.url);
       await second.database.close();
-      expect([first.seeded, first.writeStatus, second.seeded, second.writeStatus]).toEqual([true, 201, false, 400]);
+      expect([first.seeded, first.writeStatus, second.seeded, second.writeStatus]).toEqual([
+        true,
+        201,
+        false,
+        400,
+      ]);
     } finally {
       await postgres.drop();
     }

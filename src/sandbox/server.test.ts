@@ -10,7 +10,12 @@ describe('sandbox server process', () => {
     const directory = mkdtempSync(join(tmpdir(), 'sandbox-server-'));
     const port = 18_900 + Math.floor(Math.random() * 90);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
-      env: { ...process.env, SANDBOX_DATABASE_URL: join(directory, 'db'), SANDBOX_PORT: String(port), LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        SANDBOX_DATABASE_URL: join(directory, 'db'),
+        SANDBOX_PORT: String(port),
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -19,15 +24,21 @@ describe('sandbox server process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 200 && !output.includes('OAuth2 client: sandbox-ro'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 200 && !output.includes('OAuth2 client: sandbox-ro'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(output).toContain('OAuth2 client: sandbox-rw / sandbox-rw-secret (scopes: read write)');
       const tokenResponse = await fetch(`${base}/oauth2/token/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('sandbox-ro:sandbox-ro-secret').toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('sandbox-ro:sandbox-ro-secret').toString('base64')}`,
+        },
         body: 'grant_type=client_credentials',
       });
       const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-      const check = await fetch(`${base}/v3/validation/market_location/?market_location_id=51238696781`, { headers: { authorization: `Bearer ${token}` } });
+      const check = await fetch(`${base}/v3/validation/market_location/?market_location_id=51238696781`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(check.status).toBe(200);
       expect(existsSync(join(directory, 'db', 'energy-console.lock'))).toBe(true);
       child.kill('SIGTERM');

@@ -14,7 +14,8 @@ await runMain(async () => {
   const logger = pino(loggerOptions('sandbox', defaultLogLevel()));
   const database = await openDatabase(env.SANDBOX_DATABASE_URL);
   const started = performance.now();
-  if (await seedIfEmpty(database.db)) logger.info({ ms: Math.round(performance.now() - started) }, 'seeded an empty database');
+  if (await seedIfEmpty(database.db))
+    logger.info({ ms: Math.round(performance.now() - started) }, 'seeded an empty database');
   const app = await buildSandboxApp({
     db: database.db,
     today: () => env.SANDBOX_TODAY ?? dateInZone(new Date(), 'Europe/Berlin'),

@@ -26,7 +26,9 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const withNull = nullCharacterFields(data);
     if (withNull.length > 0) {
-      return { error: new FieldErrorsError(Object.fromEntries(withNull.map((field) => [field, [NULL_CHARACTER]]))) };
+      return {
+        error: new FieldErrorsError(Object.fromEntries(withNull.map((field) => [field, [NULL_CHARACTER]]))),
+      };
     }
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };

@@ -119,7 +119,11 @@ export const consumerMigrationRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.payment_method === 'direct_debit') {
       if (!value.bank_data_iban) {
-        ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: 'This field is required for direct debit.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bank_data_iban'],
+          message: 'This field is required for direct debit.',
+        });
       } else {
         const problem = ibanProblem(value.bank_data_iban);
         if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
@@ -129,15 +133,31 @@ export const consumerMigrationRequestSchema = z
       if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
     }
     if (value.is_business && !value.company_name) {
-      ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'This field is required for business customers.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['company_name'],
+        message: 'This field is required for business customers.',
+      });
     }
     if (value.keep_bill_address === false) {
-      for (const field of ['bill_address_street', 'bill_address_house_number', 'bill_address_zipcode', 'bill_address_city'] as const) {
-        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${MESSAGES.required.slice(0, -1)} when keep_bill_address is false.` });
+      for (const field of [
+        'bill_address_street',
+        'bill_address_house_number',
+        'bill_address_zipcode',
+        'bill_address_city',
+      ] as const) {
+        if (!value[field])
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${MESSAGES.required.slice(0, -1)} when keep_bill_address is false.`,
+          });
       }
     }
   })
-  .transform((value) => (value.bank_data_iban ? { ...value, bank_data_iban: normalizeIban(value.bank_data_iban) } : value))
+  .transform((value) =>
+    value.bank_data_iban ? { ...value, bank_data_iban: normalizeIban(value.bank_data_iban) } : value,
+  )
   .meta({ id: 'ConsumerMigrationRequest' });
 export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
 export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;

@@ -33,7 +33,9 @@ export const feedQuerySchema = z
       .transform((offset) => offset ?? 0),
   })
   .superRefine((query, ctx) => {
-    const bothWellFormed = [query.start, query.end].every((value) => utcDateTimeSchema.safeParse(value).success);
+    const bothWellFormed = [query.start, query.end].every(
+      (value) => utcDateTimeSchema.safeParse(value).success,
+    );
     if (bothWellFormed && Date.parse(query.end) <= Date.parse(query.start)) {
       ctx.addIssue({ code: 'custom', path: ['end'], message: END_AFTER_START });
     }

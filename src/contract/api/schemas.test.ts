@@ -8,7 +8,10 @@ import { technicalResourceRequestSchema } from './technical-resources.ts';
 import { parseScopes, tokenResponseSchema } from './token.ts';
 import { deliveryStartQuerySchema } from './validation.ts';
 
-function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) {
+function errorsOf(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  input: unknown,
+) {
   const result = schema.safeParse(input);
   if (result.success) return {};
   return toFieldErrors(result.error as never, input);
@@ -27,8 +30,12 @@ const charge = {
 describe('charge request', () => {
   it('accepts a minimal request and rejects the spec cases with the spec messages', () => {
     expect(chargeRequestSchema.safeParse(charge).success).toBe(true);
-    expect(errorsOf(chargeRequestSchema, { ...charge, amount_cent: -1 })).toEqual({ amount_cent: ['Ensure this value is greater than or equal to 0.'] });
-    expect(errorsOf(chargeRequestSchema, { ...charge, no_of_executions: 2 })).toEqual({ execution_cycle: [EXECUTION_CYCLE_REQUIRED] });
+    expect(errorsOf(chargeRequestSchema, { ...charge, amount_cent: -1 })).toEqual({
+      amount_cent: ['Ensure this value is greater than or equal to 0.'],
+    });
+    expect(errorsOf(chargeRequestSchema, { ...charge, no_of_executions: 2 })).toEqual({
+      execution_cycle: [EXECUTION_CYCLE_REQUIRED],
+    });
   });
 
   it('speaks DRF for types, required fields, choices, lengths and dates', () => {
@@ -52,7 +59,9 @@ describe('charge request', () => {
   });
 
   it('reports a non-object body', () => {
-    expect(errorsOf(chargeRequestSchema, [1])).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+    expect(errorsOf(chargeRequestSchema, [1])).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got list.'],
+    });
   });
 
   it('ignores unknown fields', () => {
@@ -76,25 +85,57 @@ describe('consumer migration request', () => {
 
   it('normalises the IBAN and checks conditional fields', () => {
     expect(consumerMigrationRequestSchema.parse(consumer).bank_data_iban).toBe('DE89370400440532013000');
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, bank_data_iban: undefined })).toEqual({ bank_data_iban: ['This field is required for direct debit.'] });
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, bank_data_iban: 'TR330006100519786457841326' })).toEqual({ bank_data_iban: ['the IBAN country code is currently not supported'] });
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, is_business: true })).toEqual({ company_name: ['This field is required for business customers.'] });
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, meteringpoint_id: '51238696780' })).toEqual({ meteringpoint_id: ['check digit validation failed'] });
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, email: 'nope', title: 'Sir' })).toEqual({ email: ['Enter a valid email address.'], title: ['"Sir" is not a valid choice.'] });
-    expect(Object.keys(errorsOf(consumerMigrationRequestSchema, { ...consumer, keep_bill_address: false }))).toHaveLength(4);
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, payment_method: 'bank_transfer', bank_data_iban: 'DE00' })).toEqual({ bank_data_iban: ['IBAN check digit validation failed'] });
+    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, bank_data_iban: undefined })).toEqual({
+      bank_data_iban: ['This field is required for direct debit.'],
+    });
+    expect(
+      errorsOf(consumerMigrationRequestSchema, { ...consumer, bank_data_iban: 'TR330006100519786457841326' }),
+    ).toEqual({ bank_data_iban: ['the IBAN country code is currently not supported'] });
+    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, is_business: true })).toEqual({
+      company_name: ['This field is required for business customers.'],
+    });
+    expect(
+      errorsOf(consumerMigrationRequestSchema, { ...consumer, meteringpoint_id: '51238696780' }),
+    ).toEqual({ meteringpoint_id: ['check digit validation failed'] });
+    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, email: 'nope', title: 'Sir' })).toEqual({
+      email: ['Enter a valid email address.'],
+      title: ['"Sir" is not a valid choice.'],
+    });
+    expect(
+      Object.keys(errorsOf(consumerMigrationRequestSchema, { ...consumer, keep_bill_address: false })),
+    ).toHaveLength(4);
+    expect(
+      errorsOf(consumerMigrationRequestSchema, {
+        ...consumer,
+        payment_method: 'bank_transfer',
+        bank_data_iban: 'DE00',
+      }),
+    ).toEqual({ bank_data_iban: ['IBAN check digit validation failed'] });
   });
 
   it('keys nested errors by their dotted path', () => {
-    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, contract_relationships: [{ target_contract_id: 'C1', valid_from: 'soon' }] })).toEqual({
-      'contract_relationships.0.valid_from': ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    expect(
+      errorsOf(consumerMigrationRequestSchema, {
+        ...consumer,
+        contract_relationships: [{ target_contract_id: 'C1', valid_from: 'soon' }],
+      }),
+    ).toEqual({
+      'contract_relationships.0.valid_from': [
+        'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+      ],
     });
   });
 });
 
 describe('technical resource request', () => {
   it('checks identifiers', () => {
-    const valid = { contract_id: 'C1000', control_resource: 'C1137355922', technical_resource_id: 'D1137355922', market_location_feed: '51238696781', market_location_supply: '41373559241' };
+    const valid = {
+      contract_id: 'C1000',
+      control_resource: 'C1137355922',
+      technical_resource_id: 'D1137355922',
+      market_location_feed: '51238696781',
+      market_location_supply: '41373559241',
+    };
     expect(technicalResourceRequestSchema.safeParse(valid).success).toBe(false);
     const errors = errorsOf(technicalResourceRequestSchema, valid);
     expect(Object.keys(errors)).toEqual(['control_resource']);
@@ -103,7 +144,9 @@ describe('technical resource request', () => {
 
 describe('feed query', () => {
   it('applies defaults and caps the limit', () => {
-    expect(feedQuerySchema.parse({ start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z', limit: '50000' })).toEqual({
+    expect(
+      feedQuerySchema.parse({ start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z', limit: '50000' }),
+    ).toEqual({
       start: '2026-01-01T00:00:00Z',
       end: '2026-01-02T00:00:00Z',
       aggregation_type: 'raw',
@@ -114,13 +157,25 @@ describe('feed query', () => {
   });
 
   it('rejects every documented 400 case', () => {
-    expect(errorsOf(feedQuerySchema, {})).toEqual({ start: ['This field is required.'], end: ['This field is required.'] });
-    expect(errorsOf(feedQuerySchema, { start: '2026-01-02T00:00:00Z', end: '2026-01-01T00:00:00Z' })).toEqual({ end: [END_AFTER_START] });
+    expect(errorsOf(feedQuerySchema, {})).toEqual({
+      start: ['This field is required.'],
+      end: ['This field is required.'],
+    });
+    expect(errorsOf(feedQuerySchema, { start: '2026-01-02T00:00:00Z', end: '2026-01-01T00:00:00Z' })).toEqual(
+      { end: [END_AFTER_START] },
+    );
     expect(errorsOf(feedQuerySchema, { start: '2026-01-01', end: '2026-01-01T00:00:00+01:00' })).toEqual({
       start: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.'],
       end: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.'],
     });
-    const errors = errorsOf(feedQuerySchema, { start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z', aggregation_type: 'minute', timezone: 'Mars/Base', limit: '0', offset: '-1' });
+    const errors = errorsOf(feedQuerySchema, {
+      start: '2026-01-01T00:00:00Z',
+      end: '2026-01-02T00:00:00Z',
+      aggregation_type: 'minute',
+      timezone: 'Mars/Base',
+      limit: '0',
+      offset: '-1',
+    });
     expect(errors).toEqual({
       aggregation_type: ['"minute" is not a valid choice.'],
       timezone: ['Select a valid IANA time zone name (e.g. Europe/Berlin).'],
@@ -132,12 +187,23 @@ describe('feed query', () => {
 
 describe('validation queries and token', () => {
   it('requires every delivery-start parameter', () => {
-    expect(Object.keys(errorsOf(deliveryStartQuerySchema, {}))).toEqual(['preferred_delivery_start', 'customer_type', 'change_reason']);
+    expect(Object.keys(errorsOf(deliveryStartQuerySchema, {}))).toEqual([
+      'preferred_delivery_start',
+      'customer_type',
+      'change_reason',
+    ]);
   });
 
   it('parses scopes and token responses', () => {
     expect(parseScopes('read  write read')).toEqual(['read', 'write']);
-    expect(tokenResponseSchema.safeParse({ access_token: 'a', token_type: 'bearer', expires_in: 3600, scope: 'read' }).success).toBe(true);
+    expect(
+      tokenResponseSchema.safeParse({
+        access_token: 'a',
+        token_type: 'bearer',
+        expires_in: 3600,
+        scope: 'read',
+      }).success,
+    ).toBe(true);
   });
 });
 
@@ -147,7 +213,9 @@ describe('operation allowlist', () => {
       operation: { id: 'producers_contracts_feed_list' },
       params: { userID: 'P1000', contractID: 'C1000' },
     });
-    expect(matchOperation('POST', '/v3/migrations/consumers/new-user_1/')?.operation.id).toBe('migrations_consumers_create');
+    expect(matchOperation('POST', '/v3/migrations/consumers/new-user_1/')?.operation.id).toBe(
+      'migrations_consumers_create',
+    );
     expect(toRoutePath('/v3/producers/{userID}/feed/')).toBe('/v3/producers/:userID/feed/');
   });
 

@@ -23,7 +23,12 @@ export const tokenResponseSchema = z
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** RFC 6749 §5.2. */
-export const TOKEN_ERROR_CODES = ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope'] as const;
+export const TOKEN_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
 export const tokenErrorSchema = z
   .object({ error: z.enum(TOKEN_ERROR_CODES), error_description: z.string() })
   .meta({ id: 'TokenError' });

@@ -24,20 +24,36 @@ export function requiredScope(method: string): Scope {
 export function bearerAuth(tokens: TokenStore) {
   return async (request: FastifyRequest): Promise<void> => {
     const params = (request.params ?? {}) as Record<string, string>;
-    if (!Object.values(params).every((value) => PATH_ID_PATTERN.test(value))) throw new DetailError(404, NOT_FOUND);
+    if (!Object.values(params).every((value) => PATH_ID_PATTERN.test(value)))
+      throw new DetailError(404, NOT_FOUND);
     const header = request.headers.authorization;
     if (!header) {
-      throw new DetailError(401, 'Authentication credentials were not provided.', {}, { 'www-authenticate': CHALLENGE });
+      throw new DetailError(
+        401,
+        'Authentication credentials were not provided.',
+        {},
+        { 'www-authenticate': CHALLENGE },
+      );
     }
     const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
     if (!match) {
-      throw new DetailError(401, 'Invalid token header. Expected "Bearer <token>".', {}, {
-        'www-authenticate': `${CHALLENGE}, error="invalid_request"`,
-      });
+      throw new DetailError(
+        401,
+        'Invalid token header. Expected "Bearer <token>".',
+        {},
+        {
+          'www-authenticate': `${CHALLENGE}, error="invalid_request"`,
+        },
+      );
     }
     const grant = await tokens.verify(match[1]!);
     if (!grant) {
-      throw new DetailError(401, 'Invalid or expired token.', {}, { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` });
+      throw new DetailError(
+        401,
+        'Invalid or expired token.',
+        {},
+        { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` },
+      );
     }
     if (!grant.scopes.includes(requiredScope(request.method))) {
       throw new DetailError(403, 'You do not have permission to perform this action.');

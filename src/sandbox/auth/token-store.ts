@@ -27,7 +27,11 @@ export class TokenStore {
 
   /** The client's allowed scopes when id and secret match, else null (constant-time comparison). */
   async authenticateClient(clientId: string, secret: string): Promise<string[] | null> {
-    const [client] = await this.db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+    const [client] = await this.db
+      .select()
+      .from(oauthClients)
+      .where(eq(oauthClients.clientId, clientId))
+      .limit(1);
     const expected = Buffer.from(client?.secretHash ?? sha256Hex('no such client'), 'hex');
     const actual = Buffer.from(sha256Hex(secret), 'hex');
     const matches = timingSafeEqual(expected, actual);
@@ -37,7 +41,9 @@ export class TokenStore {
   async issue(clientId: string, scopes: string[]): Promise<{ token: string; expiresIn: number }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now() + this.ttlSeconds * 1000);
-    await this.db.insert(accessTokens).values({ tokenHash: sha256Hex(token), clientId, scopes: scopes.join(' '), expiresAt });
+    await this.db
+      .insert(accessTokens)
+      .values({ tokenHash: sha256Hex(token), clientId, scopes: scopes.join(' '), expiresAt });
     // Keep the table small: tokens expired for a day are of no use to anyone.
     await this.db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date(this.now() - 86_400_000)));
     return { token, expiresIn: this.ttlSeconds };
@@ -57,7 +63,11 @@ export class TokenStore {
       .where(and(eq(accessTokens.tokenHash, hash), gt(accessTokens.expiresAt, new Date(this.now()))))
       .limit(1);
     if (!row) return null;
-    const grant = { clientId: row.clientId, scopes: row.scopes.split(' '), expiresAt: row.expiresAt.getTime() };
+    const grant = {
+      clientId: row.clientId,
+      scopes: row.scopes.split(' '),
+      expiresAt: row.expiresAt.getTime(),
+    };
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(hash, grant);
     return grant;

@@ -8,7 +8,9 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 // The package does not export its package.json: read it beside the resolved entry point.
 const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-const pgliteVersion = (JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /**
  * A freshly initialised, empty PGlite cluster as a tar blob. initdb runs once per PGlite version in a
@@ -22,7 +24,9 @@ export function clusterTemplatePath(): string {
 export async function freshClusterTemplate(): Promise<Blob> {
   const file = clusterTemplatePath();
   if (!existsSync(file)) {
-    await run(process.execPath, [resolve(import.meta.dirname, 'init-cluster.mjs'), file], { timeout: 120_000 });
+    await run(process.execPath, [resolve(import.meta.dirname, 'init-cluster.mjs'), file], {
+      timeout: 120_000,
+    });
   }
   return new Blob([readFileSync(file)]);
 }

@@ -31,14 +31,22 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
     const { host, pathname } = new URL(url);
-    return { db: db as unknown as Database, kind: 'postgres', description: `postgres://${host}${pathname}`, close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      description: `postgres://${host}${pathname}`,
+      close: () => pool.end(),
+    };
   }
   const inMemory = url === 'memory://';
   const unlock = inMemory ? () => {} : lockDirectory(url);
   try {
     const fresh = inMemory || !existsSync(join(url, 'PG_VERSION'));
     // 32 MB of shared buffers hold the whole feed table and index; the default 128 MB only costs RSS.
-    const options = { postgresqlconf: ['shared_buffers=32MB'], ...(fresh ? { loadDataDir: await freshClusterTemplate() } : {}) };
+    const options = {
+      postgresqlconf: ['shared_buffers=32MB'],
+      ...(fresh ? { loadDataDir: await freshClusterTemplate() } : {}),
+    };
     const client = inMemory ? new PGlite(options) : new PGlite(url, options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });

@@ -30,7 +30,8 @@ export class FeedRepository {
       this.db,
       sql`SELECT min(start_min) AS first, max(start_min) AS last FROM feed_values WHERE contract_id = ${contractId}`,
     );
-    const extent = row?.first == null ? null : { first: toNumber(row.first) * 60_000, last: toNumber(row.last) * 60_000 };
+    const extent =
+      row?.first == null ? null : { first: toNumber(row.first) * 60_000, last: toNumber(row.last) * 60_000 };
     this.extents.set(contractId, extent);
     return extent;
   }
@@ -39,7 +40,9 @@ export class FeedRepository {
   async totalsBefore(contractId: string, boundaries: readonly number[]): Promise<Totals[]> {
     if (boundaries.length === 0) return [];
     const minutes = `{${boundaries.map(minuteCeil).join(',')}}`;
-    const rows = await queryRows<{ cum_wh: string | number | null; cum_n: number | null }>(this.db, sql`
+    const rows = await queryRows<{ cum_wh: string | number | null; cum_n: number | null }>(
+      this.db,
+      sql`
       SELECT v.cum_wh, v.cum_n
       FROM unnest(${minutes}::int[]) WITH ORDINALITY AS b(m, i)
       LEFT JOIN LATERAL (
@@ -47,16 +50,29 @@ export class FeedRepository {
         WHERE contract_id = ${contractId} AND start_min < b.m
         ORDER BY start_min DESC LIMIT 1
       ) v ON true
-      ORDER BY b.i`);
-    return rows.map((row) => ({ wh: row.cum_wh == null ? 0 : toNumber(row.cum_wh), n: row.cum_n == null ? 0 : toNumber(row.cum_n) }));
+      ORDER BY b.i`,
+    );
+    return rows.map((row) => ({
+      wh: row.cum_wh == null ? 0 : toNumber(row.cum_wh),
+      n: row.cum_n == null ? 0 : toNumber(row.cum_n),
+    }));
   }
 
   /** Raw values starting in [from, to), in time order, one page. */
-  async rawValues(contractId: string, from: number, to: number, offset: number, limit: number): Promise<RawValue[]> {
-    const rows = await queryRows<{ start_min: number; wh: number }>(this.db, sql`
+  async rawValues(
+    contractId: string,
+    from: number,
+    to: number,
+    offset: number,
+    limit: number,
+  ): Promise<RawValue[]> {
+    const rows = await queryRows<{ start_min: number; wh: number }>(
+      this.db,
+      sql`
       SELECT start_min, wh FROM feed_values
       WHERE contract_id = ${contractId} AND start_min >= ${minuteCeil(from)} AND start_min < ${minuteCeil(to)}
-      ORDER BY start_min LIMIT ${limit} OFFSET ${offset}`);
+      ORDER BY start_min LIMIT ${limit} OFFSET ${offset}`,
+    );
     return rows.map((row) => ({ startMin: toNumber(row.start_min), wh: toNumber(row.wh) }));
   }
 }

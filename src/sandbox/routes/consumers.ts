@@ -1,5 +1,8 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { ConsumerMigrationRecord, ConsumerMigrationRequest } from '../../contract/api/consumer-migration.ts';
+import type {
+  ConsumerMigrationRecord,
+  ConsumerMigrationRequest,
+} from '../../contract/api/consumer-migration.ts';
 import type { Database } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { consumerMigrations } from '../db/schema.ts';
@@ -13,8 +16,15 @@ export const CONSUMER_EXISTS = 'A consumer with this user ID has already been mi
  * previous supplier is named, else E01; no salutation can be derived from the request, so null;
  * `contract_notice_period_unit` months when a notice period is given.
  */
-export function toMigrationRecord(userId: string, request: ConsumerMigrationRequest): ConsumerMigrationRecord {
-  const switchesSupplier = Boolean(request.previous_provider || request.former_supplier_last_name || request.former_supplier_contract_terminated);
+export function toMigrationRecord(
+  userId: string,
+  request: ConsumerMigrationRequest,
+): ConsumerMigrationRecord {
+  const switchesSupplier = Boolean(
+    request.previous_provider ||
+    request.former_supplier_last_name ||
+    request.former_supplier_contract_terminated,
+  );
   return {
     ...request,
     user_id: userId,
@@ -29,15 +39,20 @@ export function toMigrationRecord(userId: string, request: ConsumerMigrationRequ
 }
 
 export function registerConsumerRoutes(app: FastifyInstance, auth: onRequestHookHandler, db: Database): void {
-  registerOperation<unknown, ConsumerMigrationRequest>(app, 'migrations_consumers_create', auth, async (request, reply) => {
-    const { userID } = request.params as { userID: string };
-    const record = toMigrationRecord(userID, request.body);
-    try {
-      await db.insert(consumerMigrations).values({ userId: userID, record });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DetailError(400, CONSUMER_EXISTS);
-      throw error;
-    }
-    return reply.code(201).send(record);
-  });
+  registerOperation<unknown, ConsumerMigrationRequest>(
+    app,
+    'migrations_consumers_create',
+    auth,
+    async (request, reply) => {
+      const { userID } = request.params as { userID: string };
+      const record = toMigrationRecord(userID, request.body);
+      try {
+        await db.insert(consumerMigrations).values({ userId: userID, record });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DetailError(400, CONSUMER_EXISTS);
+        throw error;
+      }
+      return reply.code(201).send(record);
+    },
+  );
 }

@@ -8,7 +8,8 @@ type Aggregation = 'year' | 'month' | 'week' | 'day' | 'hour';
 
 /** Independent oracle: groups raw values by their local calendar period using Intl only. */
 function oracle(contractId: string, from: string, to: string, aggregation: Aggregation, timeZone: string) {
-  const profile = SEED_PRODUCERS.find((producer) => producer.contract.contractId === contractId)!.contract.feed;
+  const profile = SEED_PRODUCERS.find((producer) => producer.contract.contractId === contractId)!.contract
+    .feed;
   const series = generateFeedSeries(profile);
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -51,7 +52,8 @@ function oracle(contractId: string, from: string, to: string, aggregation: Aggre
 describe.each(DATABASE_KINDS)('feed-in endpoint on %s', (kind) => {
   let sandbox: TestSandbox;
   let token: string;
-  const get = (url: string) => sandbox.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const get = (url: string) =>
+    sandbox.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   async function allRecords(path: string): Promise<FeedRecord[]> {
     const records: FeedRecord[] = [];
@@ -81,41 +83,69 @@ describe.each(DATABASE_KINDS)('feed-in endpoint on %s', (kind) => {
     ['C2000', '2025-01-01T00:00:00Z', '2025-03-01T00:00:00Z', 'hour', 'Asia/Kolkata'],
     ['C1000', '2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'week', 'US/Eastern'],
     ['C2000', '2023-06-01T00:00:00Z', '2030-01-01T00:00:00Z', 'year', 'UTC'],
-  ] as const)('%s %s..%s by %s in %s matches the Intl oracle', async (contract, start, end, aggregation, zone) => {
-    const query = new URLSearchParams({ start, end, aggregation_type: aggregation, timezone: zone, limit: '10000' });
-    const records = await allRecords(`/v3/producers/${contract === 'C1000' ? 'P1000' : 'P2000'}/contracts/${contract}/feed/?${query}`);
-    const expected = oracle(contract, start, end, aggregation, zone);
-    expect(records.map((record) => [record.energy_kwh, record.sample_count])).toEqual(expected.map((group) => [group.wh / 1000, group.n]));
-    records.forEach((record, index) => {
-      expect(Date.parse(record.start)).toBeLessThanOrEqual(expected[index]!.first);
-      expect(Date.parse(record.end)).toBeGreaterThan(expected[index]!.last);
-    });
-  });
+  ] as const)(
+    '%s %s..%s by %s in %s matches the Intl oracle',
+    async (contract, start, end, aggregation, zone) => {
+      const query = new URLSearchParams({
+        start,
+        end,
+        aggregation_type: aggregation,
+        timezone: zone,
+        limit: '10000',
+      });
+      const records = await allRecords(
+        `/v3/producers/${contract === 'C1000' ? 'P1000' : 'P2000'}/contracts/${contract}/feed/?${query}`,
+      );
+      const expected = oracle(contract, start, end, aggregation, zone);
+      expect(records.map((record) => [record.energy_kwh, record.sample_count])).toEqual(
+        expected.map((group) => [group.wh / 1000, group.n]),
+      );
+      records.forEach((record, index) => {
+        expect(Date.parse(record.start)).toBeLessThanOrEqual(expected[index]!.first);
+        expect(Date.parse(record.end)).toBeGreaterThan(expected[index]!.last);
+      });
+    },
+  );
 
   it('leaves 2025-08-12 (Europe/Berlin) out for C1000 and has no other gap', async () => {
-    const records = await allRecords('/v3/producers/P1000/contracts/C1000/feed/?start=2025-08-10T22:00:00Z&end=2025-08-14T22:00:00Z&aggregation_type=day');
+    const records = await allRecords(
+      '/v3/producers/P1000/contracts/C1000/feed/?start=2025-08-10T22:00:00Z&end=2025-08-14T22:00:00Z&aggregation_type=day',
+    );
     expect(records.map((record) => [record.start, record.sample_count])).toEqual([
       ['2025-08-10T22:00:00Z', 96],
       ['2025-08-12T22:00:00Z', 96],
       ['2025-08-13T22:00:00Z', 96],
     ]);
-    const raw = await get('/v3/producers/P2000/contracts/C2000/feed/?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&limit=1');
+    const raw = await get(
+      '/v3/producers/P2000/contracts/C2000/feed/?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&limit=1',
+    );
     expect(raw.json().count).toBe(1096 * 96 - 4 * 1);
   });
 
   it('keeps the calendar bounds of a period cut by the range and counts only values inside', async () => {
-    const response = await get('/v3/producers/P2000/contracts/C2000/feed/?start=2025-06-10T10:00:00Z&end=2025-06-10T11:30:00Z&aggregation_type=day');
-    expect(response.json().results).toEqual([expect.objectContaining({ start: '2025-06-09T22:00:00Z', end: '2025-06-10T22:00:00Z', sample_count: 6 })]);
+    const response = await get(
+      '/v3/producers/P2000/contracts/C2000/feed/?start=2025-06-10T10:00:00Z&end=2025-06-10T11:30:00Z&aggregation_type=day',
+    );
+    expect(response.json().results).toEqual([
+      expect.objectContaining({
+        start: '2025-06-09T22:00:00Z',
+        end: '2025-06-10T22:00:00Z',
+        sample_count: 6,
+      }),
+    ]);
   });
 
   it('pages raw values without duplicates or holes and links back and forth', async () => {
-    const path = '/v3/producers/P2000/contracts/C2000/feed/?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&limit=700';
+    const path =
+      '/v3/producers/P2000/contracts/C2000/feed/?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&limit=700';
     const records = await allRecords(path);
     expect(records).toHaveLength(31 * 96);
     expect(new Set(records.map((record) => record.start)).size).toBe(records.length);
     for (let i = 1; i < records.length; i++) expect(records[i]!.start).toBe(records[i - 1]!.end);
     const second = feedPageSchema.parse((await get(`${path}&offset=700`)).json());
-    expect(second.previous).toMatch(/^http:\/\/localhost(:\d+)?\/v3\/producers\/P2000\/contracts\/C2000\/feed\/\?/);
+    expect(second.previous).toMatch(
+      /^http:\/\/localhost(:\d+)?\/v3\/producers\/P2000\/contracts\/C2000\/feed\/\?/,
+    );
     expect(new URL(second.previous!).searchParams.has('offset')).toBe(false);
     expect(new URL(second.next!).searchParams.get('offset')).toBe('1400');
     const beyond = feedPageSchema.parse((await get(`${path}&offset=99999`)).json());
@@ -124,7 +154,8 @@ describe.each(DATABASE_KINDS)('feed-in endpoint on %s', (kind) => {
   });
 
   it('pages aggregated periods with offsets', async () => {
-    const path = '/v3/producers/P1000/contracts/C1000/feed/?start=2025-01-01T00:00:00Z&end=2025-02-01T00:00:00Z&aggregation_type=hour&timezone=UTC';
+    const path =
+      '/v3/producers/P1000/contracts/C1000/feed/?start=2025-01-01T00:00:00Z&end=2025-02-01T00:00:00Z&aggregation_type=hour&timezone=UTC';
     const all = await allRecords(`${path}&limit=10000`);
     const paged = await allRecords(`${path}&limit=77`);
     expect(paged).toEqual(all);
@@ -134,11 +165,26 @@ describe.each(DATABASE_KINDS)('feed-in endpoint on %s', (kind) => {
     ['', { start: ['This field is required.'], end: ['This field is required.'] }],
     ['start=2025-01-02T00:00:00Z&end=2025-01-01T00:00:00Z', { end: ['end must be after start.'] }],
     ['start=2025-01-01T00:00:00Z&end=2025-01-01T00:00:00Z', { end: ['end must be after start.'] }],
-    ['start=yesterday&end=2025-01-01T00:00:00Z', { start: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.'] }],
-    ['start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&aggregation_type=minute', { aggregation_type: ['"minute" is not a valid choice.'] }],
-    ['start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&timezone=Mars%2FBase', { timezone: ['Select a valid IANA time zone name (e.g. Europe/Berlin).'] }],
-    ['start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&limit=0', { limit: ['Ensure this value is greater than or equal to 1.'] }],
-    ['start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&limit=ten', { limit: ['A valid integer is required.'] }],
+    [
+      'start=yesterday&end=2025-01-01T00:00:00Z',
+      { start: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.'] },
+    ],
+    [
+      'start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&aggregation_type=minute',
+      { aggregation_type: ['"minute" is not a valid choice.'] },
+    ],
+    [
+      'start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&timezone=Mars%2FBase',
+      { timezone: ['Select a valid IANA time zone name (e.g. Europe/Berlin).'] },
+    ],
+    [
+      'start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&limit=0',
+      { limit: ['Ensure this value is greater than or equal to 1.'] },
+    ],
+    [
+      'start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z&limit=ten',
+      { limit: ['A valid integer is required.'] },
+    ],
   ])('answers 400 for ?%s', async (query, errors) => {
     const response = await get(`/v3/producers/P1000/contracts/C1000/feed/?${query}`);
     expect(response.statusCode).toBe(400);
@@ -147,13 +193,17 @@ describe.each(DATABASE_KINDS)('feed-in endpoint on %s', (kind) => {
 
   it('answers 404 for unknown producers and contracts', async () => {
     for (const path of ['P9/contracts/C1000', 'P1000/contracts/C9', 'P1000/contracts/C2000']) {
-      const response = await get(`/v3/producers/${path}/feed/?start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z`);
+      const response = await get(
+        `/v3/producers/${path}/feed/?start=2025-01-01T00:00:00Z&end=2025-01-02T00:00:00Z`,
+      );
       expect(response.statusCode).toBe(404);
     }
   });
 
   it('answers an empty page outside the data', async () => {
-    const response = await get('/v3/producers/P1000/contracts/C1000/feed/?start=1990-01-01T00:00:00Z&end=2000-01-01T00:00:00Z&aggregation_type=hour');
+    const response = await get(
+      '/v3/producers/P1000/contracts/C1000/feed/?start=1990-01-01T00:00:00Z&end=2000-01-01T00:00:00Z&aggregation_type=hour',
+    );
     expect(response.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 });

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { TechnicalResourceRequest, TechnicalResourceResponse } from '../../contract/api/technical-resources.ts';
+import type {
+  TechnicalResourceRequest,
+  TechnicalResourceResponse,
+} from '../../contract/api/technical-resources.ts';
 import type { Database } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { producerContracts, technicalResources } from '../db/schema.ts';
@@ -10,7 +13,11 @@ import { registerOperation } from './operation-route.ts';
 /** Redispatch 2.0: the sandbox answers the planned-value model Z01 (domain-rules.md). */
 export const DEFAULT_ACCOUNTING_MODEL = 'Z01';
 
-export function registerTechnicalResourceRoutes(app: FastifyInstance, auth: onRequestHookHandler, db: Database): void {
+export function registerTechnicalResourceRoutes(
+  app: FastifyInstance,
+  auth: onRequestHookHandler,
+  db: Database,
+): void {
   registerOperation<unknown, TechnicalResourceRequest>(
     app,
     'master_data_changes_redispatch_technical_resources_create',
@@ -22,7 +29,10 @@ export function registerTechnicalResourceRoutes(app: FastifyInstance, auth: onRe
         .from(producerContracts)
         .where(eq(producerContracts.contractId, body.contract_id))
         .limit(1);
-      if (!contract) throw new FieldErrorsError({ contract_id: [`Object with contract_id=${body.contract_id} does not exist.`] });
+      if (!contract)
+        throw new FieldErrorsError({
+          contract_id: [`Object with contract_id=${body.contract_id} does not exist.`],
+        });
       try {
         await db.insert(technicalResources).values({
           technicalResourceId: body.technical_resource_id,
@@ -34,7 +44,9 @@ export function registerTechnicalResourceRoutes(app: FastifyInstance, auth: onRe
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new FieldErrorsError({ technical_resource_id: ['A technical resource with this technical_resource_id already exists.'] });
+          throw new FieldErrorsError({
+            technical_resource_id: ['A technical resource with this technical_resource_id already exists.'],
+          });
         }
         throw error;
       }

@@ -8,7 +8,8 @@ class TokenEndpointError extends Error {
   }
 }
 
-const fail = (error: TokenError['error'], error_description: string) => new TokenEndpointError({ error, error_description });
+const fail = (error: TokenError['error'], error_description: string) =>
+  new TokenEndpointError({ error, error_description });
 
 /** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64. */
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
@@ -28,7 +29,9 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 }
 
 function formFields(request: FastifyRequest): Map<string, string> {
-  if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+  if (
+    !(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+  ) {
     throw fail('invalid_request', 'The token request must be sent as application/x-www-form-urlencoded.');
   }
   const fields = new Map<string, string>();
@@ -47,26 +50,41 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokenStore): vo
       const fields = formFields(request);
       const grantType = fields.get('grant_type');
       if (!grantType) throw fail('invalid_request', 'The grant_type parameter is missing.');
-      if (grantType !== 'client_credentials') throw fail('unsupported_grant_type', 'Only client_credentials is supported.');
+      if (grantType !== 'client_credentials')
+        throw fail('unsupported_grant_type', 'Only client_credentials is supported.');
       const basic = basicCredentials(request.headers.authorization);
       const formId = fields.get('client_id');
       const formSecret = fields.get('client_secret');
-      if (basic && (formId !== undefined || formSecret !== undefined) && !(formId === basic.id && formSecret === undefined)) {
+      if (
+        basic &&
+        (formId !== undefined || formSecret !== undefined) &&
+        !(formId === basic.id && formSecret === undefined)
+      ) {
         throw fail('invalid_request', 'Use one client authentication method, not several.');
       }
       const clientId = basic?.id ?? formId;
       const secret = basic?.secret ?? formSecret;
-      if (!clientId || secret === undefined) throw fail('invalid_client', 'Client authentication failed: client_id and client_secret are required.');
+      if (!clientId || secret === undefined)
+        throw fail(
+          'invalid_client',
+          'Client authentication failed: client_id and client_secret are required.',
+        );
       const allowed = await tokens.authenticateClient(clientId, secret);
       if (!allowed) throw fail('invalid_client', 'Client authentication failed.');
       const requested = fields.has('scope') ? parseScopes(fields.get('scope')!) : allowed;
-      if (requested.length === 0 || requested.some((scope) => !(SCOPES as readonly string[]).includes(scope))) {
+      if (
+        requested.length === 0 ||
+        requested.some((scope) => !(SCOPES as readonly string[]).includes(scope))
+      ) {
         throw fail('invalid_scope', 'The requested scope is invalid; use read, write or "read write".');
       }
-      if (requested.some((scope) => !allowed.includes(scope))) throw fail('invalid_scope', 'The requested scope exceeds what this client may have.');
+      if (requested.some((scope) => !allowed.includes(scope)))
+        throw fail('invalid_scope', 'The requested scope exceeds what this client may have.');
       const scopes = SCOPES.filter((scope) => requested.includes(scope));
       const { token, expiresIn } = await tokens.issue(clientId, scopes);
-      return reply.code(200).send({ access_token: token, token_type: 'bearer', expires_in: expiresIn, scope: scopes.join(' ') });
+      return reply
+        .code(200)
+        .send({ access_token: token, token_type: 'bearer', expires_in: expiresIn, scope: scopes.join(' ') });
     } catch (error) {
       if (error instanceof TokenEndpointError) return reply.code(400).send(error.body);
       throw error;

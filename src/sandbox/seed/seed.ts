@@ -37,7 +37,11 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
     await tx.insert(oauthClients).values(
-      SEED_CLIENTS.map((client) => ({ clientId: client.clientId, secretHash: sha256Hex(client.secret), allowedScopes: client.allowedScopes })),
+      SEED_CLIENTS.map((client) => ({
+        clientId: client.clientId,
+        secretHash: sha256Hex(client.secret),
+        allowedScopes: client.allowedScopes,
+      })),
     );
     for (const producer of SEED_PRODUCERS) {
       await tx.insert(producers).values({ userId: producer.userId, name: producer.name });
@@ -47,7 +51,11 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         description: producer.contract.description,
         salespartner: SEED_SALESPARTNER,
       });
-      await insertFeed(tx as unknown as Database, producer.contract.contractId, generateFeedSeries(producer.contract.feed));
+      await insertFeed(
+        tx as unknown as Database,
+        producer.contract.contractId,
+        generateFeedSeries(producer.contract.feed),
+      );
     }
   });
   return true;

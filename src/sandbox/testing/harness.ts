@@ -45,7 +45,10 @@ export interface TestSandboxOptions {
   now?: () => number;
 }
 
-export async function startTestSandbox(kind: DatabaseKind, options: TestSandboxOptions = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  kind: DatabaseKind,
+  options: TestSandboxOptions = {},
+): Promise<TestSandbox> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const database = await openDatabase(postgres?.url ?? 'memory://');
   await seedIfEmpty(database.db);
@@ -63,7 +66,12 @@ export async function startTestSandbox(kind: DatabaseKind, options: TestSandboxO
         method: 'POST',
         url: '/oauth2/token/',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client, client_secret: `${client}-secret`, scope }).toString(),
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client,
+          client_secret: `${client}-secret`,
+          scope,
+        }).toString(),
       });
       if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
       return response.json<{ access_token: string }>().access_token;

@@ -36,7 +36,12 @@ export function AppLayout({ user }: { user: SessionUser }) {
         <span className="user" data-testid="current-user">
           {user.username} <span className="role">({user.role})</span>
         </span>
-        <button type="button" className="button button--secondary" onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/sign-in') })} disabled={signOut.isPending}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/sign-in') })}
+          disabled={signOut.isPending}
+        >
           Sign out
         </button>
       </header>

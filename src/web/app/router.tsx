@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect, useRouteContext } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  useRouteContext,
+} from '@tanstack/react-router';
 import { z } from 'zod';
 import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
 import { AccountsPage } from '../features/admin/accounts-page.tsx';
@@ -62,7 +69,11 @@ const indexRoute = createRoute({
   },
 });
 
-const validatorsRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/tools/validators', component: ValidatorsPage });
+const validatorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/tools/validators',
+  component: ValidatorsPage,
+});
 
 const adminRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -82,9 +93,20 @@ const accountsRoute = createRoute({
   },
 });
 
-const auditRoute = createRoute({ getParentRoute: () => adminRoute, path: '/admin/audit', component: AuditPage });
+const auditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/admin/audit',
+  component: AuditPage,
+});
 
-const routeTree = rootRoute.addChildren([signInRoute, consoleRoute.addChildren([indexRoute, validatorsRoute, adminRoute.addChildren([accountsRoute, auditRoute])])]);
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  consoleRoute.addChildren([
+    indexRoute,
+    validatorsRoute,
+    adminRoute.addChildren([accountsRoute, auditRoute]),
+  ]),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: false });

@@ -17,7 +17,13 @@ export function FieldStatus({ id, state }: { id: string; state: LiveCheckState }
     content = state.message;
   }
   return (
-    <p id={id} className={`field-status field-status--${tone}`} role="status" aria-live="polite" data-status={state.status}>
+    <p
+      id={id}
+      className={`field-status field-status--${tone}`}
+      role="status"
+      aria-live="polite"
+      data-status={state.status}
+    >
       {content}
     </p>
   );

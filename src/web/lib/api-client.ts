@@ -31,13 +31,15 @@ export interface ApiAnswer<T> {
 /** A readable sentence for any failure body: `{detail}`, field errors, or plain text. */
 export function describeFailure(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
-    if ('detail' in body && typeof (body as { detail: unknown }).detail === 'string') return (body as { detail: string }).detail;
+    if ('detail' in body && typeof (body as { detail: unknown }).detail === 'string')
+      return (body as { detail: string }).detail;
     const messages = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) =>
       Array.isArray(value) ? value.map((message) => `${field}: ${String(message)}`) : [],
     );
     if (messages.length > 0) return messages.join(' ');
   }
-  if (status === 502 || status === 504) return 'The Energy Platform is not answering right now. Try again in a moment.';
+  if (status === 502 || status === 504)
+    return 'The Energy Platform is not answering right now. Try again in a moment.';
   return `The request failed (HTTP ${status}).`;
 }
 
@@ -55,7 +57,12 @@ export async function readBody(response: Response): Promise<unknown> {
 export async function request<T>(
   method: 'get' | 'post' | 'patch',
   path: string,
-  options: { json?: unknown; searchParams?: Record<string, string>; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
+  options: {
+    json?: unknown;
+    searchParams?: Record<string, string>;
+    schema?: z.ZodType<T>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ApiAnswer<T | unknown>> {
   let response: Response;
   try {

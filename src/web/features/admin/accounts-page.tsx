@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { createUserRequestSchema, ROLES, staffUserSchema, type CreateUserRequest, type Role } from '../../../contract/bff-api.ts';
+import {
+  createUserRequestSchema,
+  ROLES,
+  staffUserSchema,
+  type CreateUserRequest,
+  type Role,
+} from '../../../contract/bff-api.ts';
 import { ApiError, requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -10,8 +16,14 @@ const usersQueryKey = ['bff', 'users'] as const;
 
 export function AccountsPage({ currentUser }: { currentUser: string }) {
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: usersQueryKey, queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }) });
-  const form = useForm<CreateUserRequest>({ resolver: zodResolver(createUserRequestSchema), defaultValues: { username: '', password: '', role: 'viewer' } });
+  const users = useQuery({
+    queryKey: usersQueryKey,
+    queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }),
+  });
+  const form = useForm<CreateUserRequest>({
+    resolver: zodResolver(createUserRequestSchema),
+    defaultValues: { username: '', password: '', role: 'viewer' },
+  });
   const create = useMutation({
     mutationFn: (values: CreateUserRequest) => requestOk('post', '/bff/users', { json: values }),
     onSuccess: () => {
@@ -19,13 +31,19 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
       return queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'username' in error.body) {
+      if (
+        error instanceof ApiError &&
+        error.body &&
+        typeof error.body === 'object' &&
+        'username' in error.body
+      ) {
         form.setError('username', { message: String((error.body as { username: string[] }).username[0]) });
       }
     },
   });
   const update = useMutation({
-    mutationFn: ({ username, ...changes }: { username: string; role?: Role; disabled?: boolean }) => requestOk('patch', `/bff/users/${encodeURIComponent(username)}`, { json: changes }),
+    mutationFn: ({ username, ...changes }: { username: string; role?: Role; disabled?: boolean }) =>
+      requestOk('patch', `/bff/users/${encodeURIComponent(username)}`, { json: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 
@@ -39,14 +57,29 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
             <div className="field">
               <label htmlFor="new-username">Username</label>
               <p className="hint">Lower-case letters, digits, . _ -</p>
-              <input id="new-username" autoComplete="off" {...form.register('username')} aria-invalid={Boolean(form.formState.errors.username)} />
-              {form.formState.errors.username && <p className="field-error">{form.formState.errors.username.message}</p>}
+              <input
+                id="new-username"
+                autoComplete="off"
+                {...form.register('username')}
+                aria-invalid={Boolean(form.formState.errors.username)}
+              />
+              {form.formState.errors.username && (
+                <p className="field-error">{form.formState.errors.username.message}</p>
+              )}
             </div>
             <div className="field">
               <label htmlFor="new-password">Initial password</label>
               <p className="hint">At least 12 characters</p>
-              <input id="new-password" type="password" autoComplete="new-password" {...form.register('password')} aria-invalid={Boolean(form.formState.errors.password)} />
-              {form.formState.errors.password && <p className="field-error">{form.formState.errors.password.message}</p>}
+              <input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                {...form.register('password')}
+                aria-invalid={Boolean(form.formState.errors.password)}
+              />
+              {form.formState.errors.password && (
+                <p className="field-error">{form.formState.errors.password.message}</p>
+              )}
             </div>
             <div className="field">
               <label htmlFor="new-role">Role</label>
@@ -64,7 +97,11 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
             Create account
           </button>
           {create.isSuccess && <p role="status">Account created.</p>}
-          {create.isError && !(form.formState.errors.username) && <p className="field-error" role="alert">{create.error.message}</p>}
+          {create.isError && !form.formState.errors.username && (
+            <p className="field-error" role="alert">
+              {create.error.message}
+            </p>
+          )}
         </form>
       </section>
       <section aria-labelledby="accounts">
@@ -90,7 +127,14 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
                     <label className="visually-hidden" htmlFor={`role-${user.username}`}>
                       Role of {user.username}
                     </label>
-                    <select id={`role-${user.username}`} value={user.role} disabled={user.username === currentUser} onChange={(event) => update.mutate({ username: user.username, role: event.target.value as Role })}>
+                    <select
+                      id={`role-${user.username}`}
+                      value={user.role}
+                      disabled={user.username === currentUser}
+                      onChange={(event) =>
+                        update.mutate({ username: user.username, role: event.target.value as Role })
+                      }
+                    >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
                           {role}
@@ -102,7 +146,11 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
                   <td>{formatDateTime(user.createdAt)}</td>
                   <td>
                     {user.username !== currentUser && (
-                      <button type="button" className="button button--secondary" onClick={() => update.mutate({ username: user.username, disabled: !user.disabled })}>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => update.mutate({ username: user.username, disabled: !user.disabled })}
+                      >
                         {user.disabled ? `Enable ${user.username}` : `Disable ${user.username}`}
                       </button>
                     )}

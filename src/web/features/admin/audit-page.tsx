@@ -10,9 +10,12 @@ export function AuditPage() {
   const [operation, setOperation] = useState('');
   const audit = useQuery({
     queryKey: ['bff', 'audit'],
-    queryFn: () => requestOk('get', '/bff/audit', { searchParams: { limit: '1000' }, schema: z.array(auditEntrySchema) }),
+    queryFn: () =>
+      requestOk('get', '/bff/audit', { searchParams: { limit: '1000' }, schema: z.array(auditEntrySchema) }),
   });
-  const entries = (audit.data ?? []).filter((entry) => (!user || entry.username === user) && (!operation || entry.operation === operation));
+  const entries = (audit.data ?? []).filter(
+    (entry) => (!user || entry.username === user) && (!operation || entry.operation === operation),
+  );
   const usernames = [...new Set((audit.data ?? []).map((entry) => entry.username ?? '(signed out)'))].sort();
   const operations = [...new Set((audit.data ?? []).map((entry) => entry.operation))].sort();
 
@@ -33,7 +36,11 @@ export function AuditPage() {
         </div>
         <div className="field">
           <label htmlFor="audit-operation">Operation</label>
-          <select id="audit-operation" value={operation} onChange={(event) => setOperation(event.target.value)}>
+          <select
+            id="audit-operation"
+            value={operation}
+            onChange={(event) => setOperation(event.target.value)}
+          >
             <option value="">All operations</option>
             {operations.map((name) => (
               <option key={name} value={name}>
@@ -57,8 +64,12 @@ export function AuditPage() {
                 <th scope="col">Role</th>
                 <th scope="col">Operation</th>
                 <th scope="col">Targets</th>
-                <th scope="col" className="numeric">Status</th>
-                <th scope="col" className="numeric">Duration</th>
+                <th scope="col" className="numeric">
+                  Status
+                </th>
+                <th scope="col" className="numeric">
+                  Duration
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -68,7 +79,11 @@ export function AuditPage() {
                   <td>{entry.username ?? '—'}</td>
                   <td>{entry.role ?? '—'}</td>
                   <td>{entry.operation}</td>
-                  <td>{Object.entries(entry.targets).map(([key, value]) => `${key}=${value}`).join(', ') || '—'}</td>
+                  <td>
+                    {Object.entries(entry.targets)
+                      .map(([key, value]) => `${key}=${value}`)
+                      .join(', ') || '—'}
+                  </td>
                   <td className="numeric">{entry.status}</td>
                   <td className="numeric">{entry.durationMs.toLocaleString()} ms</td>
                 </tr>

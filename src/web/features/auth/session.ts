@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { environmentInfoSchema, sessionUserSchema, type LoginRequest, type SessionUser } from '../../../contract/bff-api.ts';
+import {
+  environmentInfoSchema,
+  sessionUserSchema,
+  type LoginRequest,
+  type SessionUser,
+} from '../../../contract/bff-api.ts';
 import { request, requestOk } from '../../lib/api-client.ts';
 
 export const sessionQueryOptions = queryOptions({

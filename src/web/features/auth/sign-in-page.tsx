@@ -6,12 +6,21 @@ import { loginRequestSchema, type LoginRequest } from '../../../contract/bff-api
 import { EnvironmentBadge } from '../../components/environment-badge.tsx';
 import { useEnvironment, useSignIn } from './session.ts';
 
-export function SignInPage({ redirect, expired }: { redirect?: string | undefined; expired?: boolean | undefined }) {
+export function SignInPage({
+  redirect,
+  expired,
+}: {
+  redirect?: string | undefined;
+  expired?: boolean | undefined;
+}) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const environment = useEnvironment();
   const errorRef = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
 
   useEffect(() => {
     if (signIn.isError) errorRef.current?.focus();
@@ -21,7 +30,8 @@ export function SignInPage({ redirect, expired }: { redirect?: string | undefine
     try {
       await signIn.mutateAsync(values);
       // Only same-origin paths: an open redirect would be a phishing aid.
-      const target = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/tools/validators';
+      const target =
+        redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/tools/validators';
       await navigate({ to: target });
     } catch {
       // shown below
@@ -33,7 +43,9 @@ export function SignInPage({ redirect, expired }: { redirect?: string | undefine
       <form className="card sign-in__card" onSubmit={onSubmit} noValidate>
         <h1>Sign in to energy-console</h1>
         {environment.data && <EnvironmentBadge environment={environment.data.environment} />}
-        {expired && !signIn.isError && <p className="notice">Your session has ended. Sign in again — what you typed is kept.</p>}
+        {expired && !signIn.isError && (
+          <p className="notice">Your session has ended. Sign in again — what you typed is kept.</p>
+        )}
         {signIn.isError && (
           <div className="error-summary" role="alert" tabIndex={-1} ref={errorRef}>
             {signIn.error.message}
@@ -41,13 +53,35 @@ export function SignInPage({ redirect, expired }: { redirect?: string | undefine
         )}
         <div className="field">
           <label htmlFor="username">Username</label>
-          <input id="username" autoComplete="username" autoFocus {...register('username')} aria-invalid={Boolean(formState.errors.username)} aria-describedby="username-error" />
-          {formState.errors.username && <p className="field-error" id="username-error">{formState.errors.username.message}</p>}
+          <input
+            id="username"
+            autoComplete="username"
+            autoFocus
+            {...register('username')}
+            aria-invalid={Boolean(formState.errors.username)}
+            aria-describedby="username-error"
+          />
+          {formState.errors.username && (
+            <p className="field-error" id="username-error">
+              {formState.errors.username.message}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" type="password" autoComplete="current-password" {...register('password')} aria-invalid={Boolean(formState.errors.password)} aria-describedby="password-error" />
-          {formState.errors.password && <p className="field-error" id="password-error">{formState.errors.password.message}</p>}
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            aria-invalid={Boolean(formState.errors.password)}
+            aria-describedby="password-error"
+          />
+          {formState.errors.password && (
+            <p className="field-error" id="password-error">
+              {formState.errors.password.message}
+            </p>
+          )}
         </div>
         <button className="button" type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}

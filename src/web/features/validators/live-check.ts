@@ -51,10 +51,24 @@ export function useLiveCheck(value: string, options: LiveCheckOptions): LiveChec
   if (status === 200) return { status: 'valid' };
   const detail = (body as { detail?: string; earliest_possible_delivery_start?: string } | null) ?? {};
   if (status === 400 && typeof detail.detail === 'string') {
-    return { status: 'invalid', message: detail.detail, ...(detail.earliest_possible_delivery_start ? { earliest: detail.earliest_possible_delivery_start } : {}) };
+    return {
+      status: 'invalid',
+      message: detail.detail,
+      ...(detail.earliest_possible_delivery_start
+        ? { earliest: detail.earliest_possible_delivery_start }
+        : {}),
+    };
   }
   if (status === 400 && body && typeof body === 'object') {
-    return { status: 'invalid', message: Object.values(body as Record<string, string[]>).flat().join(' ') };
+    return {
+      status: 'invalid',
+      message: Object.values(body as Record<string, string[]>)
+        .flat()
+        .join(' '),
+    };
   }
-  return { status: 'error', message: `The check could not be made (HTTP ${status}). It will be retried when you change the value.` };
+  return {
+    status: 'error',
+    message: `The check could not be made (HTTP ${status}). It will be retried when you change the value.`,
+  };
 }

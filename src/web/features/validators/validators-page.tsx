@@ -15,7 +15,13 @@ interface ValidatorDraft {
   changeReason: string;
 }
 
-const EMPTY: ValidatorDraft = { iban: '', marketLocationId: '', deliveryStart: '', customerType: 'private', changeReason: 'E03' };
+const EMPTY: ValidatorDraft = {
+  iban: '',
+  marketLocationId: '',
+  deliveryStart: '',
+  customerType: 'private',
+  changeReason: 'E03',
+};
 
 export function ValidatorsPage() {
   const [draft, setDraft] = useDraft<ValidatorDraft>('validators', EMPTY);
@@ -29,7 +35,10 @@ export function ValidatorsPage() {
   });
   const marketLocation = useLiveCheck(draft.marketLocationId, {
     name: 'market-location',
-    precheck: (value) => (/^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH ? `Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.` : null),
+    precheck: (value) =>
+      /^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH
+        ? `Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
+        : null,
     path: '/api/v3/validation/market_location/',
     params: (value) => ({ market_location_id: value }),
   });
@@ -38,13 +47,19 @@ export function ValidatorsPage() {
     name: 'delivery-start',
     precheck: () => (isIsoDate(draft.deliveryStart) ? null : 'Enter a full date.'),
     path: '/api/v3/validation/preferred_delivery_start/',
-    params: () => ({ preferred_delivery_start: draft.deliveryStart, customer_type: draft.customerType, change_reason: draft.changeReason }),
+    params: () => ({
+      preferred_delivery_start: draft.deliveryStart,
+      customer_type: draft.customerType,
+      change_reason: draft.changeReason,
+    }),
   });
 
   return (
     <div className="page page--form">
       <h1>Check IBAN, market location and delivery start</h1>
-      <p className="lead">Checks run against the Energy Platform while you type. Messages are the platform's own.</p>
+      <p className="lead">
+        Checks run against the Energy Platform while you type. Messages are the platform's own.
+      </p>
 
       <section className="card" aria-labelledby="iban-heading">
         <h2 id="iban-heading">Bank account</h2>
@@ -94,7 +109,11 @@ export function ValidatorsPage() {
         <div className="field-row">
           <div className="field">
             <label htmlFor="customer-type">Customer type</label>
-            <select id="customer-type" value={draft.customerType} onChange={(event) => update({ customerType: event.target.value })}>
+            <select
+              id="customer-type"
+              value={draft.customerType}
+              onChange={(event) => update({ customerType: event.target.value })}
+            >
               {CUSTOMER_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -104,7 +123,11 @@ export function ValidatorsPage() {
           </div>
           <div className="field">
             <label htmlFor="change-reason">Change reason</label>
-            <select id="change-reason" value={draft.changeReason} onChange={(event) => update({ changeReason: event.target.value })}>
+            <select
+              id="change-reason"
+              value={draft.changeReason}
+              onChange={(event) => update({ changeReason: event.target.value })}
+            >
               {CHANGE_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
                   {CHANGE_REASON_LABELS[reason]}
@@ -129,8 +152,13 @@ export function ValidatorsPage() {
           <FieldStatus id="delivery-status" state={deliveryStart} />
           {deliveryStart.status === 'invalid' && deliveryStart.earliest && (
             <p className="earliest">
-              Earliest possible start: <strong>{deliveryStart.earliest}</strong> ({formatLongDate(deliveryStart.earliest)}){' '}
-              <button type="button" className="button button--secondary" onClick={() => update({ deliveryStart: deliveryStart.earliest! })}>
+              Earliest possible start: <strong>{deliveryStart.earliest}</strong> (
+              {formatLongDate(deliveryStart.earliest)}){' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => update({ deliveryStart: deliveryStart.earliest! })}
+              >
                 Use this date
               </button>
             </p>
