@@ -27,6 +27,10 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('gives components no $id (a fragment $id is invalid JSON Schema 2020-12)', () => {
+    for (const schema of Object.values(document.components.schemas)) expect(schema).not.toHaveProperty('$id');
+  });
+
   it('has no dangling references', () => {
     const text = JSON.stringify(document);
     for (const [, id] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {

@@ -139,7 +139,11 @@ export function buildOpenApiDocument(serverUrl = '/') {
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
   }) as { schemas: Record<string, JsonSchema> };
-  for (const schema of Object.values(schemas)) delete schema.$schema;
+  // Components are addressed by their place in the document; an $id with a fragment is not valid 2020-12.
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
   return {
     openapi: '3.1.0',
     info: {
