@@ -5,6 +5,7 @@ import { detailErrorSchema, fieldErrorsSchema } from '../contract/api/common.ts'
 import { consumerMigrationRecordSchema } from '../contract/api/consumer-migration.ts';
 import { technicalResourceResponseSchema } from '../contract/api/technical-resources.ts';
 import { tokenErrorSchema, tokenResponseSchema } from '../contract/api/token.ts';
+import { exampleCharge, exampleConsumer } from '../contract/testing/examples.ts';
 import { loadIdentifierVectors } from '../contract/testing/identifier-vectors.ts';
 import { INPUT_ID_TAKEN } from './routes/charges.ts';
 import { CONSUMER_EXISTS } from './routes/consumers.ts';
@@ -13,26 +14,9 @@ import { DATABASE_KINDS, startTestSandbox, type TestSandbox } from './testing/ha
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const CHARGES = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
-const charge = {
-  type_of_transaction: 'credit',
-  amount_cent: 1000,
-  is_gross: true,
-  vat_type: 'normal',
-  due_date: '2026-01-31',
-  input_id: 'welcome-bonus',
-  category: 'bonus',
-  display_name: 'Welcome bonus',
-};
+const charge = exampleCharge;
 const consumer = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  email: 'erika@example.org',
-  deliv_address_street: 'Hauptstraße',
-  deliv_address_house_number: '1a',
-  deliv_address_zipcode: '10115',
-  deliv_address_city: 'Berlin',
-  payment_method: 'direct_debit',
-  bank_data_iban: 'DE89 3704 0044 0532 0130 00',
+  ...exampleConsumer,
   previous_provider: 'Stadtwerke',
   contract_notice_period: 1,
   contract_relationships: [{ target_contract_id: 'C1000', valid_from: '2026-01-01' }],

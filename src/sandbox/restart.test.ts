@@ -2,21 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleCharge } from '../contract/testing/examples.ts';
 import { buildSandboxApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createPostgresDatabase } from './testing/harness.ts';
 
-const charge = {
-  type_of_transaction: 'charge',
-  amount_cent: 250,
-  is_gross: false,
-  vat_type: 'reduced',
-  due_date: '2026-05-01',
-  input_id: 'survives-restart',
-  display_name: 'Meter fee',
-};
+const charge = { ...exampleCharge, input_id: 'survives-restart' };
 
 async function runOnce(url: string) {
   const database = await openDatabase(url);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../field-errors.ts';
+import { exampleCharge, exampleConsumer } from '../testing/examples.ts';
 import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
 import { consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { END_AFTER_START, feedQuerySchema } from './feed.ts';
@@ -17,15 +18,7 @@ function errorsOf(
   return toFieldErrors(result.error as never, input);
 }
 
-const charge = {
-  type_of_transaction: 'credit',
-  amount_cent: 1000,
-  is_gross: true,
-  vat_type: 'normal',
-  due_date: '2026-12-01',
-  input_id: 'bonus-1',
-  display_name: 'Welcome bonus',
-};
+const charge = { ...exampleCharge, due_date: '2026-12-01', input_id: 'bonus-1' };
 
 describe('charge request', () => {
   it('accepts a minimal request and rejects the spec cases with the spec messages', () => {
@@ -71,17 +64,7 @@ describe('charge request', () => {
 });
 
 describe('consumer migration request', () => {
-  const consumer = {
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    email: 'erika@example.org',
-    deliv_address_street: 'Hauptstraße',
-    deliv_address_house_number: '1a',
-    deliv_address_zipcode: '10115',
-    deliv_address_city: 'Berlin',
-    payment_method: 'direct_debit',
-    bank_data_iban: 'de89 3704 0044 0532 0130 00',
-  };
+  const consumer = { ...exampleConsumer, bank_data_iban: 'de89 3704 0044 0532 0130 00' };
 
   it('normalises the IBAN and checks conditional fields', () => {
     expect(consumerMigrationRequestSchema.parse(consumer).bank_data_iban).toBe('DE89370400440532013000');
