@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../node-shared/logger.ts';
-import { exampleConsumer } from '../contract/testing/examples.ts';
+import { exampleCharge, exampleConsumer } from '../contract/testing/examples.ts';
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
@@ -217,35 +217,10 @@ describe('BFF against the real sandbox', () => {
     expect(refused.statusCode).toBe(403);
     const created = await call('POST', '/api/v3/migrations/consumers/U-1/', operator, consumer);
     expect(created.statusCode).toBe(201);
-    const charge = await call(
-      'POST',
-      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
-      operator,
-      {
-        type_of_transaction: 'charge',
-        amount_cent: 100,
-        is_gross: true,
-        vat_type: 'normal',
-        due_date: '2026-01-01',
-        input_id: 'bff-1',
-        display_name: 'Fee',
-      },
-    );
-    expect(charge.statusCode).toBe(201);
-    const duplicate = await call(
-      'POST',
-      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
-      operator,
-      {
-        type_of_transaction: 'charge',
-        amount_cent: 100,
-        is_gross: true,
-        vat_type: 'normal',
-        due_date: '2026-01-01',
-        input_id: 'bff-1',
-        display_name: 'Fee',
-      },
-    );
+    const chargesUrl = '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/';
+    const fee = { ...exampleCharge, input_id: 'bff-1' };
+    expect((await call('POST', chargesUrl, operator, fee)).statusCode).toBe(201);
+    const duplicate = await call('POST', chargesUrl, operator, fee);
     expect(duplicate.statusCode).toBe(400);
   });
 

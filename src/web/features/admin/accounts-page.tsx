@@ -9,6 +9,7 @@ import {
   type CreateUserRequest,
   type Role,
 } from '../../../contract/bff-api.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { ApiError, requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -54,44 +55,35 @@ export function AccountsPage({ currentUser }: { currentUser: string }) {
         <h2 id="new-account">Create an account</h2>
         <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor="new-username">Username</label>
-              <p className="hint">Lower-case letters, digits, . _ -</p>
-              <input
-                id="new-username"
-                autoComplete="off"
-                {...form.register('username')}
-                aria-invalid={Boolean(form.formState.errors.username)}
-              />
-              {form.formState.errors.username && (
-                <p className="field-error">{form.formState.errors.username.message}</p>
+            <FormField
+              id="new-username"
+              label="Username"
+              hint="Lower-case letters, digits, . _ -"
+              error={form.formState.errors.username?.message}
+            >
+              {(aria) => <input {...aria} autoComplete="off" {...form.register('username')} />}
+            </FormField>
+            <FormField
+              id="new-password"
+              label="Initial password"
+              hint="At least 12 characters"
+              error={form.formState.errors.password?.message}
+            >
+              {(aria) => (
+                <input {...aria} type="password" autoComplete="new-password" {...form.register('password')} />
               )}
-            </div>
-            <div className="field">
-              <label htmlFor="new-password">Initial password</label>
-              <p className="hint">At least 12 characters</p>
-              <input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                {...form.register('password')}
-                aria-invalid={Boolean(form.formState.errors.password)}
-              />
-              {form.formState.errors.password && (
-                <p className="field-error">{form.formState.errors.password.message}</p>
+            </FormField>
+            <FormField id="new-role" label="Role" hint="viewer reads, operator writes">
+              {(aria) => (
+                <select {...aria} {...form.register('role')}>
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
-            <div className="field">
-              <label htmlFor="new-role">Role</label>
-              <p className="hint">viewer reads, operator writes</p>
-              <select id="new-role" {...form.register('role')}>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </select>
-            </div>
+            </FormField>
           </div>
           <button className="button" type="submit" disabled={create.isPending}>
             Create account

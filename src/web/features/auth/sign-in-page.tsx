@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginRequestSchema, type LoginRequest } from '../../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../../components/environment-badge.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { useEnvironment, useSignIn } from './session.ts';
 
 export function SignInPage({
@@ -51,38 +52,14 @@ export function SignInPage({
             {signIn.error.message}
           </div>
         )}
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            autoComplete="username"
-            autoFocus
-            {...register('username')}
-            aria-invalid={Boolean(formState.errors.username)}
-            aria-describedby="username-error"
-          />
-          {formState.errors.username && (
-            <p className="field-error" id="username-error">
-              {formState.errors.username.message}
-            </p>
+        <FormField id="username" label="Username" error={formState.errors.username?.message}>
+          {(aria) => <input {...aria} autoComplete="username" autoFocus {...register('username')} />}
+        </FormField>
+        <FormField id="password" label="Password" error={formState.errors.password?.message}>
+          {(aria) => (
+            <input {...aria} type="password" autoComplete="current-password" {...register('password')} />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-            aria-invalid={Boolean(formState.errors.password)}
-            aria-describedby="password-error"
-          />
-          {formState.errors.password && (
-            <p className="field-error" id="password-error">
-              {formState.errors.password.message}
-            </p>
-          )}
-        </div>
+        </FormField>
         <button className="button" type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
