@@ -62,6 +62,8 @@ export async function request<T>(
     searchParams?: Record<string, string>;
     schema?: z.ZodType<T>;
     signal?: AbortSignal;
+    /** A 401 is an answer here (reading who is signed in, signing in), not an expired session. */
+    unauthorizedIsAnswer?: boolean;
   } = {},
 ): Promise<ApiAnswer<T | unknown>> {
   let response: Response;
@@ -76,7 +78,7 @@ export async function request<T>(
     if (error instanceof HTTPError) response = error.response;
     else throw error;
   }
-  if (response.status === 401 && !path.includes('bff/login')) {
+  if (response.status === 401 && !options.unauthorizedIsAnswer) {
     onSignedOut();
     throw new SignedOutError('Your session has ended. Sign in again to continue.');
   }

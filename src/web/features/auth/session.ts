@@ -5,15 +5,18 @@ import {
   type LoginRequest,
   type SessionUser,
 } from '../../../contract/bff-api.ts';
-import { request, requestOk } from '../../lib/api-client.ts';
+import { ApiError, request, requestOk } from '../../lib/api-client.ts';
 
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
   queryFn: async (): Promise<SessionUser | null> => {
-    const response = await fetch('/bff/user', { headers: { 'x-csrf': '1' }, credentials: 'same-origin' });
-    if (response.status === 401) return null;
-    if (!response.ok) throw new Error(`Could not read the session (HTTP ${response.status}).`);
-    return sessionUserSchema.parse(await response.json());
+    const answer = await request('get', '/bff/user', {
+      schema: sessionUserSchema,
+      unauthorizedIsAnswer: true,
+    });
+    if (answer.status === 401) return null;
+    if (answer.status >= 400) throw new ApiError(answer.status, answer.body);
+    return answer.body as SessionUser;
   },
   staleTime: 60_000,
   retry: false,
@@ -35,7 +38,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: LoginRequest) => {
-      const answer = await request('post', '/bff/login', { json: credentials });
+      const answer = await request('post', '/bff/login', { json: credentials, unauthorizedIsAnswer: true });
       if (answer.status === 200) return;
       const detail = (answer.body as { detail?: string } | null)?.detail;
       throw new Error(detail ?? 'Sign-in failed.');
