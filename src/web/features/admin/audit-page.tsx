@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { auditEntrySchema } from '../../../contract/bff-api.ts';
+import { auditEntrySchema, type AuditEntry } from '../../../contract/bff-api.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+
+/** Attempts made without a session (refused with 401) are listed under one name. */
+function usernameOf(entry: AuditEntry): string {
+  return entry.username ?? '(signed out)';
+}
 
 export function AuditPage() {
   const [user, setUser] = useState('');
@@ -14,41 +20,35 @@ export function AuditPage() {
       requestOk('get', '/bff/audit', { searchParams: { limit: '1000' }, schema: z.array(auditEntrySchema) }),
   });
   const entries = (audit.data ?? []).filter(
-    (entry) => (!user || entry.username === user) && (!operation || entry.operation === operation),
+    (entry) => (!user || usernameOf(entry) === user) && (!operation || entry.operation === operation),
   );
-  const usernames = [...new Set((audit.data ?? []).map((entry) => entry.username ?? '(signed out)'))].sort();
+  const usernames = [...new Set((audit.data ?? []).map(usernameOf))].sort();
   const operations = [...new Set((audit.data ?? []).map((entry) => entry.operation))].sort();
 
   return (
     <div className="page">
       <h1>Audit log of write attempts</h1>
       <div className="field-row filters">
-        <div className="field">
-          <label htmlFor="audit-user">User</label>
-          <select id="audit-user" value={user} onChange={(event) => setUser(event.target.value)}>
-            <option value="">All users</option>
-            {usernames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-operation">Operation</label>
-          <select
-            id="audit-operation"
-            value={operation}
-            onChange={(event) => setOperation(event.target.value)}
-          >
-            <option value="">All operations</option>
-            {operations.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="audit-user"
+          label="User"
+          value={user}
+          options={[
+            { value: '', label: 'All users' },
+            ...usernames.map((name) => ({ value: name, label: name })),
+          ]}
+          onChange={setUser}
+        />
+        <SelectField
+          id="audit-operation"
+          label="Operation"
+          value={operation}
+          options={[
+            { value: '', label: 'All operations' },
+            ...operations.map((name) => ({ value: name, label: name })),
+          ]}
+          onChange={setOperation}
+        />
       </div>
       {audit.isPending && <p>Loading the audit log…</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}

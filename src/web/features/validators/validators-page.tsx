@@ -3,6 +3,7 @@ import { formatIbanGroups, ibanLooksComplete } from '../../../contract/iban.ts';
 import { MARKET_LOCATION_LENGTH } from '../../../contract/market-location.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { FieldStatus } from '../../components/field-status.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { formatLongDate } from '../../lib/format.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { useLiveCheck } from './live-check.ts';
@@ -107,34 +108,20 @@ export function ValidatorsPage() {
       <section className="card" aria-labelledby="delivery-heading">
         <h2 id="delivery-heading">Delivery start</h2>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="customer-type">Customer type</label>
-            <select
-              id="customer-type"
-              value={draft.customerType}
-              onChange={(event) => update({ customerType: event.target.value })}
-            >
-              {CUSTOMER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="change-reason">Change reason</label>
-            <select
-              id="change-reason"
-              value={draft.changeReason}
-              onChange={(event) => update({ changeReason: event.target.value })}
-            >
-              {CHANGE_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {CHANGE_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="customer-type"
+            label="Customer type"
+            value={draft.customerType}
+            options={CUSTOMER_TYPES.map((type) => ({ value: type, label: type }))}
+            onChange={(customerType) => update({ customerType })}
+          />
+          <SelectField
+            id="change-reason"
+            label="Change reason"
+            value={draft.changeReason}
+            options={CHANGE_REASONS.map((reason) => ({ value: reason, label: CHANGE_REASON_LABELS[reason] }))}
+            onChange={(changeReason) => update({ changeReason })}
+          />
         </div>
         <div className="field">
           <label htmlFor="delivery-start">Preferred delivery start</label>
