@@ -45,7 +45,7 @@ test.describe('validators', () => {
 
   test('checks market location IDs with every spec message', async ({ page }) => {
     const field = page.getByLabel('Market location ID');
-    const status = page.locator('#malo-status');
+    const status = page.locator('#market-location-id-status');
     await field.fill('4123');
     await expect(status).toHaveText('Keep typing: 7 more digits.');
     for (const [value, message] of [
@@ -64,23 +64,23 @@ test.describe('validators', () => {
     await page.getByLabel('Customer type').selectOption('private');
     await page.getByLabel('Change reason').selectOption('E03');
     await page.getByLabel('Preferred delivery start').fill('2025-06-17');
-    await expect(page.locator('#delivery-status')).toHaveText(
+    await expect(page.locator('#delivery-start-status')).toHaveText(
       '✗ delivery start to this date is not possible',
     );
     await expect(page.getByText('Earliest possible start: 2025-06-18')).toBeVisible();
     await page.getByRole('button', { name: 'Use this date' }).click();
     await expect(page.getByLabel('Preferred delivery start')).toHaveValue('2025-06-18');
-    await expect(page.locator('#delivery-status')).toHaveText('✓ Valid');
+    await expect(page.locator('#delivery-start-status')).toHaveText('✓ Valid');
     await page.getByLabel('Customer type').selectOption('producer');
     await page.getByLabel('Change reason').selectOption('E01');
-    await expect(page.locator('#delivery-status')).toHaveText(
+    await expect(page.locator('#delivery-start-status')).toHaveText(
       '✗ unsupported change_reason for selected customer_type',
     );
   });
 
   test('keeps what was typed when the session expires', async ({ page, context }) => {
     await page.getByLabel('Market location ID').fill('51238696781');
-    await expect(page.locator('#malo-status')).toHaveText('✓ Valid');
+    await expect(page.locator('#market-location-id-status')).toHaveText('✓ Valid');
     await context.clearCookies();
     await page.getByLabel('IBAN').fill('DE89370400440532013000');
     await expect(page).toHaveURL(/\/sign-in\?.*expired=true/);

@@ -2,10 +2,10 @@ import { CHANGE_REASON_LABELS, CHANGE_REASONS, CUSTOMER_TYPES } from '../../../c
 import { formatIbanGroups, ibanLooksComplete } from '../../../contract/iban.ts';
 import { MARKET_LOCATION_LENGTH } from '../../../contract/market-location.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
-import { FieldStatus } from '../../components/field-status.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { formatLongDate } from '../../lib/format.ts';
 import { useDraft } from '../../lib/use-draft.ts';
+import { LiveField } from './live-field.tsx';
 import { useLiveCheck } from './live-check.ts';
 
 interface ValidatorDraft {
@@ -64,45 +64,30 @@ export function ValidatorsPage() {
 
       <section className="card" aria-labelledby="iban-heading">
         <h2 id="iban-heading">Bank account</h2>
-        <div className="field">
-          <label htmlFor="iban">IBAN</label>
-          <p className="hint" id="iban-hint">
-            Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00
-          </p>
-          <input
-            id="iban"
-            name="iban"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.iban}
-            onChange={(event) => update({ iban: event.target.value })}
-            aria-describedby="iban-hint iban-status"
-            aria-invalid={iban.status === 'invalid'}
-          />
+        <LiveField
+          id="iban"
+          label="IBAN"
+          hint="Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00"
+          value={draft.iban}
+          onChange={(value) => update({ iban: value })}
+          state={iban}
+          inputProps={{ name: 'iban', autoComplete: 'off', spellCheck: false }}
+        >
           {iban.status === 'valid' && <p className="grouped">{formatIbanGroups(draft.iban)}</p>}
-          <FieldStatus id="iban-status" state={iban} />
-        </div>
+        </LiveField>
       </section>
 
       <section className="card" aria-labelledby="malo-heading">
         <h2 id="malo-heading">Market location</h2>
-        <div className="field">
-          <label htmlFor="market-location-id">Market location ID</label>
-          <p className="hint" id="malo-hint">
-            11 digits, the last one a check digit, e.g. 51238696781
-          </p>
-          <input
-            id="market-location-id"
-            name="market_location_id"
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.marketLocationId}
-            onChange={(event) => update({ marketLocationId: event.target.value })}
-            aria-describedby="malo-hint malo-status"
-            aria-invalid={marketLocation.status === 'invalid'}
-          />
-          <FieldStatus id="malo-status" state={marketLocation} />
-        </div>
+        <LiveField
+          id="market-location-id"
+          label="Market location ID"
+          hint="11 digits, the last one a check digit, e.g. 51238696781"
+          value={draft.marketLocationId}
+          onChange={(value) => update({ marketLocationId: value })}
+          state={marketLocation}
+          inputProps={{ name: 'market_location_id', inputMode: 'numeric', autoComplete: 'off' }}
+        />
       </section>
 
       <section className="card" aria-labelledby="delivery-heading">
@@ -123,20 +108,15 @@ export function ValidatorsPage() {
             onChange={(changeReason) => update({ changeReason })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="delivery-start">Preferred delivery start</label>
-          <p className="hint" id="delivery-hint">
-            The first day of supply (Europe/Berlin)
-          </p>
-          <input
-            id="delivery-start"
-            type="date"
-            value={draft.deliveryStart}
-            onChange={(event) => update({ deliveryStart: event.target.value })}
-            aria-describedby="delivery-hint delivery-status"
-            aria-invalid={deliveryStart.status === 'invalid'}
-          />
-          <FieldStatus id="delivery-status" state={deliveryStart} />
+        <LiveField
+          id="delivery-start"
+          label="Preferred delivery start"
+          hint="The first day of supply (Europe/Berlin)"
+          value={draft.deliveryStart}
+          onChange={(value) => update({ deliveryStart: value })}
+          state={deliveryStart}
+          inputProps={{ type: 'date' }}
+        >
           {deliveryStart.status === 'invalid' && deliveryStart.earliest && (
             <p className="earliest">
               Earliest possible start: <strong>{deliveryStart.earliest}</strong> (
@@ -150,7 +130,7 @@ export function ValidatorsPage() {
               </button>
             </p>
           )}
-        </div>
+        </LiveField>
       </section>
     </div>
   );
