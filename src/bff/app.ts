@@ -20,6 +20,7 @@ import {
   type AuditEntry,
   type Environment,
 } from '../contract/bff-api.ts';
+import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import { toFieldErrors } from '../contract/field-errors.ts';
 import { AuditLog } from './audit-log.ts';
 import { addSecurityHeaders } from './security-headers.ts';
@@ -29,7 +30,6 @@ import type { TokenManager } from './token-manager.ts';
 import { allowlistedOperation, assertMayCall, Forwarder, ProxyError } from './upstream-proxy.ts';
 import { UserExistsError, UserStore } from './user-store.ts';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const COOKIE = 'ec_session';
 const SECURE_COOKIE = `__Host-${COOKIE}`;
 
@@ -93,7 +93,7 @@ export async function buildBffApp(
   const now = options.now ?? Date.now;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
     // A per-process prefix and a counter: unique, and no randomBytes call on the hot path (7 % of BFF CPU).
     genReqId: requestIds(),
@@ -115,7 +115,7 @@ export async function buildBffApp(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
     (_request, body, done) => done(null, body),
   );
   app.decorateRequest('session', null);
@@ -141,11 +141,9 @@ export async function buildBffApp(
       return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
     const cookie = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
     const unsigned = cookie ? request.unsignCookie(cookie) : null;
+    // Disabling an account or changing its role ends its sessions (PATCH /bff/users), so a live
+    // session always belongs to an enabled account: no per-request account lookup.
     request.session = unsigned?.valid ? sessions.touch(unsigned.value ?? undefined) : null;
-    if (request.session && users.get(request.session.username)?.disabled) {
-      sessions.destroy(request.session.id);
-      request.session = null;
-    }
   });
 
   const isWrite = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);

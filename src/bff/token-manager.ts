@@ -33,7 +33,6 @@ export class TokenManager {
   private readonly auth: oauth.ClientAuth;
   private readonly now: () => number;
   private readonly refreshAheadMs: number;
-  requestCount = 0;
 
   constructor(private readonly options: TokenManagerOptions) {
     this.server = { issuer: options.baseUrl, token_endpoint: `${options.baseUrl}/oauth2/token/` };
@@ -61,7 +60,6 @@ export class TokenManager {
   }
 
   private async request(scope: string): Promise<string> {
-    this.requestCount++;
     try {
       const response = await oauth.clientCredentialsGrantRequest(
         this.server,

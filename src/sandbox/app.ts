@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import { bearerAuth } from './auth/bearer-auth.ts';
 import { TokenStore } from './auth/token-store.ts';
@@ -12,8 +13,6 @@ import { registerTechnicalResourceRoutes } from './routes/technical-resources.ts
 import { registerTokenRoute } from './routes/token.ts';
 import { registerValidationRoutes } from './routes/validation.ts';
 import { zodValidatorCompiler } from './validation.ts';
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface SandboxOptions {
   db: Database;
@@ -28,7 +27,7 @@ export interface SandboxOptions {
 export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: MAX_BODY_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -39,7 +38,7 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
     (_request, body, done) => {
       done(null, body);
     },

@@ -22,6 +22,9 @@ export const utcDateTimeSchema = z
   })
   .meta({ format: 'date-time', example: '2026-01-01T00:00:00Z' });
 
+/** Request bodies over 1 MB answer 413, at the BFF and at the sandbox alike. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 /** Path parameters `userID` and `contractID` (spec section 4). */
 export const PATH_ID_PATTERN = /^[\w-]+$/;
 export const pathIdSchema = z.string().regex(PATH_ID_PATTERN).max(64);
