@@ -9,22 +9,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { clusterTemplatePath } from '../src/sandbox/db/cluster-template.ts';
+import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
 
-async function freshPostgres(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** A fresh PostgreSQL database per measurement (the test harness's helper), dropped at the end. */
+const postgresDatabases: { drop: () => Promise<void> }[] = [];
+async function freshPostgres(): Promise<string> {
+  const database = await createPostgresDatabase();
+  postgresDatabases.push(database);
+  return database.url;
 }
 
 function seedOnce(url: string) {
@@ -138,7 +134,7 @@ row(
   `peak RSS ${pgliteSeed.peakRssMb.toFixed(0)} MB`,
   `goal < 10 s, < 600 MB ${pgliteSeed.seedMs + pgliteSeed.openMs < 10_000 && pgliteSeed.peakRssMb < 600 ? 'met' : 'MISSED'}`,
 );
-const postgresSeed = seedOnce(await freshPostgres('ec_bench_seed'));
+const postgresSeed = seedOnce(await freshPostgres());
 row(
   'seed (PostgreSQL)',
   `${(postgresSeed.seedMs / 1000).toFixed(2)} s seed + ${(postgresSeed.openMs / 1000).toFixed(2)} s open`,
@@ -150,7 +146,7 @@ row(
 const directory = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
 for (const [kind, url, port] of [
   ['PGlite', directory, 18581],
-  ['PostgreSQL', await freshPostgres('ec_bench_feed'), 18582],
+  ['PostgreSQL', await freshPostgres(), 18582],
 ] as const) {
   const sandbox = startSandbox(url, port);
   const base = `http://127.0.0.1:${port}`;
@@ -232,6 +228,7 @@ for (const [kind, url, port] of [
   await stop(sandbox);
 }
 rmSync(directory, { recursive: true, force: true });
+for (const database of postgresDatabases) await database.drop();
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
 console.log(`\nenergy-console benchmarks (${new Date().toISOString()}, node ${process.version}, 2 cores)\n`);

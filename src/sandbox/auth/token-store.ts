@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { accessTokens, oauthClients } from '../db/schema.ts';
-import { sha256Hex } from '../seed/seed.ts';
+import { sha256Hex } from './sha256.ts';
 
 export interface TokenGrant {
   clientId: string;

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { sha256Hex } from '../auth/sha256.ts';
 import type { Database } from '../db/connect.ts';
 import { feedValues, oauthClients, producerContracts, producers } from '../db/schema.ts';
 import { generateFeedSeries, type FeedSeries } from './feed-generator.ts';
 import { SEED_CLIENTS, SEED_PRODUCERS, SEED_SALESPARTNER } from './seed-data.ts';
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 const BATCH = 20_000;
 
