@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ibanProblem, normalizeIban } from '../iban.ts';
 import { marketLocationProblem } from '../market-location.ts';
-import { MESSAGES, boundedString, isoDateSchema } from './common.ts';
+import { CONDITIONAL_FIELDS, type ConditionalGroup } from '../consumer-migration-rules.ts';
+import { MESSAGES, boundedString, isoDateSchema, pathIdSchema } from './common.ts';
 
 export const PAYMENT_METHODS = [
   'credit_card_display_only',
@@ -21,6 +22,10 @@ const DEFAULT_MAX = 255;
 const text = (max = DEFAULT_MAX) => boundedString(max);
 const optionalText = (max = DEFAULT_MAX) => text(max).optional();
 const germanZip = z.string().regex(/^\d{5}$/, { message: 'Enter a valid German postcode (5 digits).' });
+// The message is for a malformed address only; a missing one is said by whoever reports it.
+const emailAddress = z
+  .email({ error: (issue) => (issue.code === 'invalid_format' ? 'Enter a valid email address.' : undefined) })
+  .max(DEFAULT_MAX);
 const amount = z.number().refine(Number.isFinite).optional();
 
 const contractRelationshipRequest = z.object({
@@ -41,8 +46,8 @@ const migrationRequestFields = {
   first_name: text(50).min(1),
   last_name: text(DEFAULT_MAX).min(1),
   birthday: isoDateSchema.optional(),
-  email: z.email({ message: 'Enter a valid email address.' }).max(DEFAULT_MAX),
-  accounting_email: z.email({ message: 'Enter a valid email address.' }).max(DEFAULT_MAX).optional(),
+  email: emailAddress,
+  accounting_email: emailAddress.optional(),
   telephone: optionalText(16),
   username: optionalText(),
   is_business: z.boolean().optional(),
@@ -114,53 +119,68 @@ const migrationRequestFields = {
   contract_relationships: z.array(contractRelationshipRequest).max(50).optional(),
 };
 
+type MigrationRequestShape = z.infer<z.ZodObject<typeof migrationRequestFields>>;
+
+const CONDITIONAL_REQUIREMENTS: readonly {
+  group: ConditionalGroup;
+  fields: readonly (keyof MigrationRequestShape)[];
+  message: string;
+}[] = [
+  { group: 'business', fields: ['company_name'], message: 'This field is required for business customers.' },
+  {
+    group: 'billAddress',
+    fields: ['bill_address_street', 'bill_address_house_number', 'bill_address_zipcode', 'bill_address_city'],
+    message: `${MESSAGES.required.slice(0, -1)} when keep_bill_address is false.`,
+  },
+  { group: 'directDebit', fields: ['bank_data_iban'], message: 'This field is required for direct debit.' },
+  {
+    group: 'smartMeterOrder',
+    fields: ['order_smart_meter_provider_id'],
+    message: 'This field is required when a smart meter is ordered.',
+  },
+  {
+    group: 'termination',
+    fields: ['former_supplier_contract_termination_date'],
+    message: 'This field is required when the former contract is terminated.',
+  },
+];
+
+/** The rules across fields: what a condition makes required (consumer-migration-rules.ts), a usable IBAN. */
+function refineMigration(value: MigrationRequestShape, ctx: z.RefinementCtx): void {
+  for (const requirement of CONDITIONAL_REQUIREMENTS) {
+    if (!CONDITIONAL_FIELDS[requirement.group].applies(value)) continue;
+    for (const field of requirement.fields) {
+      if (value[field] === undefined || value[field] === '')
+        ctx.addIssue({ code: 'custom', path: [field], message: requirement.message });
+    }
+  }
+  if (value.bank_data_iban) {
+    const problem = ibanProblem(value.bank_data_iban);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
+  }
+}
+
+function normalizeMigration<T extends MigrationRequestShape>(value: T): T {
+  return value.bank_data_iban ? { ...value, bank_data_iban: normalizeIban(value.bank_data_iban) } : value;
+}
+
 export const consumerMigrationRequestSchema = z
   .object(migrationRequestFields)
-  .superRefine((value, ctx) => {
-    if (value.payment_method === 'direct_debit') {
-      if (!value.bank_data_iban) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bank_data_iban'],
-          message: 'This field is required for direct debit.',
-        });
-      } else {
-        const problem = ibanProblem(value.bank_data_iban);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
-      }
-    } else if (value.bank_data_iban) {
-      const problem = ibanProblem(value.bank_data_iban);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
-    }
-    if (value.is_business && !value.company_name) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['company_name'],
-        message: 'This field is required for business customers.',
-      });
-    }
-    if (value.keep_bill_address === false) {
-      for (const field of [
-        'bill_address_street',
-        'bill_address_house_number',
-        'bill_address_zipcode',
-        'bill_address_city',
-      ] as const) {
-        if (!value[field])
-          ctx.addIssue({
-            code: 'custom',
-            path: [field],
-            message: `${MESSAGES.required.slice(0, -1)} when keep_bill_address is false.`,
-          });
-      }
-    }
-  })
-  .transform((value) =>
-    value.bank_data_iban ? { ...value, bank_data_iban: normalizeIban(value.bank_data_iban) } : value,
-  )
+  .superRefine(refineMigration)
+  .transform(normalizeMigration)
   .meta({ id: 'ConsumerMigrationRequest' });
 export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
 export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;
+
+/** The console's form and the bulk file: the request plus the consumer's user ID (the path parameter). */
+export const consumerMigrationFormSchema = z
+  .object({
+    user_id: pathIdSchema.min(1).meta({ example: 'K-100234' }),
+    ...migrationRequestFields,
+  })
+  .superRefine(refineMigration)
+  .transform(normalizeMigration);
+export type ConsumerMigrationSubmission = z.infer<typeof consumerMigrationFormSchema>;
 
 export const consumerMigrationRecordSchema = z
   .object({

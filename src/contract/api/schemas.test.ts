@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../field-errors.ts';
 import { exampleCharge, exampleConsumer } from '../testing/examples.ts';
 import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
-import { consumerMigrationRequestSchema } from './consumer-migration.ts';
+import { consumerMigrationFormSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { END_AFTER_START, feedQuerySchema } from './feed.ts';
 import { matchOperation, toRoutePath } from './operations.ts';
 import { technicalResourceRequestSchema } from './technical-resources.ts';
@@ -94,6 +94,42 @@ describe('consumer migration request', () => {
         bank_data_iban: 'DE00',
       }),
     ).toEqual({ bank_data_iban: ['IBAN check digit validation failed'] });
+  });
+
+  it('requires what a condition brings: the smart-meter provider, the termination date', () => {
+    expect(errorsOf(consumerMigrationRequestSchema, { ...consumer, order_smart_meter: true })).toEqual({
+      order_smart_meter_provider_id: ['This field is required when a smart meter is ordered.'],
+    });
+    expect(
+      errorsOf(consumerMigrationRequestSchema, { ...consumer, former_supplier_contract_terminated: true }),
+    ).toEqual({
+      former_supplier_contract_termination_date: [
+        'This field is required when the former contract is terminated.',
+      ],
+    });
+    expect(
+      errorsOf(consumerMigrationRequestSchema, {
+        ...consumer,
+        order_smart_meter: true,
+        order_smart_meter_provider_id: 'MSB-1',
+        former_supplier_contract_terminated: true,
+        former_supplier_contract_termination_date: '2025-05-31',
+      }),
+    ).toEqual({});
+  });
+
+  it('reports field and cross-field problems in one pass', () => {
+    expect(
+      Object.keys(
+        errorsOf(consumerMigrationRequestSchema, { ...consumer, first_name: '', is_business: true }),
+      ),
+    ).toEqual(['first_name', 'company_name']);
+  });
+
+  it('takes the user ID with the request in the form schema', () => {
+    expect(consumerMigrationFormSchema.parse({ ...consumer, user_id: 'K-1' }).user_id).toBe('K-1');
+    expect(consumerMigrationFormSchema.safeParse({ ...consumer, user_id: 'K 1' }).success).toBe(false);
+    expect(consumerMigrationFormSchema.safeParse(consumer).success).toBe(false);
   });
 
   it('keys nested errors by their dotted path', () => {

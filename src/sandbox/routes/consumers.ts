@@ -3,6 +3,7 @@ import type {
   ConsumerMigrationRecord,
   ConsumerMigrationRequest,
 } from '../../contract/api/consumer-migration.ts';
+import { noticePeriodUnitFor, subscriptionReasonFor } from '../../contract/consumer-migration-rules.ts';
 import type { Database } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { consumerMigrations } from '../db/schema.ts';
@@ -12,19 +13,14 @@ import { registerOperation } from './operation-route.ts';
 export const CONSUMER_EXISTS = 'A consumer with this user ID has already been migrated.';
 
 /**
- * The response-only fields (docs/spec-decisions.md): `subscription_reason` E03 (supplier switch) when a
- * previous supplier is named, else E01; no salutation can be derived from the request, so null;
- * `contract_notice_period_unit` months when a notice period is given.
+ * The response-only fields (docs/spec-decisions.md), derived by the contract's rules the console shows
+ * while staff type: `subscription_reason` E03 (supplier switch) when a previous supplier is named, else
+ * E01; no salutation can be derived from the request, so null; the notice period's unit is months.
  */
 export function toMigrationRecord(
   userId: string,
   request: ConsumerMigrationRequest,
 ): ConsumerMigrationRecord {
-  const switchesSupplier = Boolean(
-    request.previous_provider ||
-    request.former_supplier_last_name ||
-    request.former_supplier_contract_terminated,
-  );
   return {
     ...request,
     user_id: userId,
@@ -33,8 +29,8 @@ export function toMigrationRecord(
       relationship_type: 'contract_is_paid_by',
     })),
     salutation: null,
-    subscription_reason: switchesSupplier ? 'E03' : 'E01',
-    contract_notice_period_unit: request.contract_notice_period === undefined ? null : 'm',
+    subscription_reason: subscriptionReasonFor(request),
+    contract_notice_period_unit: noticePeriodUnitFor(request),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
+import { canAdminister, canWrite, type SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
 import { useSignOut } from '../features/auth/session.ts';
 
@@ -10,7 +10,11 @@ interface NavItem {
 
 /** Navigation grouped like the spec's resource groups; only pages that work are listed. */
 function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
-  const groups = [{ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] }];
+  const groups: { group: string; items: NavItem[] }[] = [];
+  if (canWrite(user.role)) {
+    groups.push({ group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] });
+  }
+  groups.push({ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] });
   if (canAdminister(user.role)) {
     groups.push({
       group: 'Admin',

@@ -3,17 +3,15 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   useRouteContext,
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
-import { AccountsPage } from '../features/admin/accounts-page.tsx';
-import { AuditPage } from '../features/admin/audit-page.tsx';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { ValidatorsPage } from '../features/validators/validators-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 interface RouterContext {
@@ -72,7 +70,17 @@ const indexRoute = createRoute({
 const validatorsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/tools/validators',
-  component: ValidatorsPage,
+  component: lazyRouteComponent(() => import('../features/validators/validators-page.tsx'), 'ValidatorsPage'),
+});
+
+// Each page is its own chunk: the sign-in screen and the shell load nothing of the forms.
+const migrateConsumerRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/consumers/migrate',
+  component: lazyRouteComponent(
+    () => import('../features/consumer-migration/migrate-consumer-page.tsx'),
+    'MigrateConsumerPage',
+  ),
 });
 
 const adminRoute = createRoute({
@@ -87,16 +95,13 @@ const adminRoute = createRoute({
 const accountsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin/accounts',
-  component: function AccountsRoute() {
-    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
-    return <AccountsPage currentUser={user.username} />;
-  },
+  component: lazyRouteComponent(() => import('../features/admin/accounts-page.tsx'), 'AccountsPage'),
 });
 
 const auditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin/audit',
-  component: AuditPage,
+  component: lazyRouteComponent(() => import('../features/admin/audit-page.tsx'), 'AuditPage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -104,6 +109,7 @@ const routeTree = rootRoute.addChildren([
   consoleRoute.addChildren([
     indexRoute,
     validatorsRoute,
+    migrateConsumerRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),
   ]),
 ]);

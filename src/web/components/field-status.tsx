@@ -1,4 +1,4 @@
-import type { LiveCheckState } from '../features/validators/live-check.ts';
+import type { LiveCheckState } from '../lib/live-check.ts';
 
 /** The live result next to a field: words and a symbol, never colour alone; announced politely. */
 export function FieldStatus({ id, state }: { id: string; state: LiveCheckState }) {

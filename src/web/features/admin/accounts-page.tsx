@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -8,6 +9,7 @@ import {
   staffUserSchema,
   type CreateUserRequest,
   type Role,
+  type SessionUser,
 } from '../../../contract/bff-api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError, requestOk } from '../../lib/api-client.ts';
@@ -15,7 +17,8 @@ import { formatDateTime } from '../../lib/format.ts';
 
 const usersQueryKey = ['bff', 'users'] as const;
 
-export function AccountsPage({ currentUser }: { currentUser: string }) {
+export function AccountsPage() {
+  const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
   const queryClient = useQueryClient();
   const users = useQuery({
     queryKey: usersQueryKey,

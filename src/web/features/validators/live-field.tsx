@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { FieldStatus } from '../../components/field-status.tsx';
-import type { LiveCheckState } from './live-check.ts';
+import type { LiveCheckState } from '../../lib/live-check.ts';
 
 interface LiveFieldProps {
   id: string;

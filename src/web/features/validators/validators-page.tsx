@@ -1,12 +1,16 @@
 import { CHANGE_REASON_LABELS, CHANGE_REASONS, CUSTOMER_TYPES } from '../../../contract/delivery-start.ts';
-import { formatIbanGroups, ibanLooksComplete } from '../../../contract/iban.ts';
-import { MARKET_LOCATION_LENGTH } from '../../../contract/market-location.ts';
-import { isIsoDate } from '../../../contract/calendar-date.ts';
+import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { formatLongDate } from '../../lib/format.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { LiveField } from './live-field.tsx';
-import { useLiveCheck } from './live-check.ts';
+import { useLiveCheck } from '../../lib/live-check.ts';
+import {
+  DELIVERY_START_CHECK,
+  IBAN_CHECK,
+  MARKET_LOCATION_CHECK,
+  deliveryStartKey,
+} from '../../lib/live-checks.ts';
 
 interface ValidatorDraft {
   iban: string;
@@ -28,32 +32,16 @@ export function ValidatorsPage() {
   const [draft, setDraft] = useDraft<ValidatorDraft>('validators', EMPTY);
   const update = (changes: Partial<ValidatorDraft>) => setDraft({ ...draft, ...changes });
 
-  const iban = useLiveCheck(draft.iban, {
-    name: 'iban',
-    precheck: (value) => (ibanLooksComplete(value) ? null : 'Keep typing: the IBAN is not complete yet.'),
-    path: '/api/v3/validation/bank_data_iban/',
-    params: (value) => ({ iban: value.replace(/\s+/g, '') }),
-  });
-  const marketLocation = useLiveCheck(draft.marketLocationId, {
-    name: 'market-location',
-    precheck: (value) =>
-      /^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH
-        ? `Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
-        : null,
-    path: '/api/v3/validation/market_location/',
-    params: (value) => ({ market_location_id: value }),
-  });
-  const deliveryKey = `${draft.deliveryStart}|${draft.customerType}|${draft.changeReason}`;
-  const deliveryStart = useLiveCheck(draft.deliveryStart ? deliveryKey : '', {
-    name: 'delivery-start',
-    precheck: () => (isIsoDate(draft.deliveryStart) ? null : 'Enter a full date.'),
-    path: '/api/v3/validation/preferred_delivery_start/',
-    params: () => ({
-      preferred_delivery_start: draft.deliveryStart,
-      customer_type: draft.customerType,
-      change_reason: draft.changeReason,
+  const iban = useLiveCheck(draft.iban, IBAN_CHECK);
+  const marketLocation = useLiveCheck(draft.marketLocationId, MARKET_LOCATION_CHECK);
+  const deliveryStart = useLiveCheck(
+    deliveryStartKey({
+      date: draft.deliveryStart,
+      customerType: draft.customerType,
+      changeReason: draft.changeReason,
     }),
-  });
+    DELIVERY_START_CHECK,
+  );
 
   return (
     <div className="page page--form">

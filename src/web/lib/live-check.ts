@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../lib/api-client.ts';
-import { useDebounced } from '../../lib/use-draft.ts';
+import { request } from './api-client.ts';
+import { useDebounced } from './use-draft.ts';
 
 export const LIVE_CHECK_DELAY_MS = 300;
 

@@ -1,0 +1,49 @@
+import { forwardRef } from 'react';
+import { fieldId } from './field-error.ts';
+
+export interface SummaryItem {
+  /** The field the message belongs to; none for answers about the whole form. */
+  name?: string;
+  message: string;
+}
+
+/**
+ * The GOV.UK error summary: at the top of the form, takes focus after a failed submit, and links each
+ * message to its field. `onSelect` reveals the field (opening its section) before focusing it.
+ */
+export const ErrorSummary = forwardRef<
+  HTMLDivElement,
+  { items: readonly SummaryItem[]; onSelect: (name: string) => void }
+>(function ErrorSummary({ items, onSelect }, ref) {
+  if (items.length === 0) return null;
+  return (
+    <div
+      className="error-summary"
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+      role="region"
+    >
+      <h2 id="error-summary-title">There is a problem</h2>
+      <ul>
+        {items.map((item, index) => (
+          <li key={`${item.name ?? ''}-${index}`}>
+            {item.name ? (
+              <a
+                href={`#${fieldId(item.name)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onSelect(item.name!);
+                }}
+              >
+                {item.message}
+              </a>
+            ) : (
+              item.message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});

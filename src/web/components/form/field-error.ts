@@ -1,0 +1,32 @@
+import { get, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
+
+/** The id of a form control: its field name, with the dots of row fields made id-friendly. */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/\./g, '-')}`;
+}
+
+/** This field's error message only: the component re-renders when its own error changes, not the form's. */
+export function useFieldError(name: string): string | undefined {
+  const { errors } = useFormState({ name, exact: true });
+  return (get(errors, name) as { message?: string } | undefined)?.message;
+}
+
+export interface FlatError {
+  name: string;
+  message: string;
+}
+
+/** Every error of a react-hook-form error tree with its dotted field name (rows included). */
+export function flattenErrors(errors: FieldErrors<FieldValues>, prefix = ''): FlatError[] {
+  const flat: FlatError[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || key === 'ref') continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { message?: unknown }).message === 'string') {
+      flat.push({ name, message: (value as { message: string }).message });
+    } else if (typeof value === 'object') {
+      flat.push(...flattenErrors(value as FieldErrors<FieldValues>, name));
+    }
+  }
+  return flat;
+}

@@ -1,0 +1,157 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { FormField } from '../form-field.tsx';
+import type { SelectOption } from '../select-field.tsx';
+import { fieldId, useFieldError } from './field-error.ts';
+
+/** What every field of a long form gets from its feature's message catalogue. */
+export interface FieldText {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+}
+
+type InputProps = FieldText &
+  Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'spellCheck'> & {
+    /** A unit or remark shown right of the input ("ct/kWh"). */
+    suffix?: ReactNode;
+    /** Shown under the input, inside the field (a computed-value remark, a formatted echo). */
+    below?: ReactNode;
+    /** Extra ids that describe the input (the `below` remark). */
+    describedBy?: string;
+    onValueChange?: (value: string) => void;
+  };
+
+/** A text, date or number input bound to the form by its API field name. */
+export function TextInput({
+  name,
+  label,
+  hint,
+  suffix,
+  below,
+  describedBy,
+  onValueChange,
+  type = 'text',
+  ...rest
+}: InputProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  const registration = register(
+    name,
+    onValueChange ? { onChange: (event) => onValueChange(event.target.value) } : {},
+  );
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(aria) => {
+        const input = (
+          <input
+            {...rest}
+            {...aria}
+            {...registration}
+            type={type}
+            aria-describedby={[aria['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+          />
+        );
+        return (
+          <>
+            {suffix ? (
+              <span className="input-with-suffix">
+                {input}
+                <span className="input-suffix">{suffix}</span>
+              </span>
+            ) : (
+              input
+            )}
+            {below}
+          </>
+        );
+      }}
+    </FormField>
+  );
+}
+
+/** A yes/no field: a checkbox with its label beside it (values true/false). */
+export function CheckboxInput({ name, label, hint }: FieldText) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field field--checkbox">
+      <span className="checkbox-line">
+        <input
+          type="checkbox"
+          id={id}
+          {...register(name)}
+          aria-invalid={Boolean(error)}
+          {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        />
+        <label htmlFor={id}>{label}</label>
+      </span>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An enumeration as a select carrying the API's values. */
+export function SelectInput({
+  name,
+  label,
+  hint,
+  options,
+}: FieldText & { options: readonly SelectOption[] }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <FormField id={fieldId(name)} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <select {...aria} {...register(name)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** Multi-line text (explanations, JSON). */
+export function TextArea({
+  name,
+  label,
+  hint,
+  below,
+  rows = 4,
+}: FieldText & { below?: ReactNode; rows?: number }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <>
+          <textarea
+            {...aria}
+            {...register(name)}
+            rows={rows}
+            spellCheck={false}
+            aria-describedby={[aria['aria-describedby'], `${id}-status`].filter(Boolean).join(' ')}
+          />
+          {below}
+        </>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,30 @@
+import { memo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { TITLES } from '../../../contract/api/consumer-migration.ts';
+import { CheckboxInput, SelectInput, TextInput } from '../../components/form/inputs.tsx';
+import { field } from './migration-text.ts';
+
+const TITLE_OPTIONS = TITLES.map((title) => ({ value: title, label: title === '' ? '(none)' : title }));
+
+export const ConsumerSection = memo(function ConsumerSection() {
+  const isBusiness = useWatch({ name: 'is_business' }) as boolean;
+  return (
+    <>
+      <TextInput {...field('user_id')} autoComplete="off" spellCheck={false} />
+      <div className="field-row">
+        <SelectInput {...field('title')} options={TITLE_OPTIONS} />
+        <TextInput {...field('first_name')} autoComplete="off" />
+        <TextInput {...field('last_name')} autoComplete="off" />
+      </div>
+      <TextInput {...field('birthday')} type="date" />
+      <CheckboxInput {...field('is_business')} />
+      {isBusiness && (
+        <div className="conditional">
+          <TextInput {...field('company_name')} autoComplete="off" />
+          <TextInput {...field('tax_number')} autoComplete="off" />
+          <CheckboxInput {...field('is_small_business')} />
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,293 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useBlocker, useRouteContext } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useFormState, type FieldErrors, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  consumerMigrationFormSchema,
+  type ConsumerMigrationSubmission,
+} from '../../../contract/api/consumer-migration.ts';
+import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { ErrorSummary, type SummaryItem } from '../../components/form/error-summary.tsx';
+import { fieldId, flattenErrors } from '../../components/form/field-error.ts';
+import { FormSection } from '../../components/form/form-section.tsx';
+import { LeaveDialog } from '../../components/leave-dialog.tsx';
+import { RoleRequired } from '../../components/role-required.tsx';
+import { SignedOutError } from '../../lib/api-client.ts';
+import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draft.ts';
+import { formErrorMap } from '../../lib/form-error-map.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
+import { mapServerAnswer } from '../../lib/server-answer.ts';
+import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
+import { ConsumerSection } from './consumer-section.tsx';
+import { ContactSection } from './contact-section.tsx';
+import { ContractTermsSection } from './contract-terms-section.tsx';
+import { migrateConsumer } from './migrate-consumer.ts';
+import {
+  emptyMigrationForm,
+  hasInput,
+  toMigrationCandidate,
+  type MigrationFormValues,
+} from './migration-form-values.ts';
+import { MigrationResult } from './migration-result.tsx';
+import {
+  COLLAPSED_BY_DEFAULT,
+  fieldPosition,
+  fieldWords,
+  SECTIONS,
+  sectionOf,
+  type SectionId,
+} from './migration-text.ts';
+import { OtherSection } from './other-section.tsx';
+import { PaymentSection } from './payment-section.tsx';
+import { PreviousSupplierSection } from './previous-supplier-section.tsx';
+import { PricesSection } from './prices-section.tsx';
+import { ProductSpecificsSection } from './product-specifics-section.tsx';
+import { RelationshipsSection } from './relationships-section.tsx';
+import { SupplySection } from './supply-section.tsx';
+import { SupplyStartSection } from './supply-start-section.tsx';
+
+const DRAFT_KEY = 'consumer-migration';
+const TITLE = 'Migrate a consumer';
+
+const SECTION_CONTENT: Record<SectionId, React.ComponentType> = {
+  consumer: ConsumerSection,
+  contact: ContactSection,
+  'delivery-address': DeliveryAddressSection,
+  'billing-address': BillingAddressSection,
+  supply: SupplySection,
+  prices: PricesSection,
+  'contract-terms': ContractTermsSection,
+  'supply-start': SupplyStartSection,
+  payment: PaymentSection,
+  'previous-supplier': PreviousSupplierSection,
+  relationships: RelationshipsSection,
+  'product-specifics': ProductSpecificsSection,
+  other: OtherSection,
+};
+
+type MigrationRecord = Record<string, unknown>;
+
+export function MigrateConsumerPage() {
+  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const [record, setRecord] = useState<MigrationRecord | null>(null);
+  // A fresh form (new key) for "Migrate another consumer": nothing of the last one stays.
+  const [formKey, setFormKey] = useState(0);
+  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Migrating consumers" />;
+  if (record)
+    return (
+      <MigrationResult
+        record={record}
+        onAnother={() => {
+          setRecord(null);
+          setFormKey((key) => key + 1);
+        }}
+      />
+    );
+  return <MigrationForm key={formKey} onMigrated={setRecord} />;
+}
+
+/** Which sections start open: all but the rare ones, unless the draft has something in them. */
+function initialOpenSections(values: MigrationFormValues): Set<SectionId> {
+  const empty = emptyMigrationForm() as Record<string, unknown>;
+  const open = new Set<SectionId>(SECTIONS.map((section) => section.id));
+  for (const id of COLLAPSED_BY_DEFAULT) open.delete(id);
+  for (const [name, value] of Object.entries(values)) {
+    const section = sectionOf(name);
+    if (section && JSON.stringify(value) !== JSON.stringify(empty[name])) open.add(section);
+  }
+  return open;
+}
+
+function isFormField(name: string): boolean {
+  return (
+    name in emptyMigrationForm() ||
+    /^contract_relationships\.\d+\.(target_contract_id|valid_from)$/.test(name)
+  );
+}
+
+function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) => void }) {
+  const locale = useNumberLocale();
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        // The form holds text as typed; the contract's schema judges what the form would send.
+        z.preprocess(
+          (values) => toMigrationCandidate(values as MigrationFormValues, locale),
+          consumerMigrationFormSchema,
+        ) as unknown as z.ZodType<ConsumerMigrationSubmission, MigrationFormValues>,
+        { error: formErrorMap(fieldWords, locale) },
+      ) as unknown as Resolver<MigrationFormValues, unknown, ConsumerMigrationSubmission>,
+    [locale],
+  );
+  const form = useForm<MigrationFormValues, unknown, ConsumerMigrationSubmission>({
+    defaultValues: readFormDraft(DRAFT_KEY, emptyMigrationForm()),
+    resolver,
+    shouldFocusError: false,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { hasInput: changed, hasInputRef } = useFormDraft(DRAFT_KEY, form, hasInput);
+  const [openSections, setOpenSections] = useState(() => initialOpenSections(form.getValues()));
+  const [serverProblems, setServerProblems] = useState<SummaryItem[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const succeeded = useRef(false);
+
+  const blocker = useBlocker({
+    // Session expiry sends staff to sign-in with the draft kept: never block that.
+    shouldBlockFn: ({ next }) => hasInputRef.current && !succeeded.current && next.pathname !== '/sign-in',
+    enableBeforeUnload: () => hasInputRef.current && !succeeded.current,
+    withResolver: true,
+  });
+
+  const toggleSection = useCallback((id: string, open: boolean) => {
+    setOpenSections((current) => {
+      const next = new Set(current);
+      if (open) next.add(id as SectionId);
+      else next.delete(id as SectionId);
+      return next;
+    });
+  }, []);
+
+  const openSectionsOf = (names: readonly string[]) =>
+    setOpenSections((current) => {
+      const next = new Set(current);
+      for (const name of names) {
+        const section = sectionOf(name);
+        if (section) next.add(section);
+      }
+      return next;
+    });
+
+  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+
+  const revealField = (name: string) => {
+    openSectionsOf([name]);
+    requestAnimationFrame(() => {
+      const element = document.getElementById(fieldId(name));
+      element?.scrollIntoView({ block: 'center' });
+      element?.focus();
+    });
+  };
+
+  const send = async (submission: ConsumerMigrationSubmission) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setServerProblems([]);
+    try {
+      const answer = await migrateConsumer(submission);
+      if (answer.status === 201 || answer.status === 200) {
+        succeeded.current = true;
+        clearFormDraft(DRAFT_KEY);
+        onMigrated((answer.body ?? {}) as MigrationRecord);
+        return;
+      }
+      const mapped = mapServerAnswer(answer.status, answer.body, isFormField);
+      for (const { name, message } of mapped.fieldErrors)
+        form.setError(name as never, { type: 'server', message });
+      openSectionsOf(mapped.fieldErrors.map((error) => error.name));
+      setServerProblems(mapped.summary);
+      focusSummary();
+    } catch (error) {
+      // Signed out: the app goes to sign-in and the draft brings everything back afterwards.
+      if (error instanceof SignedOutError) return;
+      setServerProblems([
+        {
+          message: `Nothing was saved: the console could not reach its server (${(error as Error).message}). Your input is kept; send the form again.`,
+        },
+      ]);
+      focusSummary();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const onInvalid = (errors: FieldErrors<MigrationFormValues>) => {
+    setServerProblems([]);
+    openSectionsOf(flattenErrors(errors).map((error) => error.name));
+    focusSummary();
+  };
+
+  const discard = () => {
+    clearFormDraft(DRAFT_KEY);
+    form.reset(emptyMigrationForm());
+    setServerProblems([]);
+    setOpenSections(initialOpenSections(emptyMigrationForm()));
+  };
+
+  return (
+    <div className="page page--form">
+      <h1>{TITLE}</h1>
+      <p className="lead">
+        Registers a consumer from an old system with the Energy Platform. Checks run while you type; the draft
+        is kept in this browser tab until you sign out.
+      </p>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+          aria-label={TITLE}
+        >
+          <FormErrorSummary ref={summaryRef} serverProblems={serverProblems} onSelect={revealField} />
+          {SECTIONS.map((section) => {
+            const Content = SECTION_CONTENT[section.id];
+            return (
+              <FormSection
+                key={section.id}
+                id={section.id}
+                title={section.title}
+                open={openSections.has(section.id)}
+                onToggle={toggleSection}
+              >
+                <Content />
+              </FormSection>
+            );
+          })}
+          <div className="form-actions">
+            <SubmitButton />
+            {changed && (
+              <button type="button" className="button button--secondary" onClick={discard}>
+                Discard draft
+              </button>
+            )}
+            {changed && <span className="hint">Draft saved in this tab.</span>}
+          </div>
+        </form>
+      </FormProvider>
+      {blocker.status === 'blocked' && (
+        <LeaveDialog
+          message="The consumer is not migrated yet. Your input stays as a draft in this tab and comes back when you return here, until you sign out."
+          onStay={() => blocker.reset()}
+          onLeave={() => blocker.proceed()}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The summary reads the form's errors itself, so a keystroke re-renders it and not the whole form. */
+const FormErrorSummary = function FormErrorSummary({
+  ref,
+  serverProblems,
+  onSelect,
+}: {
+  ref: React.Ref<HTMLDivElement>;
+  serverProblems: SummaryItem[];
+  onSelect: (name: string) => void;
+}) {
+  const { errors } = useFormState<MigrationFormValues>();
+  const fieldItems = flattenErrors(errors)
+    .sort((a, b) => fieldPosition(a.name) - fieldPosition(b.name))
+    .map(({ name, message }) => ({ name, message: `${fieldWords(name)?.label ?? name}: ${message}` }));
+  return <ErrorSummary ref={ref} items={[...serverProblems, ...fieldItems]} onSelect={onSelect} />;
+};
+
+function SubmitButton() {
+  const { isSubmitting } = useFormState<MigrationFormValues>();
+  return (
+    <button type="submit" className="button" disabled={isSubmitting} aria-disabled={isSubmitting}>
+      {isSubmitting ? 'Migrating…' : 'Migrate consumer'}
+    </button>
+  );
+}

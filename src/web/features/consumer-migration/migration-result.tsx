@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { formatIbanGroups } from '../../../contract/iban.ts';
+import {
+  fieldWords,
+  NOTICE_UNIT_WORDS,
+  PAYMENT_METHOD_LABELS,
+  RELATIONSHIP_TYPE_WORDS,
+  SALUTATION_WORDS,
+  SECTION_FIELDS,
+  SECTIONS,
+  SUBSCRIPTION_REASON_WORDS,
+  UNITS,
+} from './migration-text.ts';
+
+type MigrationRecord = Record<string, unknown>;
+
+const RESPONSE_ONLY = ['salutation', 'subscription_reason', 'contract_notice_period_unit'] as const;
+
+function show(name: string, value: unknown, locale: string): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    const unit = UNITS[name];
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)}${unit ? ` ${unit}` : ''}`;
+  }
+  if (name === 'bank_data_iban') return formatIbanGroups(String(value));
+  if (name === 'payment_method') return `${PAYMENT_METHOD_LABELS[String(value)] ?? ''} (${String(value)})`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function explainResponseOnly(name: (typeof RESPONSE_ONLY)[number], value: unknown): string {
+  if (name === 'salutation') return value ? String(value) : SALUTATION_WORDS.none;
+  if (name === 'subscription_reason') return SUBSCRIPTION_REASON_WORDS[String(value)] ?? String(value);
+  return value ? (NOTICE_UNIT_WORDS[String(value)] ?? String(value)) : 'None – no notice period was given';
+}
+
+/** The migrated record as the platform returned it, in the form's sections, with its own fields explained. */
+export function MigrationResult({ record, onAnother }: { record: MigrationRecord; onAnother: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const locale = navigator.language;
+  const userId = String(record.user_id ?? '');
+  const relationships = Array.isArray(record.contract_relationships)
+    ? (record.contract_relationships as Record<string, unknown>[])
+    : [];
+  return (
+    <div className="page page--form">
+      <h1>Migrate a consumer</h1>
+      <div className="success" role="status">
+        <h2>Consumer migrated</h2>
+        <p>
+          The platform created the consumer with user ID <code data-testid="migrated-user-id">{userId}</code>{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void navigator.clipboard?.writeText(userId).then(() => setCopied(true))}
+          >
+            {copied ? 'Copied' : 'Copy user ID'}
+          </button>
+        </p>
+      </div>
+
+      <section className="card" aria-labelledby="derived-heading">
+        <h2 id="derived-heading">Set by the platform</h2>
+        <dl className="record">
+          {RESPONSE_ONLY.map((name) => (
+            <div key={name}>
+              <dt>
+                <code>{name}</code>
+              </dt>
+              <dd>{explainResponseOnly(name, record[name])}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {SECTIONS.map((section) => {
+        if (section.id === 'relationships') {
+          return (
+            <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
+              <h2 id={`result-${section.id}`}>{section.title}</h2>
+              {relationships.length === 0 ? (
+                <p className="empty">None.</p>
+              ) : (
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Target contract ID</th>
+                      <th scope="col">Valid from</th>
+                      <th scope="col">Relationship type</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {relationships.map((row, index) => (
+                      <tr key={index}>
+                        <td>{String(row.target_contract_id)}</td>
+                        <td>{String(row.valid_from)}</td>
+                        <td>
+                          {RELATIONSHIP_TYPE_WORDS[String(row.relationship_type)] ??
+                            String(row.relationship_type)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          );
+        }
+        const present = SECTION_FIELDS[section.id].filter((name) => name in record && name !== 'user_id');
+        if (present.length === 0) return null;
+        return (
+          <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
+            <h2 id={`result-${section.id}`}>{section.title}</h2>
+            <dl className="record">
+              {present.map((name) => (
+                <div key={name}>
+                  <dt>{fieldWords(name)?.label ?? name}</dt>
+                  <dd>{show(name, record[name], locale)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+      <button type="button" className="button" onClick={onAnother}>
+        Migrate another consumer
+      </button>
+    </div>
+  );
+}

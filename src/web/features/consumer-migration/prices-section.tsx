@@ -1,0 +1,27 @@
+import { memo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { ENERGY_VAT_PERCENT } from '../../../contract/price-pair.ts';
+import { exampleNumber } from '../../../contract/locale-number.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
+import { PricePair } from './price-pair.tsx';
+
+export const PricesSection = memo(function PricesSection() {
+  const isHtnt = useWatch({ name: 'is_htnt' }) as boolean;
+  const locale = useNumberLocale();
+  return (
+    <>
+      <p className="hint section-hint">
+        Type brutto or netto, e.g. {exampleNumber(locale, 32.5)}: the other is computed at{' '}
+        {ENERGY_VAT_PERCENT} % VAT.
+      </p>
+      <PricePair brutto="base_fee_price_brutto" netto="base_fee_price_netto" />
+      <PricePair brutto="working_price_1_price_brutto" netto="working_price_1_price_netto" />
+      {isHtnt && (
+        <div className="conditional">
+          <PricePair brutto="ht_working_price_price_brutto" netto="ht_working_price_price_netto" />
+          <PricePair brutto="nt_working_price_price_brutto" netto="nt_working_price_price_netto" />
+        </div>
+      )}
+    </>
+  );
+});

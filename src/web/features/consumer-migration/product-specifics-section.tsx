@@ -1,0 +1,30 @@
+import { memo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { fieldId } from '../../components/form/field-error.ts';
+import { TextArea } from '../../components/form/inputs.tsx';
+import { diagnoseJsonObject } from '../../lib/json-diagnosis.ts';
+import { field } from './migration-text.ts';
+
+/** A JSON object editor that says where the text stops being valid JSON. */
+export const ProductSpecificsSection = memo(function ProductSpecificsSection() {
+  const text = (useWatch({ name: 'product_specifics' }) as string | undefined) ?? '';
+  const diagnosis = diagnoseJsonObject(text);
+  const tone = diagnosis.status === 'invalid' ? 'invalid' : diagnosis.status === 'valid' ? 'valid' : 'quiet';
+  return (
+    <TextArea
+      {...field('product_specifics')}
+      rows={6}
+      below={
+        <p
+          id={`${fieldId('product_specifics')}-status`}
+          className={`field-status field-status--${tone}`}
+          role="status"
+          aria-live="polite"
+        >
+          {diagnosis.status === 'valid' && '✓ Valid JSON object'}
+          {diagnosis.status === 'invalid' && `✗ ${diagnosis.message}`}
+        </p>
+      }
+    />
+  );
+});

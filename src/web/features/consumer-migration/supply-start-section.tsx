@@ -1,0 +1,70 @@
+import { memo } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { customerTypeFor, subscriptionReasonFor } from '../../../contract/consumer-migration-rules.ts';
+import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
+import { formatLongDate } from '../../lib/format.ts';
+import { DELIVERY_START_CHECK, deliveryStartKey } from '../../lib/live-checks.ts';
+import { factsOf, type MigrationFormValues } from './migration-form-values.ts';
+import { field, SUBSCRIPTION_REASON_WORDS } from './migration-text.ts';
+
+const FACT_FIELDS = [
+  'is_business',
+  'previous_provider',
+  'former_supplier_last_name',
+  'former_supplier_contract_terminated',
+] as const;
+
+/**
+ * The delivery start, checked live with the customer type and change reason the record will get: both
+ * derived by the contract's rules from what was typed elsewhere, the same code the platform stand-in uses.
+ */
+export const SupplyStartSection = memo(function SupplyStartSection() {
+  const { setValue } = useFormContext<MigrationFormValues>();
+  const watched = useWatch<MigrationFormValues>({ name: FACT_FIELDS });
+  const facts = factsOf(Object.fromEntries(FACT_FIELDS.map((name, index) => [name, watched[index]])));
+  const customerType = customerTypeFor(facts);
+  const changeReason = subscriptionReasonFor(facts);
+  return (
+    <>
+      <dl className="derived">
+        <div>
+          <dt>Customer type</dt>
+          <dd data-testid="derived-customer-type">
+            {customerType} <span className="hint">(from “Business customer”)</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Change reason</dt>
+          <dd data-testid="derived-change-reason">{SUBSCRIPTION_REASON_WORDS[changeReason]}</dd>
+        </div>
+      </dl>
+      <LiveCheckedInput
+        {...field('preferred_delivery_start')}
+        check={DELIVERY_START_CHECK}
+        checkValue={(date) => deliveryStartKey({ date, customerType, changeReason })}
+        inputProps={{ type: 'date' }}
+      >
+        {(state) =>
+          state.status === 'invalid' &&
+          state.earliest && (
+            <p className="earliest">
+              Earliest possible start: <strong>{state.earliest}</strong> ({formatLongDate(state.earliest)}){' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() =>
+                  setValue('preferred_delivery_start', state.earliest!, {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  })
+                }
+              >
+                Use this date
+              </button>
+            </p>
+          )
+        }
+      </LiveCheckedInput>
+    </>
+  );
+});

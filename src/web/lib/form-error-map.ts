@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { parseLocaleDecimal } from '../../contract/locale-number.ts';
+
+export interface MessageCatalogue {
+  /** The words of a field by its (dotted) name: what to say when it is missing or malformed. */
+  (name: string): { required?: string; format?: string } | undefined;
+}
+
+function isMissing(issue: z.core.$ZodRawIssue): boolean {
+  if (issue.input === undefined || issue.input === null) return true;
+  return issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
+}
+
+/**
+ * A zod error map for forms that speak to staff: messages that say how to fix the field. The
+ * contract's own messages (formats, conditional requirements, the platform's IBAN and MaLo messages)
+ * take precedence; this map fills in the schema's generic ones.
+ */
+export function formErrorMap(words: MessageCatalogue, locale: string | undefined): z.core.$ZodErrorMap {
+  return (issue) => {
+    const name = (issue.path ?? []).map(String).join('.');
+    const field = words(name);
+    if (isMissing(issue)) return field?.required ?? 'This field is required.';
+    switch (issue.code) {
+      case 'invalid_type':
+        if (issue.expected === 'number' && typeof issue.input === 'string') {
+          const reading = parseLocaleDecimal(issue.input, locale);
+          return reading.ok ? 'Enter a number.' : reading.message;
+        }
+        return field?.format ?? 'This value has the wrong type.';
+      case 'invalid_format':
+        return field?.format ?? 'This value has the wrong format.';
+      case 'too_big':
+        if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
+        if (issue.origin === 'array') return `At most ${issue.maximum} rows.`;
+        return `Enter at most ${issue.maximum}.`;
+      case 'too_small':
+        if (issue.origin === 'string') return `Use at least ${issue.minimum} characters.`;
+        return `Enter ${issue.minimum} or more.`;
+      case 'invalid_value':
+        return 'Choose one of the options.';
+      default:
+        return field?.format;
+    }
+  };
+}

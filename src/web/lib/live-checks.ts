@@ -1,0 +1,43 @@
+import { ibanLooksComplete } from '../../contract/iban.ts';
+import { MARKET_LOCATION_LENGTH } from '../../contract/market-location.ts';
+import { isIsoDate } from '../../contract/calendar-date.ts';
+import type { LiveCheckOptions } from './live-check.ts';
+
+/** The platform's three validation endpoints as live checks, shared by every page that checks while typing. */
+export const IBAN_CHECK: LiveCheckOptions = {
+  name: 'iban',
+  precheck: (value) => (ibanLooksComplete(value) ? null : 'Keep typing: the IBAN is not complete yet.'),
+  path: '/api/v3/validation/bank_data_iban/',
+  params: (value) => ({ iban: value.replace(/\s+/g, '') }),
+};
+
+export const MARKET_LOCATION_CHECK: LiveCheckOptions = {
+  name: 'market-location',
+  precheck: (value) =>
+    /^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH
+      ? `Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
+      : null,
+  path: '/api/v3/validation/market_location/',
+  params: (value) => ({ market_location_id: value }),
+};
+
+export interface DeliveryStartQuery {
+  date: string;
+  customerType: string;
+  changeReason: string;
+}
+
+/** The check's value is `date|customerType|changeReason`, so a change of any of them asks again. */
+export function deliveryStartKey(query: DeliveryStartQuery): string {
+  return query.date ? `${query.date}|${query.customerType}|${query.changeReason}` : '';
+}
+
+export const DELIVERY_START_CHECK: LiveCheckOptions = {
+  name: 'delivery-start',
+  precheck: (key) => (isIsoDate(key.split('|')[0] ?? '') ? null : 'Enter a full date.'),
+  path: '/api/v3/validation/preferred_delivery_start/',
+  params: (key) => {
+    const [date = '', customerType = '', changeReason = ''] = key.split('|');
+    return { preferred_delivery_start: date, customer_type: customerType, change_reason: changeReason };
+  },
+};
