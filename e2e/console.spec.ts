@@ -103,11 +103,12 @@ test.describe('roles', () => {
   });
 
   test('viewers and operators see no admin pages; admins see them and they work', async ({ page }) => {
-    for (const user of [VIEWER, OPERATOR]) {
+    for (const [user, links] of [
+      [VIEWER, ['Validators']],
+      [OPERATOR, ['Migrate a consumer', 'Validators']],
+    ] as const) {
       await signIn(page, user);
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
-        'Validators',
-      ]);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(links);
       await page.goto('/admin/accounts');
       await expect(page).toHaveURL(/\/tools\/validators/);
       expect((await page.request.get('/bff/users', { headers: { 'x-csrf': '1' } })).status()).toBe(403);
@@ -116,6 +117,7 @@ test.describe('roles', () => {
     }
     await signIn(page, ADMIN);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Migrate a consumer',
       'Validators',
       'Accounts',
       'Audit log',
