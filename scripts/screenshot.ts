@@ -1,4 +1,4 @@
-// Takes the README screenshot against a running `npm start` (PORT, BFF_ADMIN_PASSWORD as given to it).
+// Takes the README screenshots against a running `npm start` (PORT, BFF_ADMIN_PASSWORD as given to it).
 import { chromium } from '@playwright/test';
 
 const base = process.env.SCREENSHOT_URL ?? 'http://127.0.0.1:8080';
@@ -16,4 +16,20 @@ await page.getByLabel('Market location ID').fill('51238696780');
 await page.getByLabel('Preferred delivery start').fill('2025-06-17');
 await page.waitForTimeout(1500);
 await page.screenshot({ path: 'docs/images/validators.png' });
+
+await page.goto(`${base}/consumers/migrate`);
+const field = (name: string) => page.locator(`[name="${name}"]`);
+await field('user_id').fill('K-100234');
+await field('first_name').fill('Erika');
+await field('last_name').fill('Mustermann');
+await field('email').fill('erika@example');
+await page.getByRole('button', { name: 'Migrate consumer' }).click();
+await field('email').fill('erika@example.org');
+await field('meteringpoint_id').fill('51238696781');
+await field('base_fee_price_brutto').fill('11.90');
+await page.getByLabel('Payment method').selectOption('direct_debit');
+await field('bank_data_iban').fill('de89 3704 0044 0532 0130 00');
+await page.waitForTimeout(1500);
+await page.evaluate(() => window.scrollTo(0, 0));
+await page.screenshot({ path: 'docs/images/consumer-migration.png' });
 await browser.close();
