@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, useFormState, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
   consumerMigrationFormSchema,
   type ConsumerMigrationSubmission,
 } from '../../../contract/api/consumer-migration.ts';
 import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
-import { ErrorSummary, type SummaryItem } from '../../components/form/error-summary.tsx';
-import { fieldId, flattenErrors } from '../../components/form/field-error.ts';
+import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
 import { LeaveDialog } from '../../components/leave-dialog.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
@@ -17,7 +16,7 @@ import { SignedOutError } from '../../lib/api-client.ts';
 import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draft.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
-import { mapServerAnswer } from '../../lib/server-answer.ts';
+import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
 import { ConsumerSection } from './consumer-section.tsx';
 import { ContactSection } from './contact-section.tsx';
@@ -129,8 +128,6 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
   });
   const { hasInput: changed, hasInputRef } = useFormDraft(DRAFT_KEY, form, hasInput);
   const [openSections, setOpenSections] = useState(() => initialOpenSections(form.getValues()));
-  const [serverProblems, setServerProblems] = useState<SummaryItem[]>([]);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
   const succeeded = useRef(false);
 
@@ -160,21 +157,13 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       return next;
     });
 
-  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
-
-  const revealField = (name: string) => {
-    openSectionsOf([name]);
-    requestAnimationFrame(() => {
-      const element = document.getElementById(fieldId(name));
-      element?.scrollIntoView({ block: 'center' });
-      element?.focus();
-    });
-  };
+  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
+    useFormFeedback(form, isFormField, openSectionsOf);
 
   const send = async (submission: ConsumerMigrationSubmission) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setServerProblems([]);
+    clear();
     try {
       const answer = await migrateConsumer(submission);
       if (answer.status === 201 || answer.status === 200) {
@@ -183,36 +172,20 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
         onMigrated((answer.body ?? {}) as MigrationRecord);
         return;
       }
-      const mapped = mapServerAnswer(answer.status, answer.body, isFormField);
-      for (const { name, message } of mapped.fieldErrors)
-        form.setError(name as never, { type: 'server', message });
-      openSectionsOf(mapped.fieldErrors.map((error) => error.name));
-      setServerProblems(mapped.summary);
-      focusSummary();
+      showRefusal(answer.status, answer.body);
     } catch (error) {
       // Signed out: the app goes to sign-in and the draft brings everything back afterwards.
       if (error instanceof SignedOutError) return;
-      setServerProblems([
-        {
-          message: `Nothing was saved: the console could not reach its server (${(error as Error).message}). Your input is kept; send the form again.`,
-        },
-      ]);
-      focusSummary();
+      showUnreachable(error as Error);
     } finally {
       inFlight.current = false;
     }
   };
 
-  const onInvalid = (errors: FieldErrors<MigrationFormValues>) => {
-    setServerProblems([]);
-    openSectionsOf(flattenErrors(errors).map((error) => error.name));
-    focusSummary();
-  };
-
   const discard = () => {
     clearFormDraft(DRAFT_KEY);
     form.reset(emptyMigrationForm());
-    setServerProblems([]);
+    clear();
     setOpenSections(initialOpenSections(emptyMigrationForm()));
   };
 
@@ -229,7 +202,13 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
           onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
           aria-label={TITLE}
         >
-          <FormErrorSummary ref={summaryRef} serverProblems={serverProblems} onSelect={revealField} />
+          <FormErrorSummary
+            ref={summaryRef}
+            serverProblems={serverProblems}
+            onSelect={revealField}
+            labelOf={(name) => fieldWords(name)?.label}
+            positionOf={fieldPosition}
+          />
           {SECTIONS.map((section) => {
             const Content = SECTION_CONTENT[section.id];
             return (
@@ -245,7 +224,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
             );
           })}
           <div className="form-actions">
-            <SubmitButton />
+            <SubmitButton idle="Migrate consumer" busy="Migrating…" />
             {changed && (
               <button type="button" className="button button--secondary" onClick={discard}>
                 Discard draft
@@ -263,31 +242,5 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
         />
       )}
     </div>
-  );
-}
-
-/** The summary reads the form's errors itself, so a keystroke re-renders it and not the whole form. */
-const FormErrorSummary = function FormErrorSummary({
-  ref,
-  serverProblems,
-  onSelect,
-}: {
-  ref: React.Ref<HTMLDivElement>;
-  serverProblems: SummaryItem[];
-  onSelect: (name: string) => void;
-}) {
-  const { errors } = useFormState<MigrationFormValues>();
-  const fieldItems = flattenErrors(errors)
-    .sort((a, b) => fieldPosition(a.name) - fieldPosition(b.name))
-    .map(({ name, message }) => ({ name, message: `${fieldWords(name)?.label ?? name}: ${message}` }));
-  return <ErrorSummary ref={ref} items={[...serverProblems, ...fieldItems]} onSelect={onSelect} />;
-};
-
-function SubmitButton() {
-  const { isSubmitting } = useFormState<MigrationFormValues>();
-  return (
-    <button type="submit" className="button" disabled={isSubmitting} aria-disabled={isSubmitting}>
-      {isSubmitting ? 'Migrating…' : 'Migrate consumer'}
-    </button>
   );
 }

@@ -1,0 +1,26 @@
+import { MAX_AMOUNT_CENT } from './api/charges.ts';
+import { exampleNumber, parseLocaleDecimal } from './locale-number.ts';
+
+export type CentsReading = { ok: true; cents: number } | { ok: false; message: string };
+
+/**
+ * A euro amount typed in the browser locale's format, as integer cents, read from the digits (never
+ * through binary floating point: "0.29" is 29). More than two decimals or more than the API's bound is
+ * refused with a message that says what to type.
+ */
+export function parseEuroAmount(text: string, locale: string | undefined): CentsReading {
+  const reading = parseLocaleDecimal(text, locale);
+  if (!reading.ok) return reading;
+  const [whole = '0', fraction = ''] = reading.value.split('.');
+  if (fraction.length > 2)
+    return { ok: false, message: `Use at most two decimals (cents), e.g. ${exampleNumber(locale)}.` };
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents > MAX_AMOUNT_CENT)
+    return { ok: false, message: `Enter at most ${formatCents(MAX_AMOUNT_CENT, locale)}.` };
+  return { ok: true, cents };
+}
+
+/** Cents as euros in the locale's way ("1.234,56 €", "€1,234.56"). */
+export function formatCents(cents: number, locale: string | undefined): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
