@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, isoDateSchema } from './common.ts';
+import { boundedString, isoDateSchema, pathIdSchema } from './common.ts';
 
 export const EXECUTION_CYCLE_REQUIRED = 'This field is required when no_of_executions is greater than 1.';
 /** Recurring items beyond 50 years of monthly executions are certainly typing errors. */
@@ -19,24 +19,38 @@ const chargeFields = {
   bookkeeping_account: boundedString(128),
 };
 
+const chargeRequestFields = {
+  ...chargeFields,
+  category: chargeFields.category.optional(),
+  explanation_text: chargeFields.explanation_text.optional(),
+  bookkeeping_account: chargeFields.bookkeeping_account.optional(),
+  no_of_executions: z.int().min(1).max(MAX_EXECUTIONS).optional(),
+  execution_cycle: z.enum(['month', 'year']).optional(),
+};
+
+/** Spec 4.7 rule 1: a recurring item needs its cycle. */
+function refineCharge(
+  value: { no_of_executions?: number | undefined; execution_cycle?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((value.no_of_executions ?? 1) > 1 && value.execution_cycle === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['execution_cycle'], message: EXECUTION_CYCLE_REQUIRED });
+  }
+}
+
 /** Spec 2.2. Required: see docs/spec-decisions.md. */
 export const chargeRequestSchema = z
-  .object({
-    ...chargeFields,
-    category: chargeFields.category.optional(),
-    explanation_text: chargeFields.explanation_text.optional(),
-    bookkeeping_account: chargeFields.bookkeeping_account.optional(),
-    no_of_executions: z.int().min(1).max(MAX_EXECUTIONS).optional(),
-    execution_cycle: z.enum(['month', 'year']).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.no_of_executions ?? 1) > 1 && value.execution_cycle === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['execution_cycle'], message: EXECUTION_CYCLE_REQUIRED });
-    }
-  })
+  .object(chargeRequestFields)
+  .superRefine(refineCharge)
   .meta({ id: 'ChargeOrCreditRequest' });
 export type ChargeRequest = z.infer<typeof chargeRequestSchema>;
 export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
+
+/** The console's form and the bulk file: the request plus the contract it is booked on (the path). */
+export const chargeFormSchema = z
+  .object({ user_id: pathIdSchema, contract_id: pathIdSchema, ...chargeRequestFields })
+  .superRefine(refineCharge);
+export type ChargeSubmission = z.infer<typeof chargeFormSchema>;
 
 export const chargeRecordSchema = z
   .object({

@@ -12,7 +12,14 @@ interface NavItem {
 function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
   const groups: { group: string; items: NavItem[] }[] = [];
   if (canWrite(user.role)) {
-    groups.push({ group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] });
+    groups.push(
+      { group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] },
+      { group: 'Producers', items: [{ to: '/producers/charges', label: 'Book charges and credits' }] },
+      {
+        group: 'Master data',
+        items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
+      },
+    );
   }
   groups.push({ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] });
   if (canAdminister(user.role)) {

@@ -73,6 +73,12 @@ const validatorsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/validators/validators-page.tsx'), 'ValidatorsPage'),
 });
 
+/** `?user=P1000&contract=C1000` opens a page for that producer contract (links from other pages). */
+const contractSearchSchema = z.object({
+  user: z.string().max(64).optional(),
+  contract: z.string().max(64).optional(),
+});
+
 // Each page is its own chunk: the sign-in screen and the shell load nothing of the forms.
 const migrateConsumerRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -80,6 +86,22 @@ const migrateConsumerRoute = createRoute({
   component: lazyRouteComponent(
     () => import('../features/consumer-migration/migrate-consumer-page.tsx'),
     'MigrateConsumerPage',
+  ),
+});
+
+const chargesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/producers/charges',
+  validateSearch: contractSearchSchema,
+  component: lazyRouteComponent(() => import('../features/charges/book-charges-page.tsx'), 'BookChargesPage'),
+});
+
+const technicalResourcesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/master-data/technical-resources',
+  component: lazyRouteComponent(
+    () => import('../features/technical-resources/register-technical-resource-page.tsx'),
+    'RegisterTechnicalResourcePage',
   ),
 });
 
@@ -110,6 +132,8 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     validatorsRoute,
     migrateConsumerRoute,
+    chargesRoute,
+    technicalResourcesRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),
   ]),
 ]);

@@ -3,7 +3,7 @@ import { parseLocaleDecimal } from '../../contract/locale-number.ts';
 
 export interface MessageCatalogue {
   /** The words of a field by its (dotted) name: what to say when it is missing or malformed. */
-  (name: string): { required?: string; format?: string } | undefined;
+  (name: string): { required?: string; format?: string; unreadable?: (typed: string) => string } | undefined;
 }
 
 function isMissing(issue: z.core.$ZodRawIssue): boolean {
@@ -23,10 +23,12 @@ export function formErrorMap(words: MessageCatalogue, locale: string | undefined
     if (isMissing(issue)) return field?.required ?? 'This field is required.';
     switch (issue.code) {
       case 'invalid_type':
-        if (issue.expected === 'number' && typeof issue.input === 'string') {
+        if (typeof issue.input === 'string' && field?.unreadable) return field.unreadable(issue.input);
+        if ((issue.expected === 'number' || issue.expected === 'int') && typeof issue.input === 'string') {
           const reading = parseLocaleDecimal(issue.input, locale);
           return reading.ok ? 'Enter a number.' : reading.message;
         }
+        if (issue.expected === 'int' && typeof issue.input === 'number') return 'Enter a whole number.';
         return field?.format ?? 'This value has the wrong type.';
       case 'invalid_format':
         return field?.format ?? 'This value has the wrong format.';

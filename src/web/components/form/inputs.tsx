@@ -12,7 +12,10 @@ export interface FieldText {
 }
 
 type InputProps = FieldText &
-  Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'spellCheck'> & {
+  Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'inputMode' | 'autoComplete' | 'spellCheck' | 'list'
+  > & {
     /** A unit or remark shown right of the input ("ct/kWh"). */
     suffix?: ReactNode;
     /** Shown under the input, inside the field (a computed-value remark, a formatted echo). */
@@ -153,5 +156,38 @@ export function TextArea({
         </>
       )}
     </FormField>
+  );
+}
+
+/** A choice of a few values as a radio group (booleans as "true"/"false"). */
+export function RadioGroup({ name, label, hint, options }: FieldText & { options: readonly SelectOption[] }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <fieldset
+      className="radio-group"
+      aria-describedby={
+        [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+      }
+    >
+      <legend>{label}</legend>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {options.map((option, index) => (
+        <label key={option.value}>
+          <input type="radio" value={option.value} {...register(name)} {...(index === 0 ? { id } : {})} />
+          {option.label}
+        </label>
+      ))}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

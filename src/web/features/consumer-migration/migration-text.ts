@@ -2,15 +2,7 @@
  * Every word of the consumer migration form in one place: section titles, labels, hints and the
  * messages that say how to fix a field. A second language is a second catalogue of this shape.
  */
-export interface FieldWords {
-  label: string;
-  hint?: string;
-  /** Said when the field is required and empty. */
-  required?: string;
-  /** Said when the value has the wrong shape. */
-  format?: string;
-}
-
+import type { FieldWords } from '../../lib/field-words.ts';
 export const MIGRATION_FIELDS = {
   user_id: {
     label: 'User ID',

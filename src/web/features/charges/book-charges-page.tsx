@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouteContext, useSearch } from '@tanstack/react-router';
+import { useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  chargeFormSchema,
+  chargeResponseSchema,
+  type ChargeRecord,
+  type ChargeSubmission,
+} from '../../../contract/api/charges.ts';
+import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { ContractPicker } from '../../components/form/contract-picker.tsx';
+import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
+import { RadioGroup, SelectInput, TextArea, TextInput } from '../../components/form/inputs.tsx';
+import { RoleRequired } from '../../components/role-required.tsx';
+import { request, SignedOutError } from '../../lib/api-client.ts';
+import { formErrorMap } from '../../lib/form-error-map.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
+import { rememberContract } from '../../lib/recent-contracts.ts';
+import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
+import { ChargePreview } from './charge-preview.tsx';
+import { ChargeResult } from './charge-result.tsx';
+import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge-text.ts';
+
+const TITLE = 'Book charges and credits';
+const CATEGORIES_KEY = 'charge-categories';
+
+function earlierCategories(): string[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(CATEGORIES_KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberCategory(category: string | undefined): void {
+  if (!category) return;
+  const categories = [category, ...earlierCategories().filter((entry) => entry !== category)].slice(0, 20);
+  localStorage.setItem(CATEGORIES_KEY, JSON.stringify(categories));
+}
+
+interface Booked {
+  contractId: string;
+  records: ChargeRecord[];
+  user: string;
+}
+
+export function BookChargesPage() {
+  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const search = useSearch({ strict: false }) as { user?: string; contract?: string };
+  const locale = useNumberLocale();
+  const [booked, setBooked] = useState<Booked | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [contract, setContract] = useState({ user: search.user, contract: search.contract });
+  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Booking charges and credits" />;
+  if (booked)
+    return (
+      <ChargeResult
+        contractId={booked.contractId}
+        records={booked.records}
+        locale={locale}
+        onAnother={() => {
+          setContract({ user: booked.user, contract: booked.contractId });
+          setBooked(null);
+          setFormKey((key) => key + 1);
+        }}
+      />
+    );
+  return <ChargeForm key={formKey} initialContract={contract} locale={locale} onBooked={setBooked} />;
+}
+
+const isFormField = (name: string) => (CHARGE_FIELD_ORDER as readonly string[]).includes(name);
+
+function ChargeForm({
+  initialContract,
+  locale,
+  onBooked,
+}: {
+  initialContract: { user?: string | undefined; contract?: string | undefined };
+  locale: string;
+  onBooked: (booked: Booked) => void;
+}) {
+  const words = useMemo(() => chargeFields(locale), [locale]);
+  const field = (name: ChargeFieldName) => ({ name, label: words[name].label, hint: words[name].hint });
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        z.preprocess(
+          (values) => toChargeCandidate(values as ChargeFormValues, locale),
+          chargeFormSchema,
+        ) as unknown as z.ZodType<ChargeSubmission, ChargeFormValues>,
+        { error: formErrorMap((name) => words[name as ChargeFieldName], locale) },
+      ) as unknown as Resolver<ChargeFormValues, unknown, ChargeSubmission>,
+    [locale, words],
+  );
+  const form = useForm<ChargeFormValues, unknown, ChargeSubmission>({
+    defaultValues: emptyChargeForm({
+      ...(initialContract.user ? { user: initialContract.user } : {}),
+      ...(initialContract.contract ? { contract: initialContract.contract } : {}),
+    }),
+    resolver,
+    shouldFocusError: false,
+  });
+  const [categories] = useState(earlierCategories);
+  const inFlight = useRef(false);
+  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
+    useFormFeedback(form, isFormField);
+
+  const send = async ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    clear();
+    try {
+      const answer = await request(
+        'post',
+        `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`,
+        { json: body },
+      );
+      if (answer.status === 201 || answer.status === 200) {
+        const parsed = chargeResponseSchema.parse(answer.body);
+        rememberContract({ user: userId, contract: contractId });
+        rememberCategory(body.category);
+        onBooked({
+          user: userId,
+          contractId: parsed.contract_id,
+          records: parsed.bonus_created.flatMap((entry) => Object.values(entry)),
+        });
+        return;
+      }
+      if (answer.status === 404)
+        showRefusal(400, {
+          detail: `The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
+        });
+      else showRefusal(answer.status, answer.body);
+    } catch (error) {
+      if (error instanceof SignedOutError) return;
+      showUnreachable(error as Error);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <div className="page page--wide">
+      <h1>{TITLE}</h1>
+      <p className="lead">
+        Adds a one-off or recurring amount to a producer contract’s next invoices. The schedule below is what
+        the platform will store.
+      </p>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label={TITLE}
+          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+          className="page--form"
+        >
+          <FormErrorSummary
+            ref={summaryRef}
+            serverProblems={serverProblems}
+            onSelect={revealField}
+            labelOf={(name) => words[name as ChargeFieldName]?.label}
+            positionOf={(name) => CHARGE_FIELD_ORDER.indexOf(name as ChargeFieldName)}
+          />
+          <section className="card" aria-labelledby="contract-heading">
+            <h2 id="contract-heading">Contract</h2>
+            <ContractPicker />
+          </section>
+          <section className="card" aria-labelledby="amount-heading">
+            <h2 id="amount-heading">Amount</h2>
+            <RadioGroup
+              {...field('type_of_transaction')}
+              options={[
+                { value: 'credit', label: 'Credit (to the customer)' },
+                { value: 'charge', label: 'Charge (to the customer)' },
+              ]}
+            />
+            <div className="field-row">
+              <TextInput {...field('amount_cent')} inputMode="decimal" autoComplete="off" suffix="€" />
+              <SelectInput
+                {...field('vat_type')}
+                options={[
+                  { value: 'normal', label: 'normal (19 %)' },
+                  { value: 'reduced', label: 'reduced (7 %)' },
+                ]}
+              />
+            </div>
+            <RadioGroup
+              {...field('is_gross')}
+              options={[
+                { value: 'true', label: 'gross (incl. VAT)' },
+                { value: 'false', label: 'net (excl. VAT)' },
+              ]}
+            />
+            <div className="field-row">
+              <TextInput {...field('due_date')} type="date" />
+              <TextInput {...field('no_of_executions')} inputMode="numeric" autoComplete="off" />
+              <SelectInput
+                {...field('execution_cycle')}
+                options={[
+                  { value: '', label: '(once)' },
+                  { value: 'month', label: 'monthly' },
+                  { value: 'year', label: 'yearly' },
+                ]}
+              />
+            </div>
+            <CycleReminder />
+          </section>
+          <section className="card" aria-labelledby="invoice-heading">
+            <h2 id="invoice-heading">On the invoice</h2>
+            <TextInput {...field('display_name')} autoComplete="off" />
+            <div className="field-row">
+              <TextInput {...field('input_id')} autoComplete="off" spellCheck={false} />
+              <span>
+                <TextInput {...field('category')} autoComplete="off" list="charge-categories" />
+                <datalist id="charge-categories">
+                  {categories.map((category) => (
+                    <option key={category} value={category} />
+                  ))}
+                </datalist>
+              </span>
+            </div>
+            <TextArea {...field('explanation_text')} rows={3} />
+            <TextInput {...field('bookkeeping_account')} autoComplete="off" />
+          </section>
+          <ChargePreview locale={locale} />
+          <div className="form-actions">
+            <SubmitButton idle="Book" busy="Booking…" />
+          </div>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}
+
+/** Spec 4.7 rule 1, said while typing: more than one execution needs a cycle. */
+function CycleReminder() {
+  const [executions, cycle] = useWatch<ChargeFormValues>({ name: ['no_of_executions', 'execution_cycle'] });
+  const count = Number(executions);
+  if (!(count > 1) || cycle) return null;
+  return (
+    <p className="notice" role="status">
+      {count} executions need a cycle: choose monthly or yearly.
+    </p>
+  );
+}

@@ -1,0 +1,138 @@
+import { useWatch } from 'react-hook-form';
+import { MAX_EXECUTIONS } from '../../../contract/api/charges.ts';
+import { isIsoDate } from '../../../contract/calendar-date.ts';
+import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
+import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
+
+const WATCHED = [
+  'amount_cent',
+  'is_gross',
+  'vat_type',
+  'due_date',
+  'input_id',
+  'no_of_executions',
+  'execution_cycle',
+  'type_of_transaction',
+  'display_name',
+] as const;
+
+type Preview = { rows: ChargeExecution[] } | { missing: string };
+
+/** The schedule the platform will store, from the contract's own rules: computed here, no request. */
+export function previewSchedule(values: ChargeFormValues, locale: string): Preview {
+  const candidate = toChargeCandidate(values, locale);
+  if (typeof candidate.amount_cent !== 'number') return { missing: 'Enter the amount to see the schedule.' };
+  if (typeof candidate.due_date !== 'string' || !isIsoDate(candidate.due_date))
+    return { missing: 'Enter the due date to see the schedule.' };
+  const executions = candidate.no_of_executions ?? 1;
+  if (
+    typeof executions !== 'number' ||
+    !Number.isInteger(executions) ||
+    executions < 1 ||
+    executions > MAX_EXECUTIONS
+  )
+    return { missing: `Enter a number of executions from 1 to ${MAX_EXECUTIONS} to see the schedule.` };
+  if (executions > 1 && candidate.execution_cycle === undefined)
+    return { missing: `Choose a cycle: the amount is executed ${executions} times.` };
+  return {
+    rows: chargeSchedule({
+      input_id: String(candidate.input_id ?? ''),
+      amount_cent: candidate.amount_cent,
+      is_gross: candidate.is_gross !== false,
+      vat_type: candidate.vat_type === 'reduced' ? 'reduced' : 'normal',
+      due_date: candidate.due_date,
+      no_of_executions: executions,
+      execution_cycle: candidate.execution_cycle as 'month' | 'year' | undefined,
+    }),
+  };
+}
+
+export function ChargePreview({ locale }: { locale: string }) {
+  const watched = useWatch<ChargeFormValues>({ name: WATCHED });
+  const values = Object.fromEntries(
+    WATCHED.map((name, index) => [name, watched[index] ?? '']),
+  ) as unknown as ChargeFormValues;
+  const preview = previewSchedule(
+    { ...values, user_id: '', contract_id: '', category: '', explanation_text: '', bookkeeping_account: '' },
+    locale,
+  );
+  const money = (cents: number) => formatCents(cents, locale);
+  const isCredit = values.type_of_transaction === 'credit';
+  return (
+    <section className="card" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Schedule preview</h2>
+      <p className="hint">
+        What the platform will store: one {isCredit ? 'credit' : 'charge'} per execution, each at the VAT rate
+        valid on its due date.
+      </p>
+      {'missing' in preview ? (
+        <p className="empty" data-testid="preview-missing">
+          {preview.missing}
+        </p>
+      ) : (
+        <>
+          <p className="invoice-line" aria-label="On the invoice">
+            <span>{values.display_name.trim() || '(display name)'}</span>
+            <span>
+              {isCredit ? '−' : ''}
+              {money(preview.rows[0]!.grossCent)}
+            </span>
+          </p>
+          <div className="table-scroll">
+            <table className="table" data-testid="schedule-preview">
+              <thead>
+                <tr>
+                  <th scope="col" className="numeric">
+                    No.
+                  </th>
+                  <th scope="col">Due date</th>
+                  <th scope="col">Internal ID</th>
+                  <th scope="col" className="numeric">
+                    VAT rate
+                  </th>
+                  <th scope="col" className="numeric">
+                    Net
+                  </th>
+                  <th scope="col" className="numeric">
+                    VAT
+                  </th>
+                  <th scope="col" className="numeric">
+                    Gross
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.n}>
+                    <td className="numeric">{row.n}</td>
+                    <td>{row.due_date}</td>
+                    <td>{row.internal_id}</td>
+                    <td className="numeric">{row.ratePercent} %</td>
+                    <td className="numeric">{money(row.netCent)}</td>
+                    <td className="numeric">{money(row.vatCent)}</td>
+                    <td className="numeric">{money(row.grossCent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td colSpan={4}>Total of {preview.rows.length}</td>
+                  <td className="numeric">
+                    {money(preview.rows.reduce((sum, row) => sum + row.netCent, 0))}
+                  </td>
+                  <td className="numeric">
+                    {money(preview.rows.reduce((sum, row) => sum + row.vatCent, 0))}
+                  </td>
+                  <td className="numeric">
+                    {money(preview.rows.reduce((sum, row) => sum + row.grossCent, 0))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouteContext } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import {
+  technicalResourceRequestSchema,
+  technicalResourceResponseSchema,
+  type TechnicalResourceRequest,
+  type TechnicalResourceResponse,
+} from '../../../contract/api/technical-resources.ts';
+import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
+import { TextInput } from '../../components/form/inputs.tsx';
+import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
+import { RoleRequired } from '../../components/role-required.tsx';
+import { request, SignedOutError } from '../../lib/api-client.ts';
+import type { FieldWords } from '../../lib/field-words.ts';
+import { formErrorMap } from '../../lib/form-error-map.ts';
+import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
+import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+
+const TITLE = 'Register a technical resource';
+
+const FIELDS = {
+  contract_id: {
+    label: 'Contract ID',
+    hint: 'The producer contract, e.g. C1000',
+    required: 'Enter the contract ID.',
+  },
+  control_resource: {
+    label: 'Control resource (SR-ID)',
+    hint: 'C, 9 letters or digits and a check digit, e.g. C1137355922',
+    required: 'Enter the control resource ID.',
+  },
+  technical_resource_id: {
+    label: 'Technical resource ID (TR-ID)',
+    hint: 'D, 9 letters or digits and a check digit, e.g. D1137355922',
+    required: 'Enter the technical resource ID.',
+  },
+  market_location_feed: {
+    label: 'Market location for feed-in',
+    hint: '11 digits with a check digit, e.g. 51238696781',
+    required: 'Enter the market location the plant feeds into.',
+  },
+  market_location_supply: {
+    label: 'Market location for supply',
+    hint: '11 digits with a check digit, e.g. 41373559241',
+    required: 'Enter the market location that supplies the plant.',
+  },
+} satisfies Record<keyof TechnicalResourceRequest, FieldWords>;
+type FieldName = keyof typeof FIELDS;
+const ORDER = Object.keys(FIELDS) as FieldName[];
+
+/** Accounting models of redispatch 2.0 (BDEW): the codes the platform answers with, in words. */
+export const ACCOUNTING_MODEL_WORDS: Record<string, string> = {
+  Z01: 'Z01 – planned-value model (Planwertmodell)',
+  Z02: 'Z02 – forecast model (Prognosemodell)',
+  Z03: 'Z03 – forecast model with planning data',
+};
+
+const EMPTY: TechnicalResourceRequest = {
+  contract_id: '',
+  control_resource: '',
+  technical_resource_id: '',
+  market_location_feed: '',
+  market_location_supply: '',
+};
+
+const field = (name: FieldName) => ({ name, label: FIELDS[name].label, hint: FIELDS[name].hint });
+const resolver = zodResolver(technicalResourceRequestSchema, {
+  error: formErrorMap((name) => FIELDS[name as FieldName], undefined),
+}) as unknown as Resolver<TechnicalResourceRequest>;
+
+export function RegisterTechnicalResourcePage() {
+  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const [registered, setRegistered] = useState<TechnicalResourceResponse | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Registering technical resources" />;
+  if (registered)
+    return (
+      <div className="page page--form">
+        <h1>{TITLE}</h1>
+        <div className="success" role="status">
+          <h2>Technical resource registered</h2>
+        </div>
+        <dl className="record card">
+          {(
+            [
+              'technical_resource_id',
+              'control_resource',
+              'market_location_feed',
+              'market_location_supply',
+            ] as const
+          ).map((name) => (
+            <div key={name}>
+              <dt>{FIELDS[name].label}</dt>
+              <dd>{registered[name]}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Accounting model</dt>
+            <dd data-testid="accounting-model">
+              {ACCOUNTING_MODEL_WORDS[registered.accounting_model] ?? registered.accounting_model}
+            </dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setRegistered(null);
+            setFormKey((key) => key + 1);
+          }}
+        >
+          Register another
+        </button>
+      </div>
+    );
+  return <TechnicalResourceForm key={formKey} onRegistered={setRegistered} />;
+}
+
+function TechnicalResourceForm({
+  onRegistered,
+}: {
+  onRegistered: (record: TechnicalResourceResponse) => void;
+}) {
+  const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
+  const inFlight = useRef(false);
+  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
+    useFormFeedback(form, (name) => name in FIELDS);
+
+  const send = async (body: TechnicalResourceRequest) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    clear();
+    try {
+      const answer = await request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', {
+        json: body,
+      });
+      if (answer.status === 201 || answer.status === 200) {
+        onRegistered(technicalResourceResponseSchema.parse(answer.body));
+        return;
+      }
+      showRefusal(answer.status, answer.body);
+    } catch (error) {
+      if (error instanceof SignedOutError) return;
+      showUnreachable(error as Error);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <div className="page page--form">
+      <h1>{TITLE}</h1>
+      <p className="lead">
+        Registers a plant’s technical resource for redispatch 2.0 on a producer contract. Identifiers are
+        checked here before anything is sent.
+      </p>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label={TITLE}
+          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+        >
+          <FormErrorSummary
+            ref={summaryRef}
+            serverProblems={serverProblems}
+            onSelect={revealField}
+            labelOf={(name) => FIELDS[name as FieldName]?.label}
+            positionOf={(name) => ORDER.indexOf(name as FieldName)}
+          />
+          <section className="card" aria-labelledby="resource-heading">
+            <h2 id="resource-heading">Resource</h2>
+            <TextInput {...field('contract_id')} autoComplete="off" spellCheck={false} />
+            <TextInput {...field('control_resource')} autoComplete="off" spellCheck={false} />
+            <TextInput {...field('technical_resource_id')} autoComplete="off" spellCheck={false} />
+          </section>
+          <section className="card" aria-labelledby="locations-heading">
+            <h2 id="locations-heading">Market locations</h2>
+            <LiveCheckedInput
+              {...field('market_location_feed')}
+              check={MARKET_LOCATION_CHECK}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+            />
+            <LiveCheckedInput
+              {...field('market_location_supply')}
+              check={MARKET_LOCATION_CHECK}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+            />
+          </section>
+          <div className="form-actions">
+            <SubmitButton idle="Register" busy="Registering…" />
+          </div>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}
