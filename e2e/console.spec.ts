@@ -105,7 +105,10 @@ test.describe('roles', () => {
   test('viewers and operators see no admin pages; admins see them and they work', async ({ page }) => {
     for (const [user, links] of [
       [VIEWER, ['Validators']],
-      [OPERATOR, ['Migrate a consumer', 'Validators']],
+      [
+        OPERATOR,
+        ['Migrate a consumer', 'Book charges and credits', 'Register a technical resource', 'Validators'],
+      ],
     ] as const) {
       await signIn(page, user);
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(links);
@@ -118,6 +121,8 @@ test.describe('roles', () => {
     await signIn(page, ADMIN);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
       'Migrate a consumer',
+      'Book charges and credits',
+      'Register a technical resource',
       'Validators',
       'Accounts',
       'Audit log',

@@ -44,10 +44,13 @@ export function withMarketLocationCheckDigit(tenDigits: string): string {
  * Redispatch identifiers: TR-ID `D` + 9 alphanumerics + check digit, SR-ID `C` + 9 + check digit.
  * Same scheme, a letter counts as its ASCII code (BDEW "Bildungsvorschrift Identifikatoren" 6.2).
  */
+/** Valid examples: the check digit covers the prefix letter too, so C and D differ. */
+export const REDISPATCH_ID_EXAMPLES = { C: 'C1137355923', D: 'D1137355922' } as const;
+
 export function redispatchIdProblem(id: string, prefix: 'D' | 'C'): string | null {
   const kind = prefix === 'D' ? 'technical resource' : 'controllable resource';
   if (!new RegExp(`^${prefix}[A-Z0-9]{9}[0-9]$`).test(id)) {
-    return `Enter a valid ${kind} ID: ${prefix} followed by 9 letters or digits and a check digit (e.g. ${prefix}1137355922).`;
+    return `Enter a valid ${kind} ID: ${prefix} followed by 9 letters or digits and a check digit (e.g. ${REDISPATCH_ID_EXAMPLES[prefix]}).`;
   }
   const values = [...id.slice(0, 10)].map((char) => (/\d/.test(char) ? Number(char) : char.charCodeAt(0)));
   if (bdewCheckDigit(values) !== Number(id[10])) return `The ${kind} ID's check digit is wrong.`;

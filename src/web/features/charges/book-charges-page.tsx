@@ -169,7 +169,7 @@ function ChargeForm({
             <ContractPicker />
           </section>
           <section className="card" aria-labelledby="amount-heading">
-            <h2 id="amount-heading">Amount</h2>
+            <h2 id="amount-heading">Amount and schedule</h2>
             <RadioGroup
               {...field('type_of_transaction')}
               options={[

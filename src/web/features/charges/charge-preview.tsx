@@ -72,7 +72,7 @@ export function ChargePreview({ locale }: { locale: string }) {
         </p>
       ) : (
         <>
-          <p className="invoice-line" aria-label="On the invoice">
+          <p className="invoice-line" data-testid="invoice-line">
             <span>{values.display_name.trim() || '(display name)'}</span>
             <span>
               {isCredit ? '−' : ''}

@@ -8,6 +8,7 @@ import {
   type TechnicalResourceRequest,
   type TechnicalResourceResponse,
 } from '../../../contract/api/technical-resources.ts';
+import { REDISPATCH_ID_EXAMPLES } from '../../../contract/market-location.ts';
 import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { TextInput } from '../../components/form/inputs.tsx';
@@ -29,12 +30,12 @@ const FIELDS = {
   },
   control_resource: {
     label: 'Control resource (SR-ID)',
-    hint: 'C, 9 letters or digits and a check digit, e.g. C1137355922',
+    hint: `C, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.C}`,
     required: 'Enter the control resource ID.',
   },
   technical_resource_id: {
     label: 'Technical resource ID (TR-ID)',
-    hint: 'D, 9 letters or digits and a check digit, e.g. D1137355922',
+    hint: `D, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.D}`,
     required: 'Enter the technical resource ID.',
   },
   market_location_feed: {

@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await ensureStaff(page);
+  await page.close();
+});
+
+test.describe('book charges and credits', () => {
+  test.beforeEach(async ({ page }) => signIn(page, OPERATOR));
+
+  test('a recurring credit: the cycle rule, its preview and the booked records', async ({ page }) => {
+    await page.goto('/producers/charges?user=P1000&contract=C1000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book charges and credits' })).toBeVisible();
+    await expect(field(page, 'user_id')).toHaveValue('P1000');
+    await expect(field(page, 'contract_id')).toHaveValue('C1000');
+    await expect(field(page, 'input_id')).toHaveValue(/^charge-\d{8}-[a-z0-9]{4}$/);
+    await page.getByLabel('Amount', { exact: true }).fill('12.50');
+    await field(page, 'due_date').fill('2025-01-31');
+    await field(page, 'no_of_executions').fill('3');
+    await expect(page.getByText('3 executions need a cycle: choose monthly or yearly.')).toBeVisible();
+    await expect(page.getByTestId('preview-missing')).toHaveText(
+      'Choose a cycle: the amount is executed 3 times.',
+    );
+    await field(page, 'input_id').fill('e2e-bonus');
+    await field(page, 'display_name').fill('Loyalty bonus');
+    await field(page, 'category').fill('bonus');
+    // Sending without a cycle is refused before anything is sent.
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.locator('#field-execution_cycle-error')).toHaveText(
+      'This field is required when no_of_executions is greater than 1.',
+    );
+    await field(page, 'execution_cycle').selectOption('month');
+    const preview = page.getByTestId('schedule-preview');
+    await expect(preview.locator('tbody tr')).toHaveCount(3);
+    await expect(preview.locator('tbody tr').nth(1)).toContainText('2025-02-28');
+    await expect(preview.locator('tbody tr').nth(1)).toContainText('e2e-bonus__2');
+    await expect(preview.locator('tbody tr').nth(2)).toContainText('2025-03-31');
+    await expect(preview.locator('tfoot')).toContainText('€37.50');
+    await expect(page.getByTestId('invoice-line')).toContainText('Loyalty bonus');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screenshots/charges-preview.png', fullPage: true });
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
+    const records = page.getByTestId('booked-records').locator('tbody tr');
+    await expect(records).toHaveCount(3);
+    await expect(records.nth(2)).toContainText('e2e-bonus__3');
+    await expect(records.nth(2)).toContainText('2025-03-31');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Book another' }).click();
+    await expect(field(page, 'contract_id')).toHaveValue('C1000');
+    await expect(field(page, 'amount_cent')).toHaveValue('');
+    // The same input ID again is refused on its field; nothing typed is lost.
+    await page.getByLabel('Amount', { exact: true }).fill('5');
+    await field(page, 'due_date').fill('2025-04-01');
+    await field(page, 'input_id').fill('e2e-bonus');
+    await field(page, 'display_name').fill('Second try');
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.locator('#field-input_id-error')).toHaveText(
+      'A charge or credit with this input_id already exists for this contract.',
+    );
+    await expect(field(page, 'display_name')).toHaveValue('Second try');
+    // The contract is offered again on the next visit.
+    await page.goto('/producers/charges');
+    await page.getByRole('button', { name: 'P1000 / C1000' }).click();
+    await expect(field(page, 'contract_id')).toHaveValue('C1000');
+  });
+
+  test('the 2020 VAT rates apply to due dates in 2020-07..12', async ({ page }) => {
+    await page.goto('/producers/charges?user=P1000&contract=C1000');
+    await page.getByLabel('Amount', { exact: true }).fill('116.00');
+    await field(page, 'due_date').fill('2020-06-30');
+    await field(page, 'no_of_executions').fill('2');
+    await field(page, 'execution_cycle').selectOption('month');
+    const rows = page.getByTestId('schedule-preview').locator('tbody tr');
+    await expect(rows.nth(0)).toContainText('19 %');
+    await expect(rows.nth(1)).toContainText('2020-07-30');
+    await expect(rows.nth(1)).toContainText('16 %');
+    await expect(rows.nth(1)).toContainText('€100.00');
+    await field(page, 'vat_type').selectOption('reduced');
+    await expect(rows.nth(1)).toContainText('5 %');
+  });
+
+  test('a German browser types amounts the German way', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await signIn(page, OPERATOR);
+    await page.goto('/producers/charges?user=P2000&contract=C2000');
+    const amount = page.getByLabel('Amount', { exact: true });
+    await amount.fill('12.50');
+    await field(page, 'due_date').fill('2025-07-01');
+    await field(page, 'display_name').fill('Gutschrift');
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.locator('#field-amount_cent-error')).toHaveText(
+      '"12.50" is ambiguous here: use "," for the decimals, e.g. 1.234,50.',
+    );
+    await amount.fill('1.234,56');
+    await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('1.234,56');
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByTestId('booked-records')).toContainText('1.234,56');
+    await context.close();
+  });
+});
+
+test.describe('register a technical resource', () => {
+  test('a bad TR-ID is refused before sending; a good one is registered', async ({ page }) => {
+    await signIn(page, OPERATOR);
+    await page.goto('/master-data/technical-resources');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Register a technical resource' }),
+    ).toBeVisible();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await field(page, 'contract_id').fill('C1000');
+    await field(page, 'control_resource').fill('C1137355923');
+    await field(page, 'technical_resource_id').fill('D1137355923');
+    await field(page, 'market_location_feed').fill('51238696781');
+    await expect(page.locator('#field-market_location_feed-status')).toHaveText('✓ Valid');
+    await field(page, 'market_location_supply').fill('41373559240');
+    await expect(page.locator('#field-market_location_supply-status')).toHaveText(
+      '✗ check digit validation failed',
+    );
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#field-technical_resource_id-error')).toHaveText(
+      "The technical resource ID's check digit is wrong.",
+    );
+    await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
+    expect(posts).toEqual([]);
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screenshots/technical-resource-errors.png', fullPage: true });
+    await field(page, 'technical_resource_id').fill('D1137355922');
+    await field(page, 'market_location_supply').fill('41373559241');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Technical resource registered' })).toBeVisible();
+    await expect(page.getByTestId('accounting-model')).toHaveText(
+      'Z01 – planned-value model (Planwertmodell)',
+    );
+    expect(posts).toHaveLength(1);
+    await expectAccessible(page);
+  });
+});
+
+test('viewers see why they cannot book or register', async ({ page }) => {
+  await signIn(page, VIEWER);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Book charges and credits' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Register a technical resource' })).toHaveCount(0);
+  for (const [path, sentence] of [
+    ['/producers/charges', 'Booking charges and credits needs the operator or admin role.'],
+    ['/master-data/technical-resources', 'Registering technical resources needs the operator or admin role.'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(sentence)).toBeVisible();
+    await expect(page.locator('form')).toHaveCount(0);
+    await expectAccessible(page);
+  }
+});
