@@ -2,12 +2,14 @@ import { useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 import { fieldId, flattenErrors } from '../components/form/field-error.ts';
+import { SignedOutError, type ApiAnswer } from './api-client.ts';
 import { mapServerAnswer } from './server-answer.ts';
 
 /**
  * What a form says after a submit: the error summary's focus, the platform's refusals on their fields
  * (or in the summary), and "nothing was saved" when the console's server could not be reached.
- * `reveal` opens whatever hides a field (a collapsed section) before it gets focus.
+ * `reveal` opens whatever hides a field (a collapsed section) before it gets focus. `send` makes one
+ * write at a time (a double click sends once) and says what came of it.
  */
 export function useFormFeedback<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,
@@ -16,7 +18,24 @@ export function useFormFeedback<T extends FieldValues>(
 ) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [serverProblems, setServerProblems] = useState<SummaryItem[]>([]);
+  const inFlight = useRef(false);
   const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  const showRefusal = (status: number, body: unknown) => {
+    const mapped = mapServerAnswer(status, body, isFormField);
+    for (const { name, message } of mapped.fieldErrors)
+      form.setError(name as never, { type: 'server', message });
+    reveal(mapped.fieldErrors.map((error) => error.name));
+    setServerProblems(mapped.summary);
+    focusSummary();
+  };
+  const showUnreachable = (error: Error) => {
+    setServerProblems([
+      {
+        message: `Nothing was saved: the console could not reach its server (${error.message}). Your input is kept; send the form again.`,
+      },
+    ]);
+    focusSummary();
+  };
   return {
     summaryRef,
     serverProblems,
@@ -34,21 +53,20 @@ export function useFormFeedback<T extends FieldValues>(
       reveal(flattenErrors(errors).map((error) => error.name));
       focusSummary();
     },
-    showRefusal: (status: number, body: unknown) => {
-      const mapped = mapServerAnswer(status, body, isFormField);
-      for (const { name, message } of mapped.fieldErrors)
-        form.setError(name as never, { type: 'server', message });
-      reveal(mapped.fieldErrors.map((error) => error.name));
-      setServerProblems(mapped.summary);
-      focusSummary();
-    },
-    showUnreachable: (error: Error) => {
-      setServerProblems([
-        {
-          message: `Nothing was saved: the console could not reach its server (${error.message}). Your input is kept; send the form again.`,
-        },
-      ]);
-      focusSummary();
+    send: async (call: () => Promise<ApiAnswer<unknown>>, onSuccess: (body: unknown) => void) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setServerProblems([]);
+      try {
+        const answer = await call();
+        if (answer.status >= 200 && answer.status < 300) onSuccess(answer.body);
+        else showRefusal(answer.status, answer.body);
+      } catch (error) {
+        // Signed out: the app goes to sign-in; drafts bring the input back afterwards.
+        if (!(error instanceof SignedOutError)) showUnreachable(error as Error);
+      } finally {
+        inFlight.current = false;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouteContext, useSearch } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import { ContractPicker } from '../../components/form/contract-picker.tsx';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { RadioGroup, SelectInput, TextArea, TextInput } from '../../components/form/inputs.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
-import { request, SignedOutError } from '../../lib/api-client.ts';
+import { request } from '../../lib/api-client.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
@@ -105,22 +105,25 @@ function ChargeForm({
     shouldFocusError: false,
   });
   const [categories] = useState(earlierCategories);
-  const inFlight = useRef(false);
-  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
-    useFormFeedback(form, isFormField);
+  const { summaryRef, serverProblems, revealField, onInvalid, send } = useFormFeedback(form, isFormField);
 
-  const send = async ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    clear();
-    try {
-      const answer = await request(
-        'post',
-        `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`,
-        { json: body },
-      );
-      if (answer.status === 201 || answer.status === 200) {
-        const parsed = chargeResponseSchema.parse(answer.body);
+  const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) =>
+    send(
+      async () => {
+        const path = `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`;
+        const answer = await request('post', path, { json: body });
+        // The platform's 404 names no field: say which contract it did not know.
+        return answer.status === 404
+          ? {
+              status: 400,
+              body: {
+                detail: `The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
+              },
+            }
+          : answer;
+      },
+      (responseBody) => {
+        const parsed = chargeResponseSchema.parse(responseBody);
         rememberContract({ user: userId, contract: contractId });
         rememberCategory(body.category);
         onBooked({
@@ -128,20 +131,8 @@ function ChargeForm({
           contractId: parsed.contract_id,
           records: parsed.bonus_created.flatMap((entry) => Object.values(entry)),
         });
-        return;
-      }
-      if (answer.status === 404)
-        showRefusal(400, {
-          detail: `The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
-        });
-      else showRefusal(answer.status, answer.body);
-    } catch (error) {
-      if (error instanceof SignedOutError) return;
-      showUnreachable(error as Error);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+      },
+    );
 
   return (
     <div className="page page--wide">
@@ -154,7 +145,7 @@ function ChargeForm({
         <form
           noValidate
           aria-label={TITLE}
-          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+          onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
           className="page--form"
         >
           <FormErrorSummary

@@ -12,7 +12,6 @@ import { FormErrorSummary, SubmitButton } from '../../components/form/form-error
 import { FormSection } from '../../components/form/form-section.tsx';
 import { LeaveDialog } from '../../components/leave-dialog.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
-import { SignedOutError } from '../../lib/api-client.ts';
 import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draft.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
@@ -128,7 +127,6 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
   });
   const { hasInput: changed, hasInputRef } = useFormDraft(DRAFT_KEY, form, hasInput);
   const [openSections, setOpenSections] = useState(() => initialOpenSections(form.getValues()));
-  const inFlight = useRef(false);
   const succeeded = useRef(false);
 
   const blocker = useBlocker({
@@ -157,30 +155,21 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       return next;
     });
 
-  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
-    useFormFeedback(form, isFormField, openSectionsOf);
+  const { summaryRef, serverProblems, clear, revealField, onInvalid, send } = useFormFeedback(
+    form,
+    isFormField,
+    openSectionsOf,
+  );
 
-  const send = async (submission: ConsumerMigrationSubmission) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    clear();
-    try {
-      const answer = await migrateConsumer(submission);
-      if (answer.status === 201 || answer.status === 200) {
+  const submit = (submission: ConsumerMigrationSubmission) =>
+    send(
+      () => migrateConsumer(submission),
+      (body) => {
         succeeded.current = true;
         clearFormDraft(DRAFT_KEY);
-        onMigrated((answer.body ?? {}) as MigrationRecord);
-        return;
-      }
-      showRefusal(answer.status, answer.body);
-    } catch (error) {
-      // Signed out: the app goes to sign-in and the draft brings everything back afterwards.
-      if (error instanceof SignedOutError) return;
-      showUnreachable(error as Error);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+        onMigrated((body ?? {}) as MigrationRecord);
+      },
+    );
 
   const discard = () => {
     clearFormDraft(DRAFT_KEY);
@@ -199,7 +188,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       <FormProvider {...form}>
         <form
           noValidate
-          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+          onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
           aria-label={TITLE}
         >
           <FormErrorSummary

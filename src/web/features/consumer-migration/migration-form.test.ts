@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consumerMigrationFormSchema } from '../../../contract/api/consumer-migration.ts';
 import { toFieldErrors } from '../../../contract/field-errors.ts';
+import { exampleConsumer } from '../../../contract/testing/examples.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import {
   emptyMigrationForm,
@@ -13,15 +14,9 @@ import { fieldPosition, fieldWords, sectionOf, SECTION_FIELDS } from './migratio
 
 const filled: MigrationFormValues = {
   ...emptyMigrationForm(),
+  ...exampleConsumer,
   user_id: 'K-1',
   first_name: ' Erika ',
-  last_name: 'Mustermann',
-  email: 'erika@example.org',
-  deliv_address_street: 'Hauptstraße',
-  deliv_address_house_number: '1a',
-  deliv_address_zipcode: '10115',
-  deliv_address_city: 'Berlin',
-  payment_method: 'direct_debit',
   bank_data_iban: 'de89 3704 0044 0532 0130 00',
 };
 

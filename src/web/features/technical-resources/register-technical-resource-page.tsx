@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouteContext } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import {
   technicalResourceRequestSchema,
@@ -14,7 +14,7 @@ import { FormErrorSummary, SubmitButton } from '../../components/form/form-error
 import { TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
-import { request, SignedOutError } from '../../lib/api-client.ts';
+import { request } from '../../lib/api-client.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
@@ -126,30 +126,16 @@ function TechnicalResourceForm({
   onRegistered: (record: TechnicalResourceResponse) => void;
 }) {
   const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
-  const inFlight = useRef(false);
-  const { summaryRef, serverProblems, clear, revealField, onInvalid, showRefusal, showUnreachable } =
-    useFormFeedback(form, (name) => name in FIELDS);
+  const { summaryRef, serverProblems, revealField, onInvalid, send } = useFormFeedback(
+    form,
+    (name) => name in FIELDS,
+  );
 
-  const send = async (body: TechnicalResourceRequest) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    clear();
-    try {
-      const answer = await request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', {
-        json: body,
-      });
-      if (answer.status === 201 || answer.status === 200) {
-        onRegistered(technicalResourceResponseSchema.parse(answer.body));
-        return;
-      }
-      showRefusal(answer.status, answer.body);
-    } catch (error) {
-      if (error instanceof SignedOutError) return;
-      showUnreachable(error as Error);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const submit = (body: TechnicalResourceRequest) =>
+    send(
+      () => request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', { json: body }),
+      (responseBody) => onRegistered(technicalResourceResponseSchema.parse(responseBody)),
+    );
 
   return (
     <div className="page page--form">
@@ -162,7 +148,7 @@ function TechnicalResourceForm({
         <form
           noValidate
           aria-label={TITLE}
-          onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+          onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
         >
           <FormErrorSummary
             ref={summaryRef}
