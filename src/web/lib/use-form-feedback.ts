@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 import { fieldId, flattenErrors } from '../components/form/field-error.ts';
@@ -16,10 +16,20 @@ export function useFormFeedback<T extends FieldValues>(
   isFormField: (name: string) => boolean,
   reveal: (names: readonly string[]) => void = () => {},
 ) {
-  const summaryRef = useRef<HTMLDivElement>(null);
   const [serverProblems, setServerProblems] = useState<SummaryItem[]>([]);
   const inFlight = useRef(false);
-  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  // Focus moves once React has committed what it points at: the summary focuses itself when it has items
+  // for a new request (react-hook-form publishes errors after onInvalid); a field after its section opened.
+  const [summaryFocusRequest, setSummaryFocusRequest] = useState(0);
+  const [fieldFocus, setFieldFocus] = useState<{ name: string; request: number } | null>(null);
+  useEffect(() => {
+    if (!fieldFocus) return;
+    const element = document.getElementById(fieldId(fieldFocus.name));
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus();
+  }, [fieldFocus]);
+  const focusSummary = () => setSummaryFocusRequest((request) => request + 1);
+
   const showRefusal = (status: number, body: unknown) => {
     const mapped = mapServerAnswer(status, body, isFormField);
     for (const { name, message } of mapped.fieldErrors)
@@ -36,17 +46,14 @@ export function useFormFeedback<T extends FieldValues>(
     ]);
     focusSummary();
   };
+
   return {
-    summaryRef,
+    summaryFocusRequest,
     serverProblems,
     clear: () => setServerProblems([]),
     revealField: (name: string) => {
       reveal([name]);
-      requestAnimationFrame(() => {
-        const element = document.getElementById(fieldId(name));
-        element?.scrollIntoView({ block: 'center' });
-        element?.focus();
-      });
+      setFieldFocus((current) => ({ name, request: (current?.request ?? 0) + 1 }));
     },
     onInvalid: (errors: FieldErrors<T>) => {
       setServerProblems([]);

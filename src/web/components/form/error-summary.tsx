@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { fieldId } from './field-error.ts';
 
 export interface SummaryItem {
@@ -11,11 +11,25 @@ export interface SummaryItem {
  * The GOV.UK error summary: at the top of the form, takes focus after a failed submit, and links each
  * message to its field. `onSelect` reveals the field (opening its section) before focusing it.
  */
-export const ErrorSummary = forwardRef<
-  HTMLDivElement,
-  { items: readonly SummaryItem[]; onSelect: (name: string) => void }
->(function ErrorSummary({ items, onSelect }, ref) {
-  if (items.length === 0) return null;
+export function ErrorSummary({
+  items,
+  onSelect,
+  focusRequest,
+}: {
+  items: readonly SummaryItem[];
+  onSelect: (name: string) => void;
+  /** Raised after each failed submit: the summary takes focus as soon as it has something to say. */
+  focusRequest: number;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const handled = useRef(0);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (!hasItems || focusRequest === handled.current) return;
+    handled.current = focusRequest;
+    ref.current?.focus();
+  }, [focusRequest, hasItems]);
+  if (!hasItems) return null;
   return (
     <div
       className="error-summary"
@@ -46,4 +60,4 @@ export const ErrorSummary = forwardRef<
       </ul>
     </div>
   );
-});
+}

@@ -7,13 +7,13 @@ import { flattenErrors } from './field-error.ts';
  * in the order the fields stand. It reads the errors itself, so a keystroke re-renders it, not the form.
  */
 export function FormErrorSummary({
-  ref,
+  focusRequest,
   serverProblems,
   onSelect,
   labelOf,
   positionOf,
 }: {
-  ref: React.Ref<HTMLDivElement>;
+  focusRequest: number;
   serverProblems: readonly SummaryItem[];
   onSelect: (name: string) => void;
   labelOf: (name: string) => string | undefined;
@@ -23,7 +23,13 @@ export function FormErrorSummary({
   const fieldItems = flattenErrors(errors)
     .sort((a, b) => positionOf(a.name) - positionOf(b.name))
     .map(({ name, message }) => ({ name, message: `${labelOf(name) ?? name}: ${message}` }));
-  return <ErrorSummary ref={ref} items={[...serverProblems, ...fieldItems]} onSelect={onSelect} />;
+  return (
+    <ErrorSummary
+      focusRequest={focusRequest}
+      items={[...serverProblems, ...fieldItems]}
+      onSelect={onSelect}
+    />
+  );
 }
 
 /** The form's one primary action, disabled while sending. */

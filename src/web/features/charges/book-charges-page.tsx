@@ -105,7 +105,10 @@ function ChargeForm({
     shouldFocusError: false,
   });
   const [categories] = useState(earlierCategories);
-  const { summaryRef, serverProblems, revealField, onInvalid, send } = useFormFeedback(form, isFormField);
+  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send } = useFormFeedback(
+    form,
+    isFormField,
+  );
 
   const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) =>
     send(
@@ -149,7 +152,7 @@ function ChargeForm({
           className="page--form"
         >
           <FormErrorSummary
-            ref={summaryRef}
+            focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
             labelOf={(name) => words[name as ChargeFieldName]?.label}

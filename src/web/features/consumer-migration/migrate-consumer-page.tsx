@@ -155,7 +155,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       return next;
     });
 
-  const { summaryRef, serverProblems, clear, revealField, onInvalid, send } = useFormFeedback(
+  const { summaryFocusRequest, serverProblems, clear, revealField, onInvalid, send } = useFormFeedback(
     form,
     isFormField,
     openSectionsOf,
@@ -192,7 +192,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
           aria-label={TITLE}
         >
           <FormErrorSummary
-            ref={summaryRef}
+            focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
             labelOf={(name) => fieldWords(name)?.label}

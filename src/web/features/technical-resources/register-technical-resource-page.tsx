@@ -126,7 +126,7 @@ function TechnicalResourceForm({
   onRegistered: (record: TechnicalResourceResponse) => void;
 }) {
   const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
-  const { summaryRef, serverProblems, revealField, onInvalid, send } = useFormFeedback(
+  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send } = useFormFeedback(
     form,
     (name) => name in FIELDS,
   );
@@ -151,7 +151,7 @@ function TechnicalResourceForm({
           onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
         >
           <FormErrorSummary
-            ref={summaryRef}
+            focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
             labelOf={(name) => FIELDS[name as FieldName]?.label}
