@@ -356,6 +356,7 @@ test('viewers see why they cannot migrate and no way to send', async ({ page }) 
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screenshots/migrate-viewer.png' });
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, ADMIN);
   await expect(page.getByRole('link', { name: 'Migrate a consumer' })).toBeVisible();
 });
