@@ -28,6 +28,9 @@ const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 export async function openDatabase(url: string): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped test database) is an
+    // 'error' event on the pool: unhandled, it would end the process. The pool connects anew on the next query.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
     const { host, pathname } = new URL(url);
