@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../form-field.tsx';
+import { describedByIds, FormField } from '../form-field.tsx';
 import type { SelectOption } from '../select-field.tsx';
 import { fieldId, useFieldError } from './field-error.ts';
 
@@ -45,17 +45,9 @@ export function TextInput({
     onValueChange ? { onChange: (event) => onValueChange(event.target.value) } : {},
   );
   return (
-    <FormField id={id} label={label} hint={hint} error={error}>
+    <FormField id={id} label={label} hint={hint} error={error} describedBy={describedBy}>
       {(aria) => {
-        const input = (
-          <input
-            {...rest}
-            {...aria}
-            {...registration}
-            type={type}
-            aria-describedby={[aria['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
-          />
-        );
+        const input = <input {...rest} {...aria} {...registration} type={type} />;
         return (
           <>
             {suffix ? (
@@ -79,7 +71,7 @@ export function CheckboxInput({ name, label, hint }: FieldText) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const describedBy = describedByIds(id, { hint, error });
   return (
     <div className="field field--checkbox">
       <span className="checkbox-line">
@@ -136,22 +128,17 @@ export function TextArea({
   label,
   hint,
   below,
+  describedBy,
   rows = 4,
-}: FieldText & { below?: ReactNode; rows?: number }) {
+}: FieldText & { below?: ReactNode; describedBy?: string; rows?: number }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FormField id={id} label={label} hint={hint} error={error}>
+    <FormField id={id} label={label} hint={hint} error={error} describedBy={describedBy}>
       {(aria) => (
         <>
-          <textarea
-            {...aria}
-            {...register(name)}
-            rows={rows}
-            spellCheck={false}
-            aria-describedby={[aria['aria-describedby'], `${id}-status`].filter(Boolean).join(' ')}
-          />
+          <textarea {...aria} {...register(name)} rows={rows} spellCheck={false} />
           {below}
         </>
       )}
@@ -165,12 +152,7 @@ export function RadioGroup({ name, label, hint, options }: FieldText & { options
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <fieldset
-      className="radio-group"
-      aria-describedby={
-        [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-      }
-    >
+    <fieldset className="radio-group" aria-describedby={describedByIds(id, { hint, error })}>
       <legend>{label}</legend>
       {hint && (
         <p className="hint" id={`${id}-hint`}>

@@ -35,7 +35,7 @@ export function LiveCheckedInput({
   const id = fieldId(name);
   const shownError = state.status === 'invalid' && state.message === error ? undefined : error;
   return (
-    <FormField id={id} label={label} hint={hint} error={shownError}>
+    <FormField id={id} label={label} hint={hint} error={shownError} describedBy={`${id}-status`}>
       {(aria) => (
         <>
           <input
@@ -43,7 +43,6 @@ export function LiveCheckedInput({
             {...aria}
             {...register(name)}
             aria-invalid={aria['aria-invalid'] || state.status === 'invalid'}
-            aria-describedby={[aria['aria-describedby'], `${id}-status`].filter(Boolean).join(' ')}
           />
           <FieldStatus id={`${id}-status`} state={state} />
           {children?.(state, value)}

@@ -14,6 +14,7 @@ export const ProductSpecificsSection = memo(function ProductSpecificsSection() {
     <TextArea
       {...field('product_specifics')}
       rows={6}
+      describedBy={`${fieldId('product_specifics')}-status`}
       below={
         <p
           id={`${fieldId('product_specifics')}-status`}
