@@ -1,7 +1,6 @@
-/**
- * The last ten producer contracts staff worked with, as IDs only (no personal data), in localStorage so
- * they are offered again tomorrow. Shared by every page that picks a contract.
- */
+import { readRecent, rememberRecent } from './recent-list.ts';
+
+/** The last ten producer contracts staff worked with, as IDs only; shared by every page that picks a contract. */
 export interface ContractRef {
   user: string;
   contract: string;
@@ -10,26 +9,21 @@ export interface ContractRef {
 const KEY = 'recent-contracts';
 const LIMIT = 10;
 
+function isContractRef(value: unknown): value is ContractRef {
+  const entry = value as Partial<ContractRef> | null;
+  return typeof entry?.user === 'string' && typeof entry?.contract === 'string';
+}
+
 export function readRecentContracts(): ContractRef[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    if (!Array.isArray(stored)) return [];
-    return stored
-      .filter(
-        (entry): entry is ContractRef =>
-          typeof entry?.user === 'string' && typeof entry?.contract === 'string',
-      )
-      .slice(0, LIMIT);
-  } catch {
-    return [];
-  }
+  return readRecent(KEY, isContractRef, LIMIT);
 }
 
 export function rememberContract(ref: ContractRef): ContractRef[] {
-  const recent = [
+  return rememberRecent(
+    KEY,
     ref,
-    ...readRecentContracts().filter((entry) => entry.user !== ref.user || entry.contract !== ref.contract),
-  ].slice(0, LIMIT);
-  localStorage.setItem(KEY, JSON.stringify(recent));
-  return recent;
+    isContractRef,
+    (a, b) => a.user === b.user && a.contract === b.contract,
+    LIMIT,
+  );
 }

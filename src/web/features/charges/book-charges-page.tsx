@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouteContext, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
   chargeFormSchema,
   chargeResponseSchema,
@@ -15,9 +13,10 @@ import { FormErrorSummary, SubmitButton } from '../../components/form/form-error
 import { RadioGroup, SelectInput, TextArea, TextInput } from '../../components/form/inputs.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
 import { request } from '../../lib/api-client.ts';
-import { formErrorMap } from '../../lib/form-error-map.ts';
+import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
+import { readRecent, rememberRecent } from '../../lib/recent-list.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { ChargePreview } from './charge-preview.tsx';
@@ -27,19 +26,14 @@ import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge
 const TITLE = 'Book charges and credits';
 const CATEGORIES_KEY = 'charge-categories';
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+
 function earlierCategories(): string[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(CATEGORIES_KEY) ?? '[]') as unknown;
-    return Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [];
-  } catch {
-    return [];
-  }
+  return readRecent(CATEGORIES_KEY, isText, 20);
 }
 
 function rememberCategory(category: string | undefined): void {
-  if (!category) return;
-  const categories = [category, ...earlierCategories().filter((entry) => entry !== category)].slice(0, 20);
-  localStorage.setItem(CATEGORIES_KEY, JSON.stringify(categories));
+  if (category) rememberRecent(CATEGORIES_KEY, category, isText, (a, b) => a === b, 20);
 }
 
 interface Booked {
@@ -87,13 +81,7 @@ function ChargeForm({
   const field = (name: ChargeFieldName) => ({ name, label: words[name].label, hint: words[name].hint });
   const resolver = useMemo(
     () =>
-      zodResolver(
-        z.preprocess(
-          (values) => toChargeCandidate(values as ChargeFormValues, locale),
-          chargeFormSchema,
-        ) as unknown as z.ZodType<ChargeSubmission, ChargeFormValues>,
-        { error: formErrorMap((name) => words[name as ChargeFieldName], locale) },
-      ) as unknown as Resolver<ChargeFormValues, unknown, ChargeSubmission>,
+      contractResolver(toChargeCandidate, chargeFormSchema, (name) => words[name as ChargeFieldName], locale),
     [locale, words],
   );
   const form = useForm<ChargeFormValues, unknown, ChargeSubmission>({

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   consumerMigrationFormSchema,
   type ConsumerMigrationSubmission,
@@ -13,7 +11,7 @@ import { FormSection } from '../../components/form/form-section.tsx';
 import { LeaveDialog } from '../../components/leave-dialog.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
 import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draft.ts';
-import { formErrorMap } from '../../lib/form-error-map.ts';
+import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
@@ -22,6 +20,7 @@ import { ContactSection } from './contact-section.tsx';
 import { ContractTermsSection } from './contract-terms-section.tsx';
 import { migrateConsumer } from './migrate-consumer.ts';
 import {
+  changedFields,
   emptyMigrationForm,
   hasInput,
   toMigrationCandidate,
@@ -87,12 +86,11 @@ export function MigrateConsumerPage() {
 
 /** Which sections start open: all but the rare ones, unless the draft has something in them. */
 function initialOpenSections(values: MigrationFormValues): Set<SectionId> {
-  const empty = emptyMigrationForm() as Record<string, unknown>;
   const open = new Set<SectionId>(SECTIONS.map((section) => section.id));
   for (const id of COLLAPSED_BY_DEFAULT) open.delete(id);
-  for (const [name, value] of Object.entries(values)) {
+  for (const name of changedFields(values)) {
     const section = sectionOf(name);
-    if (section && JSON.stringify(value) !== JSON.stringify(empty[name])) open.add(section);
+    if (section) open.add(section);
   }
   return open;
 }
@@ -107,15 +105,7 @@ function isFormField(name: string): boolean {
 function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) => void }) {
   const locale = useNumberLocale();
   const resolver = useMemo(
-    () =>
-      zodResolver(
-        // The form holds text as typed; the contract's schema judges what the form would send.
-        z.preprocess(
-          (values) => toMigrationCandidate(values as MigrationFormValues, locale),
-          consumerMigrationFormSchema,
-        ) as unknown as z.ZodType<ConsumerMigrationSubmission, MigrationFormValues>,
-        { error: formErrorMap(fieldWords, locale) },
-      ) as unknown as Resolver<MigrationFormValues, unknown, ConsumerMigrationSubmission>,
+    () => contractResolver(toMigrationCandidate, consumerMigrationFormSchema, fieldWords, locale),
     [locale],
   );
   const form = useForm<MigrationFormValues, unknown, ConsumerMigrationSubmission>({

@@ -165,10 +165,15 @@ export function toMigrationCandidate(
   return candidate;
 }
 
-/** Whether anything differs from an empty form (the draft is worth keeping, leaving asks first). */
-export function hasInput(values: Partial<MigrationFormValues>): boolean {
+/** The fields whose value differs from an empty form's. */
+export function changedFields(values: Partial<MigrationFormValues>): string[] {
   const empty = emptyMigrationForm() as Record<string, unknown>;
-  return Object.entries(values).some(
-    ([name, value]) => JSON.stringify(value) !== JSON.stringify(empty[name]),
-  );
+  return Object.entries(values)
+    .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(empty[name]))
+    .map(([name]) => name);
+}
+
+/** Whether anything was typed (the draft is worth keeping, leaving asks first). */
+export function hasInput(values: Partial<MigrationFormValues>): boolean {
+  return changedFields(values).length > 0;
 }

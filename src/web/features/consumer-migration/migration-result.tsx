@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatIbanGroups } from '../../../contract/iban.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
 import {
   fieldWords,
   NOTICE_UNIT_WORDS,
@@ -38,7 +39,7 @@ function explainResponseOnly(name: (typeof RESPONSE_ONLY)[number], value: unknow
 /** The migrated record as the platform returned it, in the form's sections, with its own fields explained. */
 export function MigrationResult({ record, onAnother }: { record: MigrationRecord; onAnother: () => void }) {
   const [copied, setCopied] = useState(false);
-  const locale = navigator.language;
+  const locale = useNumberLocale();
   const userId = String(record.user_id ?? '');
   const relationships = Array.isArray(record.contract_relationships)
     ? (record.contract_relationships as Record<string, unknown>[])

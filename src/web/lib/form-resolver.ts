@@ -1,0 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { formErrorMap, type MessageCatalogue } from './form-error-map.ts';
+
+/**
+ * The resolver of a form that holds text as typed: `toCandidate` turns it into what the form would
+ * send, and the contract's schema judges that, in the words of the feature's catalogue.
+ */
+export function contractResolver<Values extends FieldValues, Submission>(
+  toCandidate: (values: Values, locale: string) => unknown,
+  schema: z.ZodType<Submission>,
+  words: MessageCatalogue,
+  locale: string,
+): Resolver<Values, unknown, Submission> {
+  return zodResolver(
+    z.preprocess((values) => toCandidate(values as Values, locale), schema) as unknown as z.ZodType<
+      Submission,
+      Values
+    >,
+    { error: formErrorMap(words, locale) },
+  ) as unknown as Resolver<Values, unknown, Submission>;
+}
