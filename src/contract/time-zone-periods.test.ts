@@ -1,14 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import * as oracle from './testing/intl-periods-oracle.ts';
 import {
   formatUtcInstant,
   isKnownTimeZone,
   nextPeriodStart,
   offsetMinutesAt,
+  offsetMsAt,
+  PERIOD_TYPES,
   periodsOverlapping,
   periodStartAt,
   startOfLocalDate,
+  wallTimeAt,
   wallTimeToInstant,
 } from './time-zone-periods.ts';
+import { zoneOffsets } from './zone-offsets.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const utc = (periods: { start: number; end: number }[]) =>
@@ -159,5 +165,186 @@ describe('time-zone periods', () => {
       }).format(period.start);
       expect(Number(local)).toBe(0);
     }
+  });
+});
+
+/** Zones whose history exercises every branch: half-hour DST, midnight DST, skipped days, +14, LMT. */
+const AWKWARD_ZONES = [
+  'Europe/Berlin',
+  'Europe/London',
+  'Europe/Dublin', // negative DST in the tz database
+  'Europe/Moscow',
+  'Africa/Casablanca', // DST suspended for Ramadan
+  'Africa/Monrovia',
+  'America/Havana',
+  'America/Sao_Paulo',
+  'America/St_Johns',
+  'America/Caracas',
+  'US/Eastern',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Pyongyang',
+  'Pacific/Apia', // skipped 2011-12-30
+  'Pacific/Chatham',
+  'Pacific/Kiritimati',
+  'Antarctica/Troll',
+  'Etc/GMT+1',
+  'UTC',
+];
+
+describe('time-zone periods against the Intl-only implementation', () => {
+  const QUARTER = 15 * 60_000;
+  const isQuarterHourEra = (zone: string, from: number, to: number) => {
+    for (let instant = from - 2 * 24 * HOUR; instant <= to + 2 * 24 * HOUR; instant += 6 * HOUR) {
+      if (offsetMsAt(instant, zone) % QUARTER !== 0) return false;
+    }
+    return true;
+  };
+
+  it('gives byte-identical periods wherever every offset is a whole number of quarter hours', () => {
+    let compared = 0;
+    for (const zone of AWKWARD_ZONES) {
+      for (const year of [1916, 1945, 1970, 1996, 2011, 2025, 2037, 2100]) {
+        for (const type of PERIOD_TYPES) {
+          const from = Date.UTC(year, 0, 1) + ((zone.length * 17) % 300) * 24 * HOUR;
+          const days = { hour: 4, day: 45, week: 100, month: 400, year: 1200 }[type];
+          const to = from + days * 24 * HOUR;
+          if (!isQuarterHourEra(zone, from, to)) continue;
+          expect(utc(periodsOverlapping(from, to, type, zone)), `${zone} ${year} ${type}`).toEqual(
+            utc(oracle.periodsOverlapping(from, to, type, zone)),
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(650);
+  });
+
+  it('finds the same instant for local wall times, in folds and gaps', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...AWKWARD_ZONES),
+        fc.integer({ min: Date.UTC(1950, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        (zone, instant) => {
+          const wall = oracle.wallTimeAt(instant, zone);
+          fc.pre(isQuarterHourEra(zone, instant, instant));
+          expect(wallTimeToInstant(wall, zone)).toBe(oracle.wallTimeToInstant(wall, zone));
+          expect(wallTimeAt(instant, zone)).toEqual(wall);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('time-zone periods for every zone, 1800-2200', () => {
+  const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC', 'US/Eastern', 'Etc/GMT+1', 'Asia/Calcutta'];
+  const anyInstant = fc.integer({ min: Date.UTC(1800, 0, 1), max: Date.UTC(2200, 0, 1) });
+  const intlOffset = (instant: number, zone: string) => {
+    const second = Math.floor(instant / 1000) * 1000;
+    const wall = oracle.wallTimeAt(second, zone);
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - second;
+  };
+
+  it('reads the offsets Intl gives, to the second', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), anyInstant, (zone, instant) => {
+        expect(offsetMsAt(instant, zone)).toBe(intlOffset(instant, zone));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('places every changeover on the very second Intl changes the offset', () => {
+    let changes = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), anyInstant, (zone, instant) => {
+        const change = zoneOffsets(zone).firstChangeIn(instant, instant + 400 * 24 * HOUR);
+        fc.pre(!Number.isNaN(change));
+        changes++;
+        expect(offsetMsAt(change - 1000, zone)).toBe(intlOffset(change - 1000, zone));
+        expect(offsetMsAt(change, zone)).toBe(intlOffset(change, zone));
+        expect(intlOffset(change, zone)).not.toBe(intlOffset(change - 1000, zone));
+      }),
+      { numRuns: 1500 },
+    );
+    expect(changes).toBeGreaterThan(500);
+  });
+
+  it('terminates within a bounded number of Intl calls and gives a period around the instant', () => {
+    // The step bound: each call may ask Intl this often at most (a cold day costs 3, a changeover 17).
+    const MAX_INTL_CALLS = 300;
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const bounded = <T>(call: () => T): T => {
+      formatToParts.mockClear();
+      const result = call();
+      expect(formatToParts.mock.calls.length).toBeLessThanOrEqual(MAX_INTL_CALLS);
+      return result;
+    };
+    try {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...zones),
+          anyInstant,
+          fc.constantFrom(...PERIOD_TYPES),
+          (zone, instant, type) => {
+            const start = bounded(() => periodStartAt(instant, type, zone));
+            const next = bounded(() => nextPeriodStart(start, type, zone));
+            expect(start).toBeLessThanOrEqual(instant);
+            expect(next).toBeGreaterThan(instant);
+            expect(bounded(() => periodStartAt(next - 1, type, zone))).toBe(start);
+            const wall = wallTimeAt(start, zone);
+            if (type === 'hour') expect([wall.minute, wall.second]).toEqual([0, 0]);
+          },
+        ),
+        { numRuns: 3000 },
+      );
+    } finally {
+      formatToParts.mockRestore();
+    }
+  });
+
+  it('returns at once for the report that used to hang the tab (Berlin 1890, hourly)', () => {
+    const hours = periodsOverlapping(
+      startOfLocalDate('1890-01-01', 'Europe/Berlin'),
+      startOfLocalDate('1890-01-02', 'Europe/Berlin'),
+      'hour',
+      'Europe/Berlin',
+    );
+    expect(hours).toHaveLength(24);
+    expect(formatUtcInstant(hours[0]!.start)).toBe('1889-12-31T23:06:32Z');
+    expect(formatUtcInstant(hours[1]!.start)).toBe('1890-01-01T00:06:32Z');
+    expect(offsetMinutesAt(hours[0]!.start, 'Europe/Berlin')).toBeCloseTo(53 + 28 / 60, 10);
+  });
+
+  it('starts hours at local full hours in offsets with seconds, and across the change to standard time', () => {
+    // Monrovia kept -00:44:30 until 1972-01-07: local 00:00 is 00:44:30 UTC.
+    expect(formatUtcInstant(periodStartAt(at('1971-06-01T12:00:00Z'), 'hour', 'Africa/Monrovia'))).toBe(
+      '1971-06-01T11:44:30Z',
+    );
+    // Berlin left local mean time at 1893-04-01 00:00 LMT, which became 00:06:32 CET: the full hour
+    // 00:00 never showed, so the hour from 23:00 LMT runs to 01:00 CET.
+    const hours = periodsOverlapping(
+      at('1893-03-31T22:00:00Z'),
+      at('1893-04-01T01:00:00Z'),
+      'hour',
+      'Europe/Berlin',
+    );
+    expect(utc(hours)).toEqual([
+      ['1893-03-31T21:06:32Z', '1893-03-31T22:06:32Z'],
+      ['1893-03-31T22:06:32Z', '1893-04-01T00:00:00Z'],
+      ['1893-04-01T00:00:00Z', '1893-04-01T01:00:00Z'],
+    ]);
+    const days = periodsOverlapping(
+      at('1893-03-31T12:00:00Z'),
+      at('1893-04-01T12:00:00Z'),
+      'day',
+      'Europe/Berlin',
+    );
+    expect(utc(days)).toEqual([
+      ['1893-03-30T23:06:32Z', '1893-03-31T23:06:32Z'],
+      ['1893-03-31T23:06:32Z', '1893-04-01T23:00:00Z'],
+    ]);
   });
 });
