@@ -17,3 +17,19 @@ export async function findProducerContract(
     .limit(1);
   return contract ?? null;
 }
+
+/**
+ * `findProducerContract` remembering what it found: producer contracts are only ever created by the seed,
+ * so a contract once found stays valid. Misses are not remembered (anyone can ask for made-up IDs).
+ */
+export function producerContractLookup(db: Database) {
+  const found = new Map<string, ProducerContract>();
+  return async (userId: string, contractId: string): Promise<ProducerContract | null> => {
+    const key = `${userId}\u0000${contractId}`;
+    const cached = found.get(key);
+    if (cached) return cached;
+    const contract = await findProducerContract(db, userId, contractId);
+    if (contract) found.set(key, contract);
+    return contract;
+  };
+}

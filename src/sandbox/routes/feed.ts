@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { FeedPage, FeedQuery, FeedRecord } from '../../contract/api/feed.ts';
 import { formatUtcInstant, periodsOverlapping, type PeriodType } from '../../contract/time-zone-periods.ts';
 import type { Database } from '../db/connect.ts';
-import { FeedRepository } from '../db/feed-repository.ts';
-import { findProducerContract } from '../db/producers.ts';
+import { FeedRepository, totalsBefore, valuesBefore, type FeedTotals } from '../db/feed-repository.ts';
+import { producerContractLookup } from '../db/producers.ts';
 import { DetailError, NOT_FOUND } from '../errors.ts';
 import { registerOperation } from './operation-route.ts';
 
-const INTERVAL_MS = 15 * 60_000;
+const MINUTE = 60_000;
+const INTERVAL_MS = 15 * MINUTE;
 
 const kwh = (wh: number) => Math.round(wh) / 1000;
 
@@ -20,62 +21,76 @@ export function pageLink(request: FastifyRequest, offset: number | null): string
   return url.toString();
 }
 
+/** One page of raw values starting in [from, to). */
+function rawRecords(totals: FeedTotals, from: number, to: number, offset: number, limit: number) {
+  const first = valuesBefore(totals, Math.ceil(from / MINUTE));
+  const end = valuesBefore(totals, Math.ceil(to / MINUTE));
+  const results: FeedRecord[] = [];
+  let previousEnd = -1;
+  let previousEndText = '';
+  for (let index = first + offset; index < Math.min(end, first + offset + limit); index++) {
+    const start = totals.startMin[index]! * MINUTE;
+    // Consecutive values share a boundary: format it once.
+    const startText = start === previousEnd ? previousEndText : formatUtcInstant(start);
+    previousEnd = start + INTERVAL_MS;
+    previousEndText = formatUtcInstant(previousEnd);
+    const wh = totals.cumWh[index]! - (index > 0 ? totals.cumWh[index - 1]! : 0);
+    results.push({ start: startText, end: previousEndText, energy_kwh: kwh(wh), sample_count: 1 });
+  }
+  return { count: Math.max(0, end - first), results };
+}
+
+/** One record per calendar period of the zone holding values, the whole range (paged by the caller). */
+function periodRecords(totals: FeedTotals, from: number, to: number, type: PeriodType, timeZone: string) {
+  const periods = periodsOverlapping(from, to, type, timeZone);
+  const records: FeedRecord[] = [];
+  let before = totalsBefore(totals, from);
+  let startText = '';
+  for (let index = 0; index < periods.length; index++) {
+    const period = periods[index]!;
+    const after = totalsBefore(totals, index === periods.length - 1 ? to : period.end);
+    // Each period's end is the next one's start: format every boundary once.
+    if (index === 0) startText = formatUtcInstant(period.start);
+    const endText = formatUtcInstant(period.end);
+    if (after.n > before.n) {
+      records.push({
+        start: startText,
+        end: endText,
+        energy_kwh: kwh(after.wh - before.wh),
+        sample_count: after.n - before.n,
+      });
+    }
+    before = after;
+    startText = endText;
+  }
+  return records;
+}
+
 /**
  * Spec 4.2 with the decisions of product.md: raw values or one record per calendar period of the zone
  * holding values; a period cut by the range keeps its calendar bounds and counts only values inside.
  */
-export async function feedRecords(
-  repository: FeedRepository,
-  contractId: string,
-  query: FeedQuery,
-): Promise<{ count: number; results: FeedRecord[] }> {
-  const requestedFrom = Date.parse(query.start);
-  const requestedTo = Date.parse(query.end);
-  const extent = await repository.extent(contractId);
+export function feedRecords(totals: FeedTotals, query: FeedQuery): { count: number; results: FeedRecord[] } {
+  const values = totals.startMin.length;
+  if (values === 0) return { count: 0, results: [] };
   // Values outside the data's extent cannot exist: clamping keeps a 200-year hourly query cheap.
-  const from = extent ? Math.max(requestedFrom, extent.first) : requestedFrom;
-  const to = extent ? Math.min(requestedTo, extent.last + INTERVAL_MS) : requestedFrom;
-  if (!extent || to <= from) return { count: 0, results: [] };
-
-  if (query.aggregation_type === 'raw') {
-    const [before, after] = await repository.totalsBefore(contractId, [from, to]);
-    const values = await repository.rawValues(contractId, from, to, query.offset, query.limit);
-    return {
-      count: after!.n - before!.n,
-      results: values.map(({ startMin, wh }) => ({
-        start: formatUtcInstant(startMin * 60_000),
-        end: formatUtcInstant(startMin * 60_000 + INTERVAL_MS),
-        energy_kwh: kwh(wh),
-        sample_count: 1,
-      })),
-    };
-  }
-
-  const periods = periodsOverlapping(from, to, query.aggregation_type as PeriodType, query.timezone);
-  const boundaries = [from, ...periods.slice(1).map((period) => period.start), to];
-  const totals = await repository.totalsBefore(contractId, boundaries);
-  const filled: FeedRecord[] = [];
-  periods.forEach((period, index) => {
-    const n = totals[index + 1]!.n - totals[index]!.n;
-    if (n === 0) return;
-    filled.push({
-      start: formatUtcInstant(period.start),
-      end: formatUtcInstant(period.end),
-      energy_kwh: kwh(totals[index + 1]!.wh - totals[index]!.wh),
-      sample_count: n,
-    });
-  });
-  return { count: filled.length, results: filled.slice(query.offset, query.offset + query.limit) };
+  const from = Math.max(Date.parse(query.start), totals.startMin[0]! * MINUTE);
+  const to = Math.min(Date.parse(query.end), totals.startMin[values - 1]! * MINUTE + INTERVAL_MS);
+  if (to <= from) return { count: 0, results: [] };
+  if (query.aggregation_type === 'raw') return rawRecords(totals, from, to, query.offset, query.limit);
+  const records = periodRecords(totals, from, to, query.aggregation_type as PeriodType, query.timezone);
+  return { count: records.length, results: records.slice(query.offset, query.offset + query.limit) };
 }
 
 export function registerFeedRoutes(app: FastifyInstance, auth: onRequestHookHandler, db: Database): void {
   const repository = new FeedRepository(db);
+  const findProducerContract = producerContractLookup(db);
   registerOperation<FeedQuery>(app, 'producers_contracts_feed_list', auth, async (request, reply) => {
     const { userID, contractID } = request.params as { userID: string; contractID: string };
-    const contract = await findProducerContract(db, userID, contractID);
+    const contract = await findProducerContract(userID, contractID);
     if (!contract) throw new DetailError(404, NOT_FOUND);
     const query = request.query;
-    const { count, results } = await feedRecords(repository, contract.contractId, query);
+    const { count, results } = feedRecords(await repository.totals(contract.contractId), query);
     const nextOffset = query.offset + query.limit < count ? query.offset + query.limit : null;
     // As DRF's LimitOffsetPagination: previous steps back one page from wherever the caller stands.
     const previousOffset = query.offset > 0 ? Math.max(0, query.offset - query.limit) : null;
