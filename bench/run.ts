@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: figures measured side by side in one run on this machine.
  *   1. first-start seed time and memory (PGlite, PostgreSQL)
- *   2. feed-in report latency (medians) beside the HTTP floor, on PGlite and PostgreSQL
+ *   2. feed-in report latency (medians) beside the HTTP floor, on PGlite and PostgreSQL, today's code
+ *      and the code before issue 16 (a git worktree) on the same databases
  *   3. throughput and latency through the BFF vs directly against the sandbox
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -74,11 +75,34 @@ async function median(url: string, headers: Record<string, string>, runs = 25): 
   return times[Math.floor(times.length / 2)]!;
 }
 
-function startSandbox(databaseUrl: string, port: number): ChildProcess {
+function startSandbox(databaseUrl: string, port: number, cwd = process.cwd()): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+    cwd,
     env: { ...process.env, SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
+}
+
+/**
+ * The sandbox as it was before the feed-in work of issue 16, checked out beside this one so "before"
+ * is measured in the same run on the same database. Null when git cannot provide it.
+ */
+const BASELINE_COMMIT = process.env.BENCH_BASELINE ?? 'cc44ccb';
+function baselineCheckout(): { cwd: string; remove: () => void } | null {
+  const cwd = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
+  const added = spawnSync('git', ['worktree', 'add', '--detach', cwd, BASELINE_COMMIT], { encoding: 'utf8' });
+  if (added.status !== 0) {
+    rmSync(cwd, { recursive: true, force: true });
+    return null;
+  }
+  symlinkSync(join(process.cwd(), 'node_modules'), join(cwd, 'node_modules'));
+  return {
+    cwd,
+    remove: () => {
+      spawnSync('git', ['worktree', 'remove', '--force', cwd]);
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
 }
 
 async function stop(child: ChildProcess) {
@@ -88,20 +112,46 @@ async function stop(child: ChildProcess) {
 }
 
 const FEED = '/v3/producers/P2000/contracts/C2000/feed/';
+/** [name, path, goal as a multiple of the HTTP floor] */
 const queries: [string, string, number][] = [
   [
     'month x 3 years',
     `${FEED}?start=2024-01-01T00:00:00Z&end=2027-01-01T00:00:00Z&aggregation_type=month`,
-    25,
+    5,
   ],
-  ['day x 1 year', `${FEED}?start=2025-01-01T00:00:00Z&end=2026-01-01T00:00:00Z&aggregation_type=day`, 25],
-  ['hour x 1 month', `${FEED}?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&aggregation_type=hour`, 25],
+  [
+    'day x 1 year, Berlin',
+    `${FEED}?start=2025-01-01T00:00:00Z&end=2026-01-01T00:00:00Z&aggregation_type=day`,
+    5,
+  ],
+  [
+    'day x 1 year, Kolkata',
+    `${FEED}?start=2025-01-01T00:00:00Z&end=2026-01-01T00:00:00Z&aggregation_type=day&timezone=Asia/Kolkata`,
+    5,
+  ],
+  ['hour x 1 month', `${FEED}?start=2025-03-01T00:00:00Z&end=2025-04-01T00:00:00Z&aggregation_type=hour`, 5],
   [
     'raw x 1 month (2,880 values)',
     `${FEED}?start=2025-06-01T00:00:00Z&end=2025-07-01T00:00:00Z&limit=5000`,
-    50,
+    10,
   ],
 ];
+
+/** The HTTP floor and each query's median against one sandbox process. */
+async function measureFeed(databaseUrl: string, port: number, cwd?: string) {
+  const sandbox = startSandbox(databaseUrl, port, cwd);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const headers = { authorization: `Bearer ${await token(base)}` };
+  const floor = await median(
+    `${base}/v3/validation/market_location/?market_location_id=51238696781`,
+    headers,
+    50,
+  );
+  const medians: number[] = [];
+  for (const [, path] of queries) medians.push(await median(`${base}${path}`, headers));
+  return { sandbox, base, headers, floor, medians };
+}
 
 // 1. Seeding. initdb runs once per PGlite version in its own process (cluster-template.ts): time it cold.
 rmSync(clusterTemplatePath(), { force: true });
@@ -142,31 +192,38 @@ row(
   '',
 );
 
-// 2. Feed-in latency beside the HTTP floor
+// 2. Feed-in latency beside the HTTP floor, today's code and the baseline's on the same database
+const baseline = baselineCheckout();
 const directory = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
 for (const [kind, url, port] of [
   ['PGlite', directory, 18581],
   ['PostgreSQL', await freshPostgres(), 18582],
 ] as const) {
-  const sandbox = startSandbox(url, port);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
-  const headers = { authorization: `Bearer ${await token(base)}` };
-  const floor = await median(
-    `${base}/v3/validation/market_location/?market_location_id=51238696781`,
-    headers,
-    50,
+  let before: Awaited<ReturnType<typeof measureFeed>> | null = null;
+  if (baseline) {
+    before = await measureFeed(url, port, baseline.cwd);
+    await stop(before.sandbox);
+  }
+  const { sandbox, base, headers, floor, medians } = await measureFeed(url, port);
+  row(
+    `HTTP floor (${kind})`,
+    `${floor.toFixed(2)} ms`,
+    'authenticated validation call',
+    before ? `before: ${before.floor.toFixed(2)} ms` : '',
   );
-  row(`HTTP floor (${kind})`, `${floor.toFixed(2)} ms`, 'authenticated validation call', '');
-  for (const [name, path, goal] of queries) {
-    const ms = await median(`${base}${path}`, headers);
+  queries.forEach(([name, , goal], index) => {
+    const ms = medians[index]!;
+    const ratio = ms / floor;
+    const then = before ? before.medians[index]! : null;
     row(
       `${name} (${kind})`,
-      `${ms.toFixed(2)} ms`,
-      `${(ms / floor).toFixed(1)} x floor`,
-      `goal <= ${goal} ms ${ms <= goal ? 'met' : 'MISSED'}`,
+      `${ms.toFixed(2)} ms = ${ratio.toFixed(1)} x floor`,
+      then === null
+        ? `before: no baseline checkout`
+        : `before (${BASELINE_COMMIT}): ${then.toFixed(2)} ms = ${(then / before!.floor).toFixed(1)} x, ${(then / ms).toFixed(1)} x faster now`,
+      `goal <= ${goal} x floor ${ratio <= goal ? 'met' : 'MISSED'}`,
     );
-  }
+  });
   row(`sandbox RSS after queries (${kind})`, `${rssMb(sandbox).toFixed(0)} MB`, '', '');
   if (kind === 'PGlite') {
     // 3. BFF vs direct, same validation call, same sandbox
@@ -228,6 +285,7 @@ for (const [kind, url, port] of [
   await stop(sandbox);
 }
 rmSync(directory, { recursive: true, force: true });
+baseline?.remove();
 for (const database of postgresDatabases) await database.drop();
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
