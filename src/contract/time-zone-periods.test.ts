@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import * as oracle from './testing/intl-periods-oracle.ts';
 import {
+  formatLocalInstant,
   formatUtcInstant,
   isKnownTimeZone,
   nextPeriodStart,
@@ -345,5 +346,22 @@ describe('time-zone periods for every zone, 1800-2200', () => {
       ['1893-03-30T23:06:32Z', '1893-03-31T23:06:32Z'],
       ['1893-03-31T23:06:32Z', '1893-04-01T23:00:00Z'],
     ]);
+  });
+});
+
+describe('local instants', () => {
+  it('writes local ISO 8601 with the offset of the instant, seconds only where the offset has them', () => {
+    expect(formatLocalInstant(at('2025-10-26T00:00:00Z'), 'Europe/Berlin')).toBe('2025-10-26T02:00:00+02:00');
+    expect(formatLocalInstant(at('2025-10-26T01:00:00Z'), 'Europe/Berlin')).toBe('2025-10-26T02:00:00+01:00');
+    expect(formatLocalInstant(at('2026-01-01T00:00:00Z'), 'America/St_Johns')).toBe(
+      '2025-12-31T20:30:00-03:30',
+    );
+    expect(formatLocalInstant(at('1890-01-01T00:06:32Z'), 'Europe/Berlin')).toBe(
+      '1890-01-01T01:00:00+00:53:28',
+    );
+    expect(formatLocalInstant(at('1971-06-01T11:44:30Z'), 'Africa/Monrovia')).toBe(
+      '1971-06-01T11:00:00-00:44:30',
+    );
+    expect(formatLocalInstant(at('2026-01-01T00:00:00Z'), 'UTC')).toBe('2026-01-01T00:00:00+00:00');
   });
 });

@@ -193,3 +193,19 @@ export function formatUtcInstant(instant: number): string {
   // Years 0-9999 give `YYYY-MM-DDTHH:MM:SS.sssZ`; extended years keep their own form.
   return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** `+01:00`, or `+00:53:28` where a local mean time offset has seconds. */
+export function formatOffset(offsetMs: number): string {
+  const sign = offsetMs < 0 ? '-' : '+';
+  const seconds = Math.abs(offsetMs) / 1000;
+  const pad = (value: number) => String(Math.floor(value)).padStart(2, '0');
+  const text = `${sign}${pad(seconds / 3600)}:${pad((seconds % 3600) / 60)}`;
+  return seconds % 60 === 0 ? text : `${text}:${pad(seconds % 60)}`;
+}
+
+/** The instant as local ISO 8601 with its offset: `2025-10-26T02:00:00+01:00`. */
+export function formatLocalInstant(instant: number, timeZone: string): string {
+  const offset = offsetMsAt(instant, timeZone);
+  const local = new Date(instant + offset).toISOString();
+  return `${local.slice(0, 19)}${formatOffset(offset)}`;
+}

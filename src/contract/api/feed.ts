@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKnownTimeZone, PERIOD_TYPES } from '../time-zone-periods.ts';
-import { utcDateTimeSchema } from './common.ts';
+import { pathIdSchema, utcDateTimeSchema } from './common.ts';
 
 export const AGGREGATION_TYPES = [...PERIOD_TYPES, 'raw'] as const;
 export type AggregationType = (typeof AGGREGATION_TYPES)[number];
@@ -64,3 +64,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 export const feedPageSchema = pageSchema(feedRecordSchema).meta({ id: 'FeedPage' });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** The feed-in report's contract: the path parameters of the feed-in list. */
+export const producerContractPathSchema = z.object({ user_id: pathIdSchema, contract_id: pathIdSchema });
+export type ProducerContractPath = z.infer<typeof producerContractPathSchema>;

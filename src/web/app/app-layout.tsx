@@ -11,15 +11,22 @@ interface NavItem {
 /** Navigation grouped like the spec's resource groups; only pages that work are listed. */
 function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
   const groups: { group: string; items: NavItem[] }[] = [];
-  if (canWrite(user.role)) {
-    groups.push(
-      { group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] },
-      { group: 'Producers', items: [{ to: '/producers/charges', label: 'Book charges and credits' }] },
-      {
-        group: 'Master data',
-        items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
-      },
-    );
+  const writer = canWrite(user.role);
+  if (writer) {
+    groups.push({ group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] });
+  }
+  groups.push({
+    group: 'Producers',
+    items: [
+      { to: '/reports/feed-in', label: 'Feed-in report' },
+      ...(writer ? [{ to: '/producers/charges', label: 'Book charges and credits' }] : []),
+    ],
+  });
+  if (writer) {
+    groups.push({
+      group: 'Master data',
+      items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
+    });
   }
   groups.push({ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] });
   if (canAdminister(user.role)) {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { AppLayout } from './app-layout.tsx';
 
 interface RouterContext {
@@ -105,6 +106,16 @@ const technicalResourcesRoute = createRoute({
   ),
 });
 
+const feedReportRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/reports/feed-in',
+  validateSearch: reportSearchSchema,
+  component: lazyRouteComponent(
+    () => import('../features/feed-report/feed-report-page.tsx'),
+    'FeedReportPage',
+  ),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => consoleRoute,
   id: 'admin',
@@ -134,6 +145,7 @@ const routeTree = rootRoute.addChildren([
     migrateConsumerRoute,
     chargesRoute,
     technicalResourcesRoute,
+    feedReportRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),
   ]),
 ]);

@@ -1,0 +1,243 @@
+import { createLTTB } from 'downsample/methods/LTTB';
+import { forwardRef, useMemo, useSyncExternalStore } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { AggregationType } from '../../../contract/api/feed.ts';
+import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
+import type { EnergyUnit, GapRun, ReportRow } from './report-rows.ts';
+
+/** Raw series longer than this are drawn through LTTB; the table and the CSV keep every value. */
+export const MAX_DRAWN_POINTS = 2000;
+
+interface Point {
+  x: number;
+  value: number | null;
+  compare?: number | null;
+  label: string;
+}
+
+const lttb = createLTTB<{ x: number; value: number }>({ x: 'x', y: 'value' });
+
+/**
+ * LTTB per stretch of values (a gap stays a gap: one null point between stretches), each stretch given
+ * its share of the points.
+ */
+export function downsampleWithGaps(points: readonly Point[], target: number): Point[] {
+  if (points.length <= target) return [...points];
+  const stretches: Point[][] = [];
+  let current: Point[] = [];
+  for (const point of points) {
+    if (point.value === null) {
+      if (current.length > 0) stretches.push(current);
+      current = [];
+    } else current.push(point);
+  }
+  if (current.length > 0) stretches.push(current);
+  const valued = stretches.reduce((sum, stretch) => sum + stretch.length, 0);
+  const result: Point[] = [];
+  stretches.forEach((stretch, index) => {
+    if (index > 0) result.push({ x: stretch[0]!.x - 1, value: null, label: '' });
+    const share = Math.max(3, Math.round((target * stretch.length) / valued));
+    const kept =
+      stretch.length <= share ? stretch : (lttb(stretch as { x: number; value: number }[], share) as Point[]);
+    result.push(...kept);
+  });
+  return result;
+}
+
+export interface ChartColors {
+  series: string;
+  compare: string;
+  gap: string;
+  text: string;
+  grid: string;
+  background: string;
+}
+
+const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)');
+function subscribeScheme(listener: () => void) {
+  const query = darkScheme();
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** The theme's colours as values (not `var()`), so an exported PNG keeps them. */
+export function useChartColors(): ChartColors {
+  const dark = useSyncExternalStore(subscribeScheme, () => darkScheme().matches);
+  return useMemo(() => {
+    const style = getComputedStyle(document.documentElement);
+    const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+    return {
+      series: read('--accent', '#1f6f4a'),
+      compare: dark ? '#d2a8ff' : '#8250df',
+      gap: read('--invalid', '#b3261e'),
+      text: read('--text', '#1b1f23'),
+      grid: read('--border', '#d0d7de'),
+      background: read('--surface', '#ffffff'),
+    };
+    // `dark` is the dependency: the variables change with the scheme.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dark]);
+}
+
+function tickFormatter(aggregation: AggregationType, spanDays: number, timeZone: string) {
+  return (value: number | string) => {
+    if (aggregation !== 'raw') {
+      const label = String(value);
+      return aggregation === 'hour' ? label.slice(11, 16) : label;
+    }
+    const local = formatLocalInstant(Number(value), timeZone);
+    return spanDays <= 2 ? local.slice(11, 16) : local.slice(5, 10);
+  };
+}
+
+export interface FeedChartProps {
+  rows: readonly ReportRow[];
+  compareRows: readonly ReportRow[] | null;
+  compareLabel: string;
+  gaps: readonly GapRun[];
+  aggregation: AggregationType;
+  timeZone: string;
+  unit: EnergyUnit;
+  colors: ChartColors;
+  spanDays: number;
+}
+
+/**
+ * Bars for aggregates, a line for raw values; axes and tooltips in the report's zone; periods without
+ * data are empty and shaded, never drawn as zero. No animation: figures must not move under the reader.
+ */
+export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function FeedChart(
+  { rows, compareRows, compareLabel, gaps, aggregation, timeZone, unit, colors, spanDays },
+  ref,
+) {
+  const isRaw = aggregation === 'raw';
+  const points = useMemo(() => {
+    const all: Point[] = rows.map((row, index) => {
+      const compare = compareRows?.[index]?.energyKwh;
+      return {
+        x: isRaw ? row.start : index,
+        value: row.energyKwh === null ? null : row.energyKwh * unit.factor,
+        ...(compareRows ? { compare: compare == null ? null : compare * unit.factor } : {}),
+        label: row.label,
+      };
+    });
+    return isRaw && !compareRows ? downsampleWithGaps(all, MAX_DRAWN_POINTS) : all;
+  }, [rows, compareRows, isRaw, unit]);
+  const comparePoints = useMemo(() => {
+    // Raw comparison: its own downsampled line, shifted onto this range's time axis.
+    if (!isRaw || !compareRows) return null;
+    const main = downsampleWithGaps(
+      points.map(({ x, value, label }) => ({ x, value, label })),
+      MAX_DRAWN_POINTS,
+    );
+    const shifted = rows.map((row, index) => {
+      const value = compareRows[index]?.energyKwh;
+      return { x: row.start, value: value == null ? null : value * unit.factor, label: row.label };
+    });
+    return { main, compare: downsampleWithGaps(shifted, MAX_DRAWN_POINTS) };
+  }, [isRaw, compareRows, points, rows, unit]);
+  const formatTick = tickFormatter(aggregation, spanDays, timeZone);
+  const axisValue = (row: ReportRow) => (isRaw ? row.start : rows.indexOf(row));
+  return (
+    <div
+      ref={ref}
+      className="feed-chart"
+      role="img"
+      aria-label={`Feed-in chart in ${unit.unit}, ${timeZone}`}
+    >
+      <ResponsiveContainer width="100%" height={320}>
+        <ComposedChart
+          data={comparePoints ? undefined : points}
+          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+        >
+          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="x"
+            type="number"
+            domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
+            scale={isRaw ? 'time' : 'linear'}
+            allowDuplicatedCategory={false}
+            tickFormatter={(value: number) =>
+              isRaw ? formatTick(value) : formatTick(rows[Math.round(value)]?.label ?? '')
+            }
+            stroke={colors.text}
+            tick={{ fill: colors.text, fontSize: 12 }}
+            minTickGap={24}
+          />
+          <YAxis
+            stroke={colors.text}
+            tick={{ fill: colors.text, fontSize: 12 }}
+            width={64}
+            label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
+          />
+          <Tooltip
+            isAnimationActive={false}
+            labelFormatter={(value) => {
+              const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
+              return row ? `${row.label} ${timeZone}` : '';
+            }}
+            formatter={(value) => [
+              value == null ? 'no data' : `${Number(value).toLocaleString()} ${unit.unit}`,
+            ]}
+            contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
+          />
+          {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
+          {gaps.map((gap) => (
+            <ReferenceArea
+              key={gap.first.start}
+              x1={isRaw ? axisValue(gap.first) : axisValue(gap.first) - 0.5}
+              x2={isRaw ? gap.last.end : axisValue(gap.last) + 0.5}
+              fill={colors.gap}
+              fillOpacity={0.12}
+              ifOverflow="visible"
+              label={{ value: 'no data', fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+            />
+          ))}
+          {isRaw ? (
+            <>
+              <Line
+                data={comparePoints?.main}
+                dataKey="value"
+                name="This range"
+                stroke={colors.series}
+                dot={false}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+              {comparePoints && (
+                <Line
+                  data={comparePoints.compare}
+                  dataKey="value"
+                  name={compareLabel}
+                  stroke={colors.compare}
+                  strokeDasharray="4 3"
+                  dot={false}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
+              )}
+            </>
+          ) : (
+            <>
+              <Bar dataKey="value" name="This range" fill={colors.series} isAnimationActive={false} />
+              {compareRows && (
+                <Bar dataKey="compare" name={compareLabel} fill={colors.compare} isAnimationActive={false} />
+              )}
+            </>
+          )}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+});

@@ -1,0 +1,339 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
+import { isKnownTimeZone } from '../../../contract/time-zone-periods.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { rememberContract } from '../../lib/recent-contracts.ts';
+import { useChartColors, FeedChart } from './feed-chart.tsx';
+import { feedQueryOptions, useFeedProgress, type FeedParams } from './feed-data.ts';
+import { ReportContractForm } from './report-contract-form.tsx';
+import { ReportControls, type ReportState } from './report-controls.tsx';
+import { chartPng, downloadBlob, feedCsv } from './report-export.ts';
+import {
+  dateIn,
+  defaultAggregation,
+  MAX_POINTS,
+  pointCount,
+  presetRange,
+  rangeDays,
+  rangeInstants,
+  rangeProblem,
+  rangeQuery,
+  stepRange,
+  type DateRange,
+} from './report-range.ts';
+import { energyUnit, exportFileName, rangePeriods, reportRows, summarise } from './report-rows.ts';
+import type { ReportSearch } from './report-search.ts';
+import { ReportSummary } from './report-summary.tsx';
+import { ReportTable } from './report-table.tsx';
+
+const TITLE = 'Feed-in report';
+const DEFAULT_ZONE = 'Europe/Berlin';
+const PRINTED_ROWS = 5000;
+
+const capacityKey = (user: string, contract: string) => `feed-capacity:${user}/${contract}`;
+
+function rememberedCapacity(user: string | undefined, contract: string | undefined): number | null {
+  if (!user || !contract) return null;
+  const stored = Number(localStorage.getItem(capacityKey(user, contract)));
+  return stored > 0 ? stored : null;
+}
+
+function compareRange(range: DateRange, compare: ReportState['compare']): DateRange | null {
+  if (compare === 'previous') return stepRange(range, -1);
+  if (compare === 'year') {
+    const from = addMonthsClamped(range.from, -12);
+    const to = addMonthsClamped(range.to, -12);
+    return { from, to };
+  }
+  return null;
+}
+
+function feedParams(user: string, contract: string, state: ReportState, range: DateRange): FeedParams {
+  return {
+    user,
+    contract,
+    ...rangeQuery(range, state.timeZone),
+    aggregation: state.aggregation,
+    timeZone: state.timeZone,
+  };
+}
+
+function failureText(error: unknown, user: string, contract: string): string {
+  if (error instanceof ApiError && error.status === 404)
+    return `There is no contract ${contract} for producer ${user}. Check both IDs.`;
+  return error instanceof Error ? error.message : 'The report could not be loaded.';
+}
+
+/** The report's state from the URL, with defaults for what the URL leaves out or gets wrong. */
+function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; zoneProblem: string | null } {
+  const zoneKnown = search.tz !== undefined && isKnownTimeZone(search.tz);
+  const timeZone = zoneKnown ? search.tz! : DEFAULT_ZONE;
+  const range =
+    search.from && search.to && !rangeProblem({ from: search.from, to: search.to })
+      ? { from: search.from, to: search.to }
+      : presetRange('last-7-days', today);
+  return {
+    state: {
+      range,
+      aggregation: search.agg ?? defaultAggregation(range),
+      timeZone,
+      compare: search.compare,
+      capacityKw: search.capacity_kw ?? rememberedCapacity(search.user, search.contract),
+    },
+    zoneProblem:
+      search.tz !== undefined && !zoneKnown
+        ? `The link’s time zone “${search.tz}” is not one this browser knows; showing ${DEFAULT_ZONE}.`
+        : null,
+  };
+}
+
+export function FeedReportPage() {
+  const { user: staff } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const search = useSearch({ strict: false }) as ReportSearch;
+  const navigate = useNavigate();
+  const update = (patch: Partial<ReportSearch>, options: { replace?: boolean } = {}) =>
+    void navigate({
+      to: '/reports/feed-in',
+      search: (previous: ReportSearch) => ({ ...previous, ...patch }),
+      replace: options.replace ?? false,
+    });
+  const timeZoneForToday = search.tz && isKnownTimeZone(search.tz) ? search.tz : DEFAULT_ZONE;
+  const today = dateIn(Date.now(), timeZoneForToday);
+  const { state, zoneProblem } = stateFrom(search, today);
+  const hasContract = Boolean(search.user && search.contract);
+
+  return (
+    <div className="page page--wide feed-report">
+      <h1>{TITLE}</h1>
+      <p className="lead print-hidden">
+        Feed-in of a producer contract by period, in the time zone you choose. Periods without values are
+        gaps, never zeros.
+      </p>
+      <ReportContractForm
+        key={`${search.user}/${search.contract}`}
+        user={search.user}
+        contract={search.contract}
+        onShow={(path) => {
+          rememberContract({ user: path.user_id, contract: path.contract_id });
+          update({ user: path.user_id, contract: path.contract_id, capacity_kw: undefined });
+        }}
+      />
+      {zoneProblem && (
+        <p className="notice" role="status">
+          {zoneProblem}
+        </p>
+      )}
+      {hasContract ? (
+        <>
+          <ReportControls state={state} today={today} onChange={update} />
+          <ReportBody
+            user={search.user!}
+            contract={search.contract!}
+            state={state}
+            environment={staff.environment}
+            canBook={canWrite(staff.role)}
+          />
+        </>
+      ) : (
+        <p className="empty">Enter a producer and contract, or pick a recent one, to see its feed-in.</p>
+      )}
+    </div>
+  );
+}
+
+function ReportBody({
+  user,
+  contract,
+  state,
+  environment,
+  canBook,
+}: {
+  user: string;
+  contract: string;
+  state: ReportState;
+  environment: string;
+  canBook: boolean;
+}) {
+  const { range, aggregation, timeZone } = state;
+  const points = useMemo(() => pointCount(range, aggregation, timeZone), [range, aggregation, timeZone]);
+  const params = feedParams(user, contract, state, range);
+  const paramsKey = JSON.stringify(params);
+  const [confirmedKey, setConfirmedKey] = useState<string | null>(null);
+  const allowed = points <= MAX_POINTS || confirmedKey === paramsKey;
+  const query = useQuery({ ...feedQueryOptions(params), enabled: allowed });
+  const compared = compareRange(range, state.compare);
+  const compareParams = compared ? feedParams(user, contract, state, compared) : null;
+  const compareQuery = useQuery({
+    ...feedQueryOptions(compareParams ?? params),
+    enabled: allowed && compareParams !== null,
+  });
+  const progress = useFeedProgress(allowed ? params : null);
+  const colors = useChartColors();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const [printing, setPrinting] = useState(false);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (query.isSuccess) rememberContract({ user, contract });
+  }, [query.isSuccess, user, contract]);
+  useEffect(() => {
+    if (state.capacityKw) localStorage.setItem(capacityKey(user, contract), String(state.capacityKw));
+  }, [state.capacityKw, user, contract]);
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+
+  const { start, end } = rangeInstants(range, timeZone);
+  const report = useMemo(() => {
+    if (!query.data) return null;
+    const rows = reportRows(
+      rangePeriods(start, end, aggregation, timeZone),
+      query.data,
+      aggregation,
+      timeZone,
+    );
+    const summary = summarise(rows, start, end);
+    const maxKwh = rows.reduce((max, row) => Math.max(max, row.energyKwh ?? 0), 0);
+    return { rows, summary, unit: energyUnit(maxKwh) };
+  }, [query.data, start, end, aggregation, timeZone]);
+  const compareRows = useMemo(() => {
+    if (!compared || !compareQuery.data) return null;
+    const bounds = rangeInstants(compared, timeZone);
+    return reportRows(
+      rangePeriods(bounds.start, bounds.end, aggregation, timeZone),
+      compareQuery.data,
+      aggregation,
+      timeZone,
+    );
+    // `compared` is derived from range and compare, both in the dependencies through the key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone]);
+
+  const fileName = exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone });
+  const title = `Feed-in ${user}/${contract}, ${range.from} to ${range.to}, ${aggregation}, ${timeZone}`;
+
+  if (!allowed)
+    return (
+      <div className="notice" role="status">
+        <p>
+          This would draw {points.toLocaleString()} points, more than {MAX_POINTS.toLocaleString()}: slow to
+          load and too dense to read. Choose a coarser aggregation or a shorter range.
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => setConfirmedKey(paramsKey)}>
+          Load {points.toLocaleString()} points anyway
+        </button>
+      </div>
+    );
+  if (query.isPending)
+    return (
+      <div className="report-loading">
+        <label htmlFor="report-progress">Loading feed-in values…</label>
+        <progress
+          id="report-progress"
+          max={progress?.total ?? undefined}
+          value={progress?.total ? progress.loaded : undefined}
+          aria-valuetext={
+            progress?.total ? `${progress.loaded} of ${progress.total} values` : 'Waiting for the first page'
+          }
+        />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <p className="error-summary" role="alert">
+        {failureText(query.error, user, contract)}
+      </p>
+    );
+  if (!report) return null;
+  const compareLabel = state.compare === 'year' ? 'A year earlier' : 'Previous period';
+  return (
+    <section aria-label="Report" className="report">
+      <p className="print-only">
+        {title}. Environment: {environment}. Printed {new Date().toLocaleString()}.
+      </p>
+      <ReportSummary
+        summary={report.summary}
+        rows={report.rows}
+        unit={report.unit}
+        capacityKw={state.capacityKw}
+        timeZone={timeZone}
+      />
+      <div className="actions report-actions print-hidden">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() =>
+            downloadBlob(
+              new Blob([feedCsv(query.data, timeZone)], { type: 'text/csv;charset=utf-8' }),
+              `${fileName}.csv`,
+            )
+          }
+        >
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={async () => {
+            setExportProblem(null);
+            try {
+              downloadBlob(await chartPng(chartRef.current!, title, colors), `${fileName}.png`);
+            } catch (error) {
+              setExportProblem(error instanceof Error ? error.message : 'The PNG could not be made.');
+            }
+          }}
+        >
+          Download PNG
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setPrinting(true)}>
+          Print
+        </button>
+        {canBook && (
+          <Link to="/producers/charges" search={{ user, contract }}>
+            Book a charge or credit for {user} / {contract}
+          </Link>
+        )}
+        {exportProblem && (
+          <span className="field-error" role="alert">
+            {exportProblem}
+          </span>
+        )}
+      </div>
+      {compareQuery.isError && (
+        <p className="notice" role="status">
+          The comparison could not be loaded: {failureText(compareQuery.error, user, contract)}
+        </p>
+      )}
+      <FeedChart
+        ref={chartRef}
+        rows={report.rows}
+        compareRows={compareRows}
+        compareLabel={compareLabel}
+        gaps={report.summary.gaps}
+        aggregation={aggregation}
+        timeZone={timeZone}
+        unit={report.unit}
+        colors={colors}
+        spanDays={rangeDays(range)}
+      />
+      {printing && report.rows.length > PRINTED_ROWS && (
+        <p className="print-only">
+          The table lists the first {PRINTED_ROWS.toLocaleString()} of {report.rows.length.toLocaleString()}{' '}
+          periods; the CSV holds every value.
+        </p>
+      )}
+      <ReportTable
+        rows={printing ? report.rows.slice(0, PRINTED_ROWS) : report.rows}
+        timeZone={timeZone}
+        printAll={printing}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { FormProvider, useForm } from 'react-hook-form';
+import { producerContractPathSchema, type ProducerContractPath } from '../../../contract/api/feed.ts';
+import { ContractPicker } from '../../components/form/contract-picker.tsx';
+import type { FieldWords } from '../../lib/field-words.ts';
+import { contractResolver } from '../../lib/form-resolver.ts';
+
+interface ContractFields {
+  user_id: string;
+  contract_id: string;
+}
+
+const WORDS: Record<keyof ContractFields, FieldWords> = {
+  user_id: {
+    label: 'User ID',
+    required: 'Enter the producer’s user ID, e.g. P1000.',
+    format: 'Use letters, digits, _ and - only.',
+  },
+  contract_id: {
+    label: 'Contract ID',
+    required: 'Enter the contract ID, e.g. C1000.',
+    format: 'Use letters, digits, _ and - only.',
+  },
+};
+
+const toCandidate = (values: ContractFields) => ({
+  user_id: values.user_id.trim() || undefined,
+  contract_id: values.contract_id.trim() || undefined,
+});
+
+/** Which producer contract the report is about: the shared picker, written to the URL on "Show report". */
+export function ReportContractForm({
+  user,
+  contract,
+  onShow,
+}: {
+  user: string | undefined;
+  contract: string | undefined;
+  onShow: (path: ProducerContractPath) => void;
+}) {
+  const form = useForm<ContractFields, unknown, ProducerContractPath>({
+    defaultValues: { user_id: user ?? '', contract_id: contract ?? '' },
+    resolver: contractResolver(
+      toCandidate,
+      producerContractPathSchema,
+      (name) => WORDS[name as keyof ContractFields],
+      navigator.language,
+    ),
+  });
+  return (
+    <FormProvider {...form}>
+      <form
+        className="card report-contract"
+        noValidate
+        onSubmit={form.handleSubmit(onShow)}
+        aria-label="Contract"
+      >
+        <ContractPicker />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Show report
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { formatLocaleDecimal, parseLocaleDecimal } from '../../../contract/locale-number.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
+import { AGGREGATION_TYPES, type AggregationType } from '../../../contract/api/feed.ts';
+import {
+  currentRange,
+  defaultAggregation,
+  matchingPreset,
+  presetRange,
+  RANGE_PRESETS,
+  rangeProblem,
+  stepRange,
+  type DateRange,
+  type RangePreset,
+} from './report-range.ts';
+import type { ReportSearch } from './report-search.ts';
+import { ZoneCombobox } from './zone-combobox.tsx';
+
+const AGGREGATION_LABELS: Record<AggregationType, string> = {
+  year: 'Years',
+  month: 'Months',
+  week: 'Weeks (ISO, from Monday)',
+  day: 'Days',
+  hour: 'Hours',
+  raw: 'Raw 15-minute values',
+};
+
+export interface ReportState {
+  range: DateRange;
+  aggregation: AggregationType;
+  timeZone: string;
+  compare: 'previous' | 'year' | undefined;
+  capacityKw: number | null;
+}
+
+/** Range, aggregation, zone, comparison and nameplate power; each change is written to the URL. */
+export function ReportControls({
+  state,
+  today,
+  onChange,
+}: {
+  state: ReportState;
+  today: string;
+  onChange: (patch: Partial<ReportSearch>, options?: { replace?: boolean }) => void;
+}) {
+  const { range, aggregation, timeZone } = state;
+  const [typed, setTyped] = useState(range);
+  const [shownRange, setShownRange] = useState(range);
+  if (shownRange.from !== range.from || shownRange.to !== range.to) {
+    setShownRange(range);
+    setTyped(range);
+  }
+  const problem = rangeProblem(typed);
+  const preset = matchingPreset(range, today);
+  const setRange = (next: DateRange) => onChange({ from: next.from, to: next.to });
+  const typeDate = (field: 'from' | 'to', value: string) => {
+    const next = { ...typed, [field]: value };
+    setTyped(next);
+    if (!rangeProblem(next)) onChange({ from: next.from, to: next.to }, { replace: true });
+  };
+  return (
+    <div className="card report-controls">
+      <fieldset className="report-controls__range">
+        <legend>Range</legend>
+        <div className="field">
+          <label htmlFor="report-preset">Period</label>
+          <select
+            id="report-preset"
+            name="range"
+            value={preset ?? 'custom'}
+            onChange={(event) => {
+              if (event.target.value !== 'custom')
+                setRange(presetRange(event.target.value as RangePreset, today));
+            }}
+          >
+            {RANGE_PRESETS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+            <option value="custom">Custom</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="report-from">First day</label>
+          <input
+            id="report-from"
+            name="from"
+            type="date"
+            value={typed.from}
+            aria-invalid={problem !== null && problem.includes('first') ? true : undefined}
+            aria-describedby="report-range-problem"
+            onChange={(event) => typeDate('from', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="report-to">Last day</label>
+          <input
+            id="report-to"
+            name="to"
+            type="date"
+            value={typed.to}
+            aria-invalid={problem !== null && !problem.includes('first') ? true : undefined}
+            aria-describedby="report-range-problem"
+            onChange={(event) => typeDate('to', event.target.value)}
+          />
+        </div>
+        <div className="report-controls__steps" role="group" aria-label="Step through periods">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setRange(stepRange(range, -1))}
+          >
+            ‹ Previous
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setRange(currentRange(range, today))}
+          >
+            Now
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setRange(stepRange(range, 1))}
+          >
+            Next ›
+          </button>
+        </div>
+        <p id="report-range-problem" className="field-error" role={problem ? 'alert' : undefined}>
+          {problem}
+        </p>
+      </fieldset>
+      <div className="report-controls__view">
+        <div className="field">
+          <label htmlFor="report-agg">Aggregation</label>
+          <select
+            id="report-agg"
+            name="agg"
+            value={aggregation}
+            onChange={(event) => onChange({ agg: event.target.value as AggregationType })}
+          >
+            {AGGREGATION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {AGGREGATION_LABELS[type]}
+                {type === defaultAggregation(range) ? ' (default for this range)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ZoneCombobox value={timeZone} onChange={(zone) => onChange({ tz: zone })} />
+        <div className="field">
+          <label htmlFor="report-compare">Compare with</label>
+          <select
+            id="report-compare"
+            name="compare"
+            value={state.compare ?? ''}
+            onChange={(event) =>
+              onChange({ compare: (event.target.value || undefined) as ReportSearch['compare'] })
+            }
+          >
+            <option value="">Nothing</option>
+            <option value="previous">The previous period</option>
+            <option value="year">The same period a year earlier</option>
+          </select>
+        </div>
+        <CapacityInput
+          value={state.capacityKw}
+          onChange={(kw) => onChange({ capacity_kw: kw ?? undefined }, { replace: true })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function CapacityInput({ value, onChange }: { value: number | null; onChange: (kw: number | null) => void }) {
+  const locale = useNumberLocale();
+  const [typed, setTyped] = useState(value === null ? '' : formatLocaleDecimal(value, locale));
+  const reading = typed.trim() === '' ? null : parseLocaleDecimal(typed, locale);
+  const problem =
+    reading === null
+      ? null
+      : !reading.ok
+        ? reading.message
+        : Number(reading.value) > 0
+          ? null
+          : 'Enter more than 0 kW.';
+  return (
+    <div className="field">
+      <label htmlFor="report-capacity">Nameplate power (kW)</label>
+      <input
+        id="report-capacity"
+        name="capacity_kw"
+        inputMode="decimal"
+        autoComplete="off"
+        value={typed}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby="report-capacity-hint"
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={() => {
+          if (!problem) onChange(reading?.ok ? Number(reading.value) : null);
+        }}
+      />
+      <span id="report-capacity-hint" className={problem ? 'field-error' : 'hint'}>
+        {problem ?? 'Optional: gives the capacity factor; remembered for this contract.'}
+      </span>
+    </div>
+  );
+}

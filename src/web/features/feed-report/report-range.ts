@@ -1,0 +1,182 @@
+import type { AggregationType } from '../../../contract/api/feed.ts';
+import {
+  addDays,
+  addMonthsClamped,
+  daysInMonth,
+  isIsoDate,
+  toUtcDate,
+  weekday,
+  type IsoDate,
+} from '../../../contract/calendar-date.ts';
+import {
+  formatUtcInstant,
+  periodsOverlapping,
+  startOfLocalDate,
+  wallTimeAt,
+} from '../../../contract/time-zone-periods.ts';
+
+/** Calendar dates in the report's zone, both included (the URL's `from` and `to`). */
+export interface DateRange {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+export const RANGE_PRESETS = [
+  ['today', 'Today'],
+  ['yesterday', 'Yesterday'],
+  ['this-week', 'This week'],
+  ['last-week', 'Last week'],
+  ['this-month', 'This month'],
+  ['last-month', 'Last month'],
+  ['this-year', 'This year'],
+  ['last-year', 'Last year'],
+  ['last-7-days', 'Last 7 days'],
+  ['last-30-days', 'Last 30 days'],
+] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number][0];
+
+const DAY = 86_400_000;
+/** A chart of more points than this is slow to draw and unreadable: the page asks before fetching. */
+export const MAX_POINTS = 50_000;
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** The calendar date of an instant in the zone. */
+export function dateIn(instant: number, timeZone: string): IsoDate {
+  const wall = wallTimeAt(instant, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((weekday(date) + 6) % 7));
+}
+
+function firstOfMonth(date: IsoDate): IsoDate {
+  return `${date.slice(0, 7)}-01`;
+}
+
+function lastOfMonth(date: IsoDate): IsoDate {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return `${date.slice(0, 7)}-${pad(daysInMonth(year, month))}`;
+}
+
+export function presetRange(preset: RangePreset, today: IsoDate): DateRange {
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'this-week':
+      return { from: mondayOf(today), to: addDays(mondayOf(today), 6) };
+    case 'last-week':
+      return { from: addDays(mondayOf(today), -7), to: addDays(mondayOf(today), -1) };
+    case 'this-month':
+      return { from: firstOfMonth(today), to: lastOfMonth(today) };
+    case 'last-month': {
+      const from = addMonthsClamped(firstOfMonth(today), -1);
+      return { from, to: lastOfMonth(from) };
+    }
+    case 'this-year':
+      return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+    case 'last-year': {
+      const year = pad(Number(today.slice(0, 4)) - 1, 4);
+      return { from: `${year}-01-01`, to: `${year}-12-31` };
+    }
+    case 'last-7-days':
+      return { from: addDays(today, -6), to: today };
+    case 'last-30-days':
+      return { from: addDays(today, -29), to: today };
+  }
+}
+
+/** The preset that gives exactly this range today, or null (a custom range). */
+export function matchingPreset(range: DateRange, today: IsoDate): RangePreset | null {
+  for (const [preset] of RANGE_PRESETS) {
+    const candidate = presetRange(preset, today);
+    if (candidate.from === range.from && candidate.to === range.to) return preset;
+  }
+  return null;
+}
+
+export function rangeDays(range: DateRange): number {
+  return Math.round((toUtcDate(range.to).getTime() - toUtcDate(range.from).getTime()) / DAY) + 1;
+}
+
+/** Whole calendar months (a month, a quarter, a year), or null: such ranges step by months. */
+function wholeMonths(range: DateRange): number | null {
+  if (!range.from.endsWith('-01') || range.to !== lastOfMonth(range.to)) return null;
+  const [fromYear, fromMonth] = range.from.split('-').map(Number) as [number, number];
+  const [toYear, toMonth] = range.to.split('-').map(Number) as [number, number];
+  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+}
+
+/**
+ * The range before (-1) or after (+1) by its own calendar length: whole months step by months (March to
+ * April, never 31 days), anything else by its number of days (a week to the next week).
+ */
+export function stepRange(range: DateRange, direction: -1 | 1): DateRange {
+  const months = wholeMonths(range);
+  if (months !== null) {
+    const from = addMonthsClamped(range.from, direction * months);
+    return { from, to: lastOfMonth(addMonthsClamped(from, months - 1)) };
+  }
+  const days = rangeDays(range) * direction;
+  return { from: addDays(range.from, days), to: addDays(range.to, days) };
+}
+
+/** The range of the same kind and length that holds today ("now"). */
+export function currentRange(range: DateRange, today: IsoDate): DateRange {
+  const months = wholeMonths(range);
+  if (months !== null) {
+    return { from: addMonthsClamped(firstOfMonth(today), 1 - months), to: lastOfMonth(today) };
+  }
+  const days = rangeDays(range);
+  if (weekday(range.from) === 1 && days % 7 === 0) {
+    const to = addDays(mondayOf(today), 6);
+    return { from: addDays(to, 1 - days), to };
+  }
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+/** Bars for weeks of days, days for months, months for years: a readable number of points. */
+export function defaultAggregation(range: DateRange): AggregationType {
+  const days = rangeDays(range);
+  if (days <= 2) return 'hour';
+  if (days <= 62) return 'day';
+  if (days <= 200) return 'week';
+  if (days <= 1100) return 'month';
+  return 'year';
+}
+
+/** The instants the range covers in the zone: local midnight of `from` to local midnight after `to`. */
+export function rangeInstants(range: DateRange, timeZone: string): { start: number; end: number } {
+  return {
+    start: startOfLocalDate(range.from, timeZone),
+    end: startOfLocalDate(addDays(range.to, 1), timeZone),
+  };
+}
+
+/** The API's `start`/`end` for the range. */
+export function rangeQuery(range: DateRange, timeZone: string): { start: string; end: string } {
+  const { start, end } = rangeInstants(range, timeZone);
+  return { start: formatUtcInstant(start), end: formatUtcInstant(end) };
+}
+
+const TYPICAL_LENGTH = { year: 365 * DAY, month: 30 * DAY, week: 7 * DAY, day: DAY, hour: DAY / 24 };
+
+/** How many points the chart would draw: exact for raw values and where the count is small. */
+export function pointCount(range: DateRange, aggregation: AggregationType, timeZone: string): number {
+  const { start, end } = rangeInstants(range, timeZone);
+  if (aggregation === 'raw') return Math.ceil((end - start) / (15 * 60_000));
+  const estimate = Math.ceil((end - start) / TYPICAL_LENGTH[aggregation]) + 1;
+  return estimate > MAX_POINTS * 2 ? estimate : periodsOverlapping(start, end, aggregation, timeZone).length;
+}
+
+/** What is wrong with a from/to pair typed by hand, or null. */
+export function rangeProblem(range: { from?: string; to?: string }): string | null {
+  if (!range.from || !isIsoDate(range.from)) return 'Enter the first day as a date.';
+  if (!range.to || !isIsoDate(range.to)) return 'Enter the last day as a date.';
+  if (range.to < range.from) return 'The last day must not be before the first day.';
+  if (range.from < '1800-01-01' || range.to > '2199-12-31') return 'Choose days between 1800 and 2199.';
+  return null;
+}

@@ -1,0 +1,185 @@
+import type { AggregationType, FeedRecord } from '../../../contract/api/feed.ts';
+import {
+  formatLocalInstant,
+  periodsOverlapping,
+  wallTimeAt,
+  type Period,
+} from '../../../contract/time-zone-periods.ts';
+
+const QUARTER_HOUR = 15 * 60_000;
+const HOUR = 3_600_000;
+
+/** One calendar period of the range: its values, or none (a gap, never a zero). */
+export interface ReportRow {
+  start: number;
+  end: number;
+  /** The period in the zone: `2025`, `2025-08`, `2025-W33`, `2025-08-12`, `2025-10-26 02:00 +01:00`. */
+  label: string;
+  energyKwh: number | null;
+  sampleCount: number;
+}
+
+/**
+ * The calendar periods of the range in the zone, the same code the sandbox buckets with: for raw values
+ * every 15-minute interval, else every period of the aggregation (the first and last keep their calendar
+ * bounds when the range cuts them, as the API's records do).
+ */
+export function rangePeriods(
+  start: number,
+  end: number,
+  aggregation: AggregationType,
+  timeZone: string,
+): Period[] {
+  if (aggregation !== 'raw') return periodsOverlapping(start, end, aggregation, timeZone);
+  const periods: Period[] = [];
+  for (let slot = Math.ceil(start / QUARTER_HOUR) * QUARTER_HOUR; slot < end; slot += QUARTER_HOUR) {
+    periods.push({ start: slot, end: slot + QUARTER_HOUR });
+  }
+  return periods;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** ISO 8601 week-numbering year and week of a date given by its UTC fields. */
+function isoWeek(year: number, month: number, day: number): string {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // The Thursday of the week decides the year.
+  date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  const weekYear = date.getUTCFullYear();
+  const week = Math.floor((date.getTime() - Date.UTC(weekYear, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${pad(weekYear, 4)}-W${pad(week)}`;
+}
+
+export function periodLabel(start: number, aggregation: AggregationType, timeZone: string): string {
+  const wall = wallTimeAt(start, timeZone);
+  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+  switch (aggregation) {
+    case 'year':
+      return pad(wall.year, 4);
+    case 'month':
+      return date.slice(0, 7);
+    case 'week':
+      return isoWeek(wall.year, wall.month, wall.day);
+    case 'day':
+      return date;
+    default: {
+      // The offset tells the repeated autumn hour from the first one.
+      const local = formatLocalInstant(start, timeZone);
+      return `${date} ${local.slice(11, 16)} ${local.slice(19)}`;
+    }
+  }
+}
+
+/** One row per period; records are matched to periods by their start instant. */
+export function reportRows(
+  periods: readonly Period[],
+  records: readonly FeedRecord[],
+  aggregation: AggregationType,
+  timeZone: string,
+): ReportRow[] {
+  const byStart = new Map<number, FeedRecord>();
+  for (const record of records) byStart.set(Date.parse(record.start), record);
+  return periods.map((period) => {
+    const record = byStart.get(period.start);
+    return {
+      start: period.start,
+      end: period.end,
+      label: periodLabel(period.start, aggregation, timeZone),
+      energyKwh: record ? record.energy_kwh : null,
+      sampleCount: record ? record.sample_count : 0,
+    };
+  });
+}
+
+/** A run of consecutive periods without data. */
+export interface GapRun {
+  first: ReportRow;
+  last: ReportRow;
+  periods: number;
+}
+
+export interface ReportSummary {
+  totalKwh: number;
+  peak: ReportRow | null;
+  periodsWithData: number;
+  gaps: GapRun[];
+  gapPeriods: number;
+  /** Hours of the range (cut to it) covered by periods with data: the capacity factor's denominator. */
+  hoursWithData: number;
+}
+
+export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeEnd: number): ReportSummary {
+  // Sum in Wh: kWh with three decimals are exact integers there.
+  let totalWh = 0;
+  let peak: ReportRow | null = null;
+  let periodsWithData = 0;
+  let coveredMs = 0;
+  const gaps: GapRun[] = [];
+  for (const row of rows) {
+    if (row.energyKwh === null) {
+      const last = gaps.at(-1);
+      if (last && last.last.end === row.start) {
+        last.last = row;
+        last.periods++;
+      } else gaps.push({ first: row, last: row, periods: 1 });
+      continue;
+    }
+    totalWh += Math.round(row.energyKwh * 1000);
+    periodsWithData++;
+    coveredMs += Math.min(row.end, rangeEnd) - Math.max(row.start, rangeStart);
+    if (!peak || row.energyKwh > peak.energyKwh!) peak = row;
+  }
+  return {
+    totalKwh: totalWh / 1000,
+    peak,
+    periodsWithData,
+    gaps,
+    gapPeriods: gaps.reduce((sum, gap) => sum + gap.periods, 0),
+    hoursWithData: coveredMs / HOUR,
+  };
+}
+
+/** Energy produced over what the nameplate could have produced in the hours with data, or null. */
+export function capacityFactor(summary: ReportSummary, nameplateKw: number | null): number | null {
+  if (!nameplateKw || nameplateKw <= 0 || summary.hoursWithData === 0) return null;
+  return summary.totalKwh / (nameplateKw * summary.hoursWithData);
+}
+
+export interface EnergyUnit {
+  unit: 'kWh' | 'MWh';
+  /** Multiply kWh by this. */
+  factor: number;
+}
+
+/** MWh once the largest value reaches 1,000 kWh, so axis labels keep few digits. */
+export function energyUnit(maxKwh: number): EnergyUnit {
+  return maxKwh >= 1000 ? { unit: 'MWh', factor: 1 / 1000 } : { unit: 'kWh', factor: 1 };
+}
+
+export const CSV_HEADER = ['start_utc', 'end_utc', 'start_local', 'end_local', 'energy_kwh', 'sample_count'];
+
+/** One CSV row per API record (pinned header), local times with their offset. */
+export function csvRows(records: readonly FeedRecord[], timeZone: string): (string | number)[][] {
+  return records.map((record) => [
+    record.start,
+    record.end,
+    formatLocalInstant(Date.parse(record.start), timeZone),
+    formatLocalInstant(Date.parse(record.end), timeZone),
+    record.energy_kwh,
+    record.sample_count,
+  ]);
+}
+
+/** `feed-in_P1000_C1000_2025-08-10_2025-08-14_day_Europe-Berlin` (no characters a file system refuses). */
+export function exportFileName(parts: {
+  user: string;
+  contract: string;
+  from: string;
+  to: string;
+  aggregation: AggregationType;
+  timeZone: string;
+}): string {
+  return ['feed-in', parts.user, parts.contract, parts.from, parts.to, parts.aggregation, parts.timeZone]
+    .join('_')
+    .replace(/[^\w.+-]/g, '-');
+}

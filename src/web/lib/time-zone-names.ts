@@ -1,0 +1,104 @@
+import { isKnownTimeZone, formatOffset, offsetMsAt } from '../../contract/time-zone-periods.ts';
+
+/**
+ * Legacy names the platform accepts beside the canonical ones (`Intl.supportedValuesOf` lists only
+ * canonical zones): the tz database's `backward` links staff still meet in exports and old systems.
+ */
+const LEGACY_NAMES = [
+  'UTC',
+  'GMT',
+  'Etc/UTC',
+  'Etc/GMT',
+  ...Array.from({ length: 26 }, (_, index) => index - 14)
+    .filter((hours) => hours !== 0)
+    .map((hours) => `Etc/GMT${hours > 0 ? '+' : ''}${hours}`),
+  'US/Eastern',
+  'US/Central',
+  'US/Mountain',
+  'US/Pacific',
+  'US/Alaska',
+  'US/Hawaii',
+  'US/Arizona',
+  'US/Aleutian',
+  'US/East-Indiana',
+  'US/Michigan',
+  'US/Samoa',
+  'Canada/Atlantic',
+  'Canada/Central',
+  'Canada/Eastern',
+  'Canada/Mountain',
+  'Canada/Newfoundland',
+  'Canada/Pacific',
+  'Canada/Saskatchewan',
+  'Europe/Kiev',
+  'Europe/Belfast',
+  'Asia/Calcutta',
+  'Asia/Katmandu',
+  'Asia/Saigon',
+  'Asia/Rangoon',
+  'Asia/Istanbul',
+  'America/Buenos_Aires',
+  'Australia/ACT',
+  'Australia/NSW',
+  'Brazil/East',
+  'Mexico/General',
+  'CET',
+  'EET',
+  'MET',
+  'WET',
+  'EST',
+  'MST',
+  'HST',
+  'EST5EDT',
+  'CST6CDT',
+  'MST7MDT',
+  'PST8PDT',
+  'GB',
+  'NZ',
+  'Japan',
+  'Turkey',
+  'Iceland',
+  'Egypt',
+  'Israel',
+  'Singapore',
+  'Hongkong',
+  'PRC',
+  'ROC',
+  'ROK',
+  'Poland',
+  'Portugal',
+  'Eire',
+  'Zulu',
+  'Universal',
+];
+
+let names: string[] | null = null;
+
+/** Every zone name the runtime knows: canonical first (sorted), then the legacy names it accepts. */
+export function timeZoneNames(): string[] {
+  if (!names) {
+    const canonical = Intl.supportedValuesOf('timeZone');
+    const known = new Set(canonical);
+    names = [...canonical, ...LEGACY_NAMES.filter((name) => !known.has(name) && isKnownTimeZone(name))];
+  }
+  return names;
+}
+
+/** `UTC+05:30` at the instant. */
+export function utcOffsetLabel(timeZone: string, instant: number): string {
+  return `UTC${formatOffset(offsetMsAt(instant, timeZone))}`;
+}
+
+const normalise = (text: string) => text.toLowerCase().replace(/[_/]+/g, ' ').trim();
+
+/** Names containing the typed text anywhere ("york" finds America/New_York, "gmt+1" Etc/GMT+1). */
+export function matchingZones(query: string, limit: number): { matches: string[]; total: number } {
+  const needle = normalise(query);
+  const all = timeZoneNames();
+  const found = needle ? all.filter((name) => normalise(name).includes(needle)) : all;
+  return { matches: found.slice(0, limit), total: found.length };
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
