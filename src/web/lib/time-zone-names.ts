@@ -1,10 +1,31 @@
 import { isKnownTimeZone, formatOffset, offsetMsAt } from '../../contract/time-zone-periods.ts';
 
 /**
- * Legacy names the platform accepts beside the canonical ones (`Intl.supportedValuesOf` lists only
- * canonical zones): the tz database's `backward` links staff still meet in exports and old systems.
+ * Names the runtime accepts but `Intl.supportedValuesOf` may not list. It lists one name per zone, and
+ * which one differs: Node lists `Asia/Kolkata`, Chromium's ICU `Asia/Calcutta`. So both the current names
+ * of renamed zones and the tz database's `backward` links (legacy names staff meet in exports and old
+ * systems, which the platform accepts) are added where the runtime knows them.
  */
-const LEGACY_NAMES = [
+const EXTRA_NAMES = [
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Yangon',
+  'Asia/Dhaka',
+  'Asia/Thimphu',
+  'Asia/Ulaanbaatar',
+  'Asia/Macau',
+  'Europe/Kyiv',
+  'America/Nuuk',
+  'America/Atikokan',
+  'America/Argentina/Buenos_Aires',
+  'America/Argentina/Cordoba',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'Atlantic/Faroe',
+  'Pacific/Kanton',
+  'Pacific/Chuuk',
+  'Pacific/Pohnpei',
   'UTC',
   'GMT',
   'Etc/UTC',
@@ -74,12 +95,11 @@ const LEGACY_NAMES = [
 
 let names: string[] | null = null;
 
-/** Every zone name the runtime knows: canonical first (sorted), then the legacy names it accepts. */
+/** Every zone name the runtime lists, plus the extra names it accepts, sorted. */
 export function timeZoneNames(): string[] {
   if (!names) {
-    const canonical = Intl.supportedValuesOf('timeZone');
-    const known = new Set(canonical);
-    names = [...canonical, ...LEGACY_NAMES.filter((name) => !known.has(name) && isKnownTimeZone(name))];
+    const extra = EXTRA_NAMES.filter((name) => isKnownTimeZone(name));
+    names = [...new Set([...Intl.supportedValuesOf('timeZone'), ...extra])].sort();
   }
   return names;
 }

@@ -86,7 +86,6 @@ export function useChartColors(): ChartColors {
       background: read('--surface', '#ffffff'),
     };
     // `dark` is the dependency: the variables change with the scheme.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dark]);
 }
 
@@ -111,6 +110,8 @@ export interface FeedChartProps {
   unit: EnergyUnit;
   colors: ChartColors;
   spanDays: number;
+  /** What the chart shows, as an attribute: lets a test wait for exactly this drawing. */
+  drawnFor: string;
 }
 
 /**
@@ -118,7 +119,7 @@ export interface FeedChartProps {
  * data are empty and shaded, never drawn as zero. No animation: figures must not move under the reader.
  */
 export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function FeedChart(
-  { rows, compareRows, compareLabel, gaps, aggregation, timeZone, unit, colors, spanDays },
+  { rows, compareRows, compareLabel, gaps, aggregation, timeZone, unit, colors, spanDays, drawnFor },
   ref,
 ) {
   const isRaw = aggregation === 'raw';
@@ -153,6 +154,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     <div
       ref={ref}
       className="feed-chart"
+      data-drawn-for={drawnFor}
       role="img"
       aria-label={`Feed-in chart in ${unit.unit}, ${timeZone}`}
     >

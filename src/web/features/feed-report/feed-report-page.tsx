@@ -101,7 +101,9 @@ export function FeedReportPage() {
       replace: options.replace ?? false,
     });
   const timeZoneForToday = search.tz && isKnownTimeZone(search.tz) ? search.tz : DEFAULT_ZONE;
-  const today = dateIn(Date.now(), timeZoneForToday);
+  // The page's "now", fixed when it opens: presets and "Now" stay consistent while it is open.
+  const [openedAt] = useState(Date.now);
+  const today = dateIn(openedAt, timeZoneForToday);
   const { state, zoneProblem } = stateFrom(search, today);
   const hasContract = Boolean(search.user && search.contract);
 
@@ -322,6 +324,7 @@ function ReportBody({
         unit={report.unit}
         colors={colors}
         spanDays={rangeDays(range)}
+        drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
       />
       {printing && report.rows.length > PRINTED_ROWS && (
         <p className="print-only">

@@ -61,9 +61,9 @@ export function ReportControls({
   return (
     <div className="card report-controls">
       <fieldset className="report-controls__range">
-        <legend>Range</legend>
+        <legend>Dates</legend>
         <div className="field">
-          <label htmlFor="report-preset">Period</label>
+          <label htmlFor="report-preset">Range</label>
           <select
             id="report-preset"
             name="range"

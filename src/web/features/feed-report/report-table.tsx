@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
 import type { ReportRow } from './report-rows.ts';
 
 const ROW_HEIGHT = 33;
 
+// A day's length shows the DST days (23 and 25 hours) at a glance.
+const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
 const kwhFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /**
@@ -21,6 +22,8 @@ export function ReportTable({
   printAll: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer keeps its own state; the React Compiler leaves this component alone, as it should.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -49,7 +52,9 @@ export function ReportTable({
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Period ({timeZone})</th>
-            <th scope="col">Start (UTC)</th>
+            <th scope="col" className="numeric">
+              Hours
+            </th>
             <th scope="col" className="numeric">
               Energy (kWh)
             </th>
@@ -73,7 +78,7 @@ export function ReportTable({
                 className={row.energyKwh === null ? 'gap-row' : undefined}
               >
                 <th scope="row">{row.label}</th>
-                <td>{formatUtcInstant(row.start)}</td>
+                <td className="numeric">{hoursFormat.format((row.end - row.start) / 3_600_000)}</td>
                 <td className="numeric">
                   {row.energyKwh === null ? 'no data' : kwhFormat.format(row.energyKwh)}
                 </td>
