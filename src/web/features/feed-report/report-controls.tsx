@@ -144,7 +144,7 @@ export function ReportControls({
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
                 {AGGREGATION_LABELS[type]}
-                {type === defaultAggregation(range) ? ' (default for this range)' : ''}
+                {type === defaultAggregation(range) ? ' (default)' : ''}
               </option>
             ))}
           </select>

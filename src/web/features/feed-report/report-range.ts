@@ -128,6 +128,13 @@ export function stepRange(range: DateRange, direction: -1 | 1): DateRange {
 export function currentRange(range: DateRange, today: IsoDate): DateRange {
   const months = wholeMonths(range);
   if (months !== null) {
+    const fromMonth = Number(range.from.slice(5, 7)) - 1;
+    if (12 % months === 0 && fromMonth % months === 0) {
+      // A calendar quarter, half or year: the one holding today.
+      const todayMonth = Number(today.slice(5, 7)) - 1;
+      const from = addMonthsClamped(firstOfMonth(today), -(todayMonth % months));
+      return { from, to: lastOfMonth(addMonthsClamped(from, months - 1)) };
+    }
     return { from: addMonthsClamped(firstOfMonth(today), 1 - months), to: lastOfMonth(today) };
   }
   const days = rangeDays(range);

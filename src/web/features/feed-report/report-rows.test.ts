@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedRecord } from '../../../contract/api/feed.ts';
+import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
+import { downsampleWithGaps } from './feed-chart.tsx';
+import { rangeInstants } from './report-range.ts';
+import {
+  capacityFactor,
+  CSV_HEADER,
+  csvRows,
+  energyUnit,
+  exportFileName,
+  rangePeriods,
+  reportRows,
+  summarise,
+} from './report-rows.ts';
+
+const at = Date.parse;
+const HOUR = 3_600_000;
+
+function periodsOf(from: string, to: string, aggregation: Parameters<typeof rangePeriods>[2], zone: string) {
+  const { start, end } = rangeInstants({ from, to }, zone);
+  return { start, end, periods: rangePeriods(start, end, aggregation, zone) };
+}
+
+const record = (start: number, end: number, energy_kwh: number, sample_count = 4): FeedRecord => ({
+  start: formatUtcInstant(start),
+  end: formatUtcInstant(end),
+  energy_kwh,
+  sample_count,
+});
+
+describe('report periods and gaps', () => {
+  it('gives Berlin’s spring day 23 hours and its autumn day 25, and labels the repeated hour by offset', () => {
+    const spring = periodsOf('2025-03-30', '2025-03-30', 'hour', 'Europe/Berlin');
+    expect(spring.periods).toHaveLength(23);
+    const autumn = periodsOf('2025-10-26', '2025-10-26', 'hour', 'Europe/Berlin');
+    expect(autumn.periods).toHaveLength(25);
+    const labels = reportRows(autumn.periods, [], 'hour', 'Europe/Berlin').map((row) => row.label);
+    expect(labels.slice(2, 4)).toEqual(['2025-10-26 02:00 +02:00', '2025-10-26 02:00 +01:00']);
+    const days = periodsOf('2025-10-25', '2025-10-27', 'day', 'Europe/Berlin');
+    expect(days.periods.map((period) => (period.end - period.start) / HOUR)).toEqual([24, 25, 24]);
+    expect(periodsOf('2025-10-26', '2025-10-26', 'raw', 'Europe/Berlin').periods).toHaveLength(100);
+  });
+
+  it('starts Kolkata’s days at 18:30 UTC and New York’s at 04:00 or 05:00 UTC', () => {
+    const kolkata = periodsOf('2025-07-01', '2025-07-02', 'day', 'Asia/Kolkata');
+    expect(kolkata.periods.map((period) => formatUtcInstant(period.start))).toEqual([
+      '2025-06-30T18:30:00Z',
+      '2025-07-01T18:30:00Z',
+    ]);
+    const newYork = periodsOf('2025-11-01', '2025-11-03', 'day', 'America/New_York');
+    expect(newYork.periods.map((period) => formatUtcInstant(period.start))).toEqual([
+      '2025-11-01T04:00:00Z',
+      '2025-11-02T04:00:00Z',
+      '2025-11-03T05:00:00Z',
+    ]);
+  });
+
+  it('labels a week across the year boundary with its ISO week, and keeps its calendar bounds', () => {
+    const weeks = periodsOf('2024-12-31', '2025-01-02', 'week', 'Europe/Berlin');
+    expect(weeks.periods).toHaveLength(1);
+    expect(formatUtcInstant(weeks.periods[0]!.start)).toBe('2024-12-29T23:00:00Z'); // Monday 2024-12-30
+    expect(reportRows(weeks.periods, [], 'week', 'Europe/Berlin')[0]!.label).toBe('2025-W01');
+    const months = periodsOf('2025-08-10', '2025-09-02', 'month', 'UTC');
+    expect(reportRows(months.periods, [], 'month', 'UTC').map((row) => row.label)).toEqual([
+      '2025-08',
+      '2025-09',
+    ]);
+  });
+
+  it('finds periods without records as gaps, in runs, never as zeros', () => {
+    const { start, end, periods } = periodsOf('2025-08-10', '2025-08-14', 'day', 'Europe/Berlin');
+    const records = periods
+      .filter((_, index) => index !== 2 && index !== 3)
+      .map((period, index) => record(period.start, period.end, index === 0 ? 0 : 10.5, 96));
+    const rows = reportRows(periods, records, 'day', 'Europe/Berlin');
+    expect(rows.map((row) => row.energyKwh)).toEqual([0, 10.5, null, null, 10.5]);
+    const summary = summarise(rows, start, end);
+    expect(summary.gapPeriods).toBe(2);
+    expect(summary.gaps).toHaveLength(1);
+    expect([summary.gaps[0]!.first.label, summary.gaps[0]!.last.label]).toEqual(['2025-08-12', '2025-08-13']);
+    expect(summary.totalKwh).toBe(21);
+    expect(summary.peak!.label).toBe('2025-08-11');
+    expect(summary.hoursWithData).toBe(72);
+    expect(capacityFactor(summary, 1)).toBeCloseTo(21 / 72, 10);
+    expect(capacityFactor(summary, null)).toBeNull();
+  });
+
+  it('sums exactly in Wh and switches to MWh from 1,000 kWh', () => {
+    const periods = [
+      { start: 0, end: HOUR },
+      { start: HOUR, end: 2 * HOUR },
+      { start: 2 * HOUR, end: 3 * HOUR },
+    ];
+    const rows = reportRows(
+      periods,
+      periods.map((p) => record(p.start, p.end, 0.1)),
+      'hour',
+      'UTC',
+    );
+    expect(summarise(rows, 0, 3 * HOUR).totalKwh).toBe(0.3);
+    expect(energyUnit(999.999).unit).toBe('kWh');
+    expect(energyUnit(1000)).toEqual({ unit: 'MWh', factor: 0.001 });
+  });
+});
+
+describe('report CSV and downsampling', () => {
+  it('writes one row per API record with local times and their offsets', () => {
+    const rows = csvRows(
+      [
+        record(at('2025-10-26T00:00:00Z'), at('2025-10-26T01:00:00Z'), 12.345, 4),
+        record(at('2025-10-26T01:00:00Z'), at('2025-10-26T02:00:00Z'), 0, 4),
+      ],
+      'Europe/Berlin',
+    );
+    expect(CSV_HEADER.join(',')).toBe('start_utc,end_utc,start_local,end_local,energy_kwh,sample_count');
+    expect(rows).toEqual([
+      [
+        '2025-10-26T00:00:00Z',
+        '2025-10-26T01:00:00Z',
+        '2025-10-26T02:00:00+02:00',
+        '2025-10-26T02:00:00+01:00',
+        12.345,
+        4,
+      ],
+      [
+        '2025-10-26T01:00:00Z',
+        '2025-10-26T02:00:00Z',
+        '2025-10-26T02:00:00+01:00',
+        '2025-10-26T03:00:00+01:00',
+        0,
+        4,
+      ],
+    ]);
+    expect(
+      exportFileName({
+        user: 'P1000',
+        contract: 'C1000',
+        from: '2025-08-10',
+        to: '2025-08-14',
+        aggregation: 'day',
+        timeZone: 'Etc/GMT+1',
+      }),
+    ).toBe('feed-in_P1000_C1000_2025-08-10_2025-08-14_day_Etc-GMT+1');
+  });
+
+  it('draws long raw series through LTTB and keeps each gap a gap', () => {
+    const points = Array.from({ length: 10_000 }, (_, index) => ({
+      x: index,
+      value: index >= 4000 && index < 4096 ? null : Math.sin(index / 50),
+      label: '',
+    }));
+    const drawn = downsampleWithGaps(points, 2000);
+    expect(drawn.length).toBeLessThanOrEqual(2010);
+    expect(drawn.length).toBeGreaterThan(1900);
+    expect(drawn.filter((point) => point.value === null)).toHaveLength(1);
+    expect(drawn[0]!.x).toBe(0);
+    expect(drawn.at(-1)!.x).toBe(9999);
+    expect(downsampleWithGaps(points.slice(0, 100), 2000)).toHaveLength(100);
+  });
+});
