@@ -104,10 +104,16 @@ test.describe('roles', () => {
 
   test('viewers and operators see no admin pages; admins see them and they work', async ({ page }) => {
     for (const [user, links] of [
-      [VIEWER, ['Validators']],
+      [VIEWER, ['Feed-in report', 'Validators']],
       [
         OPERATOR,
-        ['Migrate a consumer', 'Book charges and credits', 'Register a technical resource', 'Validators'],
+        [
+          'Migrate a consumer',
+          'Feed-in report',
+          'Book charges and credits',
+          'Register a technical resource',
+          'Validators',
+        ],
       ],
     ] as const) {
       await signIn(page, user);
@@ -121,6 +127,7 @@ test.describe('roles', () => {
     await signIn(page, ADMIN);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
       'Migrate a consumer',
+      'Feed-in report',
       'Book charges and credits',
       'Register a technical resource',
       'Validators',

@@ -32,4 +32,10 @@ await field('bank_data_iban').fill('de89 3704 0044 0532 0130 00');
 await page.waitForTimeout(1500);
 await page.evaluate(() => window.scrollTo(0, 0));
 await page.screenshot({ path: 'docs/images/consumer-migration.png' });
+
+await page.goto(
+  `${base}/reports/feed-in?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&compare=previous`,
+);
+await page.locator('.feed-chart svg.recharts-surface').waitFor();
+await page.screenshot({ path: 'docs/images/feed-report.png', fullPage: true });
 await browser.close();
