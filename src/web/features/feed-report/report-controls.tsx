@@ -12,6 +12,7 @@ import {
   stepRange,
   type DateRange,
   type RangePreset,
+  type RangeProblem,
 } from './report-range.ts';
 import type { ReportSearch } from './report-search.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
@@ -81,30 +82,8 @@ export function ReportControls({
             <option value="custom">Custom</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="report-from">First day</label>
-          <input
-            id="report-from"
-            name="from"
-            type="date"
-            value={typed.from}
-            aria-invalid={problem !== null && problem.includes('first') ? true : undefined}
-            aria-describedby="report-range-problem"
-            onChange={(event) => typeDate('from', event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to">Last day</label>
-          <input
-            id="report-to"
-            name="to"
-            type="date"
-            value={typed.to}
-            aria-invalid={problem !== null && !problem.includes('first') ? true : undefined}
-            aria-describedby="report-range-problem"
-            onChange={(event) => typeDate('to', event.target.value)}
-          />
-        </div>
+        <DateField field="from" label="First day" value={typed.from} problem={problem} onType={typeDate} />
+        <DateField field="to" label="Last day" value={typed.to} problem={problem} onType={typeDate} />
         <div className="report-controls__steps" role="group" aria-label="Step through periods">
           <button
             type="button"
@@ -129,7 +108,7 @@ export function ReportControls({
           </button>
         </div>
         <p id="report-range-problem" className="field-error" role={problem ? 'alert' : undefined}>
-          {problem}
+          {problem?.message}
         </p>
       </fieldset>
       <div className="report-controls__view">
@@ -170,6 +149,35 @@ export function ReportControls({
           onChange={(kw) => onChange({ capacity_kw: kw ?? undefined }, { replace: true })}
         />
       </div>
+    </div>
+  );
+}
+
+function DateField({
+  field,
+  label,
+  value,
+  problem,
+  onType,
+}: {
+  field: 'from' | 'to';
+  label: string;
+  value: string;
+  problem: RangeProblem | null;
+  onType: (field: 'from' | 'to', value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`report-${field}`}>{label}</label>
+      <input
+        id={`report-${field}`}
+        name={field}
+        type="date"
+        value={value}
+        aria-invalid={problem?.field === field ? true : undefined}
+        aria-describedby="report-range-problem"
+        onChange={(event) => onType(field, event.target.value)}
+      />
     </div>
   );
 }

@@ -179,11 +179,19 @@ export function pointCount(range: DateRange, aggregation: AggregationType, timeZ
   return estimate > MAX_POINTS * 2 ? estimate : periodsOverlapping(start, end, aggregation, timeZone).length;
 }
 
-/** What is wrong with a from/to pair typed by hand, or null. */
-export function rangeProblem(range: { from?: string; to?: string }): string | null {
-  if (!range.from || !isIsoDate(range.from)) return 'Enter the first day as a date.';
-  if (!range.to || !isIsoDate(range.to)) return 'Enter the last day as a date.';
-  if (range.to < range.from) return 'The last day must not be before the first day.';
-  if (range.from < '1800-01-01' || range.to > '2199-12-31') return 'Choose days between 1800 and 2199.';
+export interface RangeProblem {
+  field: 'from' | 'to';
+  message: string;
+}
+
+/** What is wrong with a from/to pair typed by hand, and on which of the two, or null. */
+export function rangeProblem(range: { from?: string; to?: string }): RangeProblem | null {
+  if (!range.from || !isIsoDate(range.from))
+    return { field: 'from', message: 'Enter the first day as a date.' };
+  if (!range.to || !isIsoDate(range.to)) return { field: 'to', message: 'Enter the last day as a date.' };
+  if (range.to < range.from)
+    return { field: 'to', message: 'The last day must not be before the first day.' };
+  if (range.from < '1800-01-01') return { field: 'from', message: 'Choose days between 1800 and 2199.' };
+  if (range.to > '2199-12-31') return { field: 'to', message: 'Choose days between 1800 and 2199.' };
   return null;
 }
