@@ -224,6 +224,9 @@ test.describe('feed-in report', () => {
     console.log(
       `redraw for cached data: zone ${backToBerlin.toFixed(0)} ms, aggregation (35,040 raw rows) ${backToRaw.toFixed(0)} ms (budget 100 ms)`,
     );
+    // A raw comparison is a second line of its own.
+    await page.getByLabel('Compare with').selectOption('previous');
+    await expect(page.locator('.feed-chart .recharts-line-curve')).toHaveCount(2, { timeout: 30_000 });
   });
 
   test('a viewer reads a report, cannot book, and the page passes axe; screenshots', async ({ page }) => {

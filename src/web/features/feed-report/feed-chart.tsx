@@ -23,8 +23,9 @@ interface Point {
   x: number;
   value: number | null;
   compare?: number | null;
-  label: string;
 }
+
+const scaled = (kwh: number | null | undefined, unit: EnergyUnit) => (kwh == null ? null : kwh * unit.factor);
 
 const lttb = createLTTB<{ x: number; value: number }>({ x: 'x', y: 'value' });
 
@@ -46,7 +47,7 @@ export function downsampleWithGaps(points: readonly Point[], target: number): Po
   const valued = stretches.reduce((sum, stretch) => sum + stretch.length, 0);
   const result: Point[] = [];
   stretches.forEach((stretch, index) => {
-    if (index > 0) result.push({ x: stretch[0]!.x - 1, value: null, label: '' });
+    if (index > 0) result.push({ x: stretch[0]!.x - 1, value: null });
     const share = Math.max(3, Math.round((target * stretch.length) / valued));
     const kept =
       stretch.length <= share ? stretch : (lttb(stretch as { x: number; value: number }[], share) as Point[]);
@@ -124,32 +125,24 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
 ) {
   const isRaw = aggregation === 'raw';
   const points = useMemo(() => {
-    const all: Point[] = rows.map((row, index) => {
-      const compare = compareRows?.[index]?.energyKwh;
-      return {
-        x: isRaw ? row.start : index,
-        value: row.energyKwh === null ? null : row.energyKwh * unit.factor,
-        ...(compareRows ? { compare: compare == null ? null : compare * unit.factor } : {}),
-        label: row.label,
-      };
-    });
-    return isRaw && !compareRows ? downsampleWithGaps(all, MAX_DRAWN_POINTS) : all;
+    const all: Point[] = rows.map((row, index) => ({
+      x: isRaw ? row.start : index,
+      value: scaled(row.energyKwh, unit),
+      // Bars overlay the comparison in the same data; a raw comparison is a line of its own (below).
+      ...(compareRows && !isRaw ? { compare: scaled(compareRows[index]?.energyKwh, unit) } : {}),
+    }));
+    return isRaw ? downsampleWithGaps(all, MAX_DRAWN_POINTS) : all;
   }, [rows, compareRows, isRaw, unit]);
-  const comparePoints = useMemo(() => {
-    // Raw comparison: its own downsampled line, shifted onto this range's time axis.
+  const compareLine = useMemo(() => {
     if (!isRaw || !compareRows) return null;
-    const main = downsampleWithGaps(
-      points.map(({ x, value, label }) => ({ x, value, label })),
-      MAX_DRAWN_POINTS,
-    );
-    const shifted = rows.map((row, index) => {
-      const value = compareRows[index]?.energyKwh;
-      return { x: row.start, value: value == null ? null : value * unit.factor, label: row.label };
-    });
-    return { main, compare: downsampleWithGaps(shifted, MAX_DRAWN_POINTS) };
-  }, [isRaw, compareRows, points, rows, unit]);
+    // Period by period onto this range's time axis, downsampled on its own.
+    const shifted = rows.map((row, index) => ({
+      x: row.start,
+      value: scaled(compareRows[index]?.energyKwh, unit),
+    }));
+    return downsampleWithGaps(shifted, MAX_DRAWN_POINTS);
+  }, [isRaw, compareRows, rows, unit]);
   const formatTick = tickFormatter(aggregation, spanDays, timeZone);
-  const axisValue = (row: ReportRow) => (isRaw ? row.start : rows.indexOf(row));
   return (
     <div
       ref={ref}
@@ -160,7 +153,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     >
       <ResponsiveContainer width="100%" height={320}>
         <ComposedChart
-          data={comparePoints ? undefined : points}
+          data={compareLine ? undefined : points}
           margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
         >
           <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
@@ -198,8 +191,8 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
           {gaps.map((gap) => (
             <ReferenceArea
               key={gap.first.start}
-              x1={isRaw ? axisValue(gap.first) : axisValue(gap.first) - 0.5}
-              x2={isRaw ? gap.last.end : axisValue(gap.last) + 0.5}
+              x1={isRaw ? gap.first.start : gap.firstIndex - 0.5}
+              x2={isRaw ? gap.last.end : gap.firstIndex + gap.periods - 0.5}
               fill={colors.gap}
               fillOpacity={0.12}
               ifOverflow="visible"
@@ -209,7 +202,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
           {isRaw ? (
             <>
               <Line
-                data={comparePoints?.main}
+                data={compareLine ? points : undefined}
                 dataKey="value"
                 name="This range"
                 stroke={colors.series}
@@ -217,9 +210,9 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
                 connectNulls={false}
                 isAnimationActive={false}
               />
-              {comparePoints && (
+              {compareLine && (
                 <Line
-                  data={comparePoints.compare}
+                  data={compareLine}
                   dataKey="value"
                   name={compareLabel}
                   stroke={colors.compare}

@@ -79,6 +79,7 @@ describe('report periods and gaps', () => {
     expect(summary.gapPeriods).toBe(2);
     expect(summary.gaps).toHaveLength(1);
     expect([summary.gaps[0]!.first.label, summary.gaps[0]!.last.label]).toEqual(['2025-08-12', '2025-08-13']);
+    expect(summary.gaps[0]!.firstIndex).toBe(2);
     expect(summary.totalKwh).toBe(21);
     expect(summary.peak!.label).toBe('2025-08-11');
     expect(summary.hoursWithData).toBe(72);
@@ -148,7 +149,6 @@ describe('report CSV and downsampling', () => {
     const points = Array.from({ length: 10_000 }, (_, index) => ({
       x: index,
       value: index >= 4000 && index < 4096 ? null : Math.sin(index / 50),
-      label: '',
     }));
     const drawn = downsampleWithGaps(points, 2000);
     expect(drawn.length).toBeLessThanOrEqual(2010);

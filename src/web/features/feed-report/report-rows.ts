@@ -93,6 +93,8 @@ export function reportRows(
 
 /** A run of consecutive periods without data. */
 export interface GapRun {
+  /** The first row's position in the rows (the chart's x for aggregates). */
+  firstIndex: number;
   first: ReportRow;
   last: ReportRow;
   periods: number;
@@ -115,13 +117,13 @@ export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeE
   let periodsWithData = 0;
   let coveredMs = 0;
   const gaps: GapRun[] = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     if (row.energyKwh === null) {
       const last = gaps.at(-1);
       if (last && last.last.end === row.start) {
         last.last = row;
         last.periods++;
-      } else gaps.push({ first: row, last: row, periods: 1 });
+      } else gaps.push({ firstIndex: index, first: row, last: row, periods: 1 });
       continue;
     }
     totalWh += Math.round(row.energyKwh * 1000);
