@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { clusterTemplatePath } from '../src/sandbox/db/cluster-template.ts';
+import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 
 const rows: string[][] = [];
@@ -160,7 +160,7 @@ spawnSync(process.execPath, [
   '--import',
   'tsx',
   '-e',
-  "await (await import('./src/sandbox/db/cluster-template.ts')).freshClusterTemplate()",
+  "await (await import('./src/node-shared/db/cluster-template.ts')).freshClusterTemplate()",
 ]);
 row(
   'initdb template (child process, once)',

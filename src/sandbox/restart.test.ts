@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exampleCharge } from '../contract/testing/examples.ts';
 import { buildSandboxApp } from './app.ts';
 import { openDatabase } from './db/connect.ts';
-import { DirectoryLockedError } from './db/directory-lock.ts';
+import { DirectoryLockedError } from '../node-shared/db/directory-lock.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createPostgresDatabase } from './testing/harness.ts';
 

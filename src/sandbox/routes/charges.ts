@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ChargeRecord, ChargeRequest } from '../../contract/api/charges.ts';
 import { chargeSchedule } from '../../contract/charge-schedule.ts';
 import type { Database } from '../db/connect.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import { findProducerContract } from '../db/producers.ts';
 import { chargeExecutions, chargeRequests } from '../db/schema.ts';
 import { DetailError, FieldErrorsError, NOT_FOUND } from '../errors.ts';

@@ -5,7 +5,7 @@ import type {
 } from '../../contract/api/consumer-migration.ts';
 import { noticePeriodUnitFor, subscriptionReasonFor } from '../../contract/consumer-migration-rules.ts';
 import type { Database } from '../db/connect.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import { consumerMigrations } from '../db/schema.ts';
 import { DetailError } from '../errors.ts';
 import { registerOperation } from './operation-route.ts';

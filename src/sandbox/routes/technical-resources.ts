@@ -5,7 +5,7 @@ import type {
   TechnicalResourceResponse,
 } from '../../contract/api/technical-resources.ts';
 import type { Database } from '../db/connect.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import { producerContracts, technicalResources } from '../db/schema.ts';
 import { FieldErrorsError } from '../errors.ts';
 import { registerOperation } from './operation-route.ts';

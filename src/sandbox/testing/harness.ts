@@ -1,35 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/testing/postgres.ts';
 import { buildSandboxApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
-
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Both databases the sandbox supports; every integration suite runs on each. */
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
-/** A fresh, empty PostgreSQL database for one suite (dropped by the returned function). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ec_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { createPostgresDatabase, TEST_DATABASE_URL };
 
 export interface TestSandbox {
   app: FastifyInstance;

@@ -1,5 +1,5 @@
 // Runs PGlite's initdb in its own short-lived process and writes the fresh cluster as a tar file.
-// initdb peaks at ~800 MB RSS in PGlite 0.5; done here, the sandbox process never pays for it.
+// initdb peaks at ~800 MB RSS in PGlite 0.5; done here, the serving process never pays for it.
 import { renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 

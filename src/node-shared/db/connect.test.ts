@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { notify, openDatabase, queryRows } from './connect.ts';
+import { createPostgresDatabase, TEST_DATABASE_URL } from './testing/postgres.ts';
+
+/** A one-table database, so these tests are about connections and not about either program's schema. */
+const notesDatabase = {
+  schema: {},
+  migrationsFolder: resolve(import.meta.dirname, 'testing/migrations'),
+  migrationLockKey: 0x7e57,
+};
+
+async function terminateOtherConnections(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  const terminated = await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [new URL(url).pathname.slice(1)],
+  );
+  await admin.end();
+  return terminated.rowCount ?? 0;
+}
+
+const until = async (condition: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('PostgreSQL connections', () => {
+  it('survive the server ending idle connections (a restart): the next query reconnects', async () => {
+    const postgres = await createPostgresDatabase();
+    const database = await openDatabase(postgres.url, notesDatabase);
+    try {
+      await database.db.execute(sql`select 1`);
+      expect(await terminateOtherConnections(postgres.url)).toBeGreaterThan(0);
+      // Give the pool time to see its clients end (the 'error' event that used to be uncaught).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rows = await queryRows<{ answer: number }>(database.db, sql`select 41 + 1 as answer`);
+      expect(rows[0]!.answer).toBe(42);
+    } finally {
+      await database.close();
+      await postgres.drop();
+    }
+  });
+
+  it('migrate once when several processes start together on one database', async () => {
+    const postgres = await createPostgresDatabase();
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase(postgres.url, notesDatabase)));
+    try {
+      const migrations = await queryRows<{ count: number }>(
+        handles[0]!.db,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(migrations[0]!.count).toBe(1);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await postgres.drop();
+    }
+  });
+
+  it('deliver notifications to every process listening, and report a gap after a dropped connection', async () => {
+    const postgres = await createPostgresDatabase();
+    const sender = await openDatabase(postgres.url, notesDatabase);
+    const receiver = await openDatabase(postgres.url, notesDatabase);
+    const received: string[] = [];
+    let gaps = 0;
+    try {
+      await receiver.listen('notes_changed', {
+        onNotify: (payload) => received.push(payload),
+        onGap: () => gaps++,
+      });
+      await notify(sender.db, 'notes_changed', 'first');
+      await until(() => received.length === 1);
+      expect(received).toEqual(['first']);
+
+      await terminateOtherConnections(postgres.url);
+      await until(() => gaps >= 2); // once when dropped, once when listening again
+      await notify(sender.db, 'notes_changed', 'after reconnect');
+      await until(() => received.length === 2);
+      expect(received[1]).toBe('after reconnect');
+    } finally {
+      await receiver.close();
+      await sender.close();
+      await postgres.drop();
+    }
+  });
+});
+
+describe('PGlite', () => {
+  it('delivers its own notifications in process', async () => {
+    const database = await openDatabase('memory://', notesDatabase);
+    const received: string[] = [];
+    try {
+      await database.listen('notes_changed', { onNotify: (payload) => received.push(payload) });
+      await notify(database.db, 'notes_changed', 'hello');
+      await until(() => received.length === 1);
+      expect(received).toEqual(['hello']);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { freshClusterTemplate } from './cluster-template.ts';
+import { lockDirectory } from './directory-lock.ts';
+import { PostgresListener } from './postgres-listener.ts';
+
+export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+
+/** Called with each payload on a channel; `onGap` when notifications may have been missed (a reconnect). */
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onGap?(): void;
+}
+
+export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
+  db: Database<TSchema>;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, without credentials (for logs). */
+  description: string;
+  /** LISTEN on a channel (PostgreSQL: every process on the database; PGlite: this process). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** What one program's database is: its drizzle schema, its migrations, and how it is tuned. */
+export interface DatabaseDefinition<TSchema extends Record<string, unknown>> {
+  schema: TSchema;
+  migrationsFolder: string;
+  /** Key of the PostgreSQL advisory lock held while migrating, so replicas starting together migrate once. */
+  migrationLockKey: number;
+  /** PGlite's postgresql.conf lines. */
+  pgliteConfig?: string[];
+  poolSize?: number;
+}
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+/** `memory://`, `postgres://…`/`postgresql://…`, or a directory for PGlite. */
+export async function openDatabase<TSchema extends Record<string, unknown>>(
+  url: string,
+  definition: DatabaseDefinition<TSchema>,
+): Promise<DatabaseHandle<TSchema>> {
+  const { schema, migrationsFolder } = definition;
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: definition.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped test database) is an
+    // 'error' event on the pool: unhandled, it would end the process. The pool connects anew on the next query.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
+    const db = drizzlePostgres(pool, { schema });
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [definition.migrationLockKey]);
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [definition.migrationLockKey]).catch(() => {});
+      lock.release();
+    }
+    const listeners: PostgresListener[] = [];
+    const { host, pathname } = new URL(url);
+    return {
+      db: db as unknown as Database<TSchema>,
+      kind: 'postgres',
+      description: `postgres://${host}${pathname}`,
+      async listen(channel, handlers) {
+        const listener = new PostgresListener(url, channel, handlers);
+        listeners.push(listener);
+        await listener.start();
+        return () => listener.stop();
+      },
+      close: async () => {
+        await Promise.all(listeners.map((listener) => listener.stop()));
+        await pool.end();
+      },
+    };
+  }
+  const inMemory = url === 'memory://';
+  const unlock = inMemory ? () => {} : lockDirectory(url);
+  try {
+    const fresh = inMemory || !existsSync(join(url, 'PG_VERSION'));
+    const options = {
+      ...(definition.pgliteConfig ? { postgresqlconf: definition.pgliteConfig } : {}),
+      ...(fresh ? { loadDataDir: await freshClusterTemplate() } : {}),
+    };
+    const client = inMemory ? new PGlite(options) : new PGlite(url, options);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database<TSchema>,
+      kind: 'pglite',
+      description: inMemory ? 'PGlite in memory' : `PGlite at ${url}`,
+      async listen(channel, handlers) {
+        // One process owns a PGlite database, so its notifications are this process's own.
+        return client.listen(channel, (payload) => handlers.onNotify(payload));
+      },
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** `sum()::bigint` arrives as a number from PGlite and as a string from pg. */
+export function toNumber(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** Rows of a raw query; pg and PGlite both answer `{rows}`. */
+export async function queryRows<Row>(db: Database<Record<string, unknown>>, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** NOTIFY on a channel; the payload is plain text (at most 8000 bytes). */
+export async function notify(
+  db: Database<Record<string, unknown>>,
+  channel: string,
+  payload: string,
+): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}

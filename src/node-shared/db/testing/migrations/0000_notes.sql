@@ -1,0 +1,1 @@
+CREATE TABLE "notes" ("id" serial PRIMARY KEY, "text" text NOT NULL);
