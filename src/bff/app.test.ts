@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
+import { auditEntries } from './db/schema.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,20 +26,21 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
 async function bffFor(
   upstream: string,
   dataDir: string,
-  options: { timeoutMs?: number; tokens?: TokenManager } = {},
+  options: { timeoutMs?: number; tokens?: TokenManager; databaseUrl?: string } = {},
 ) {
   const tokens =
     options.tokens ??
     new TokenManager({ baseUrl: upstream, clientId: 'sandbox-rw', clientSecret: 'sandbox-rw-secret' });
-  const built = await buildBffApp({
+  const app = await buildBffApp({
     dataDir,
+    databaseUrl: options.databaseUrl ?? 'memory://',
     environment: 'sandbox',
     upstreamBaseUrl: upstream,
     tokens,
     upstreamTimeoutMs: options.timeoutMs ?? 5000,
     staticDir: join(dataDir, 'no-spa'),
   });
-  return { ...built, tokens };
+  return { app, users: app.users, tokens };
 }
 
 async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
@@ -56,6 +59,7 @@ describe('BFF against the real sandbox', () => {
   let sandbox: TestSandbox;
   let upstream: string;
   let dataDir: string;
+  let postgres: { url: string; drop: () => Promise<void> };
   let app: FastifyInstance;
   let tokens: TokenManager;
   let admin: string;
@@ -84,7 +88,9 @@ describe('BFF against the real sandbox', () => {
     sandbox = await startTestSandbox('pglite');
     upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
     dataDir = mkdtempSync(join(tmpdir(), 'bff-'));
-    const built = await bffFor(upstream, dataDir);
+    // PostgreSQL: the instances built by single tests below share the suite's accounts, as replicas do.
+    postgres = await createPostgresDatabase();
+    const built = await bffFor(upstream, dataDir, { databaseUrl: postgres.url });
     app = built.app;
     tokens = built.tokens;
     await built.users.create('admin', 'admin-password-1', 'admin');
@@ -97,6 +103,7 @@ describe('BFF against the real sandbox', () => {
   afterAll(async () => {
     await app.close();
     await sandbox.close();
+    await postgres.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -146,13 +153,14 @@ describe('BFF against the real sandbox', () => {
   it('uses a Secure __Host- cookie over HTTPS behind a trusted proxy', async () => {
     const proxied = await buildBffApp({
       dataDir,
+      databaseUrl: postgres.url,
       environment: 'production',
       upstreamBaseUrl: upstream,
       tokens,
       upstreamTimeoutMs: 5000,
       trustProxy: true,
     });
-    const response = await proxied.app.inject({
+    const response = await proxied.inject({
       method: 'POST',
       url: '/bff/login',
       headers: { ...CSRF, 'x-forwarded-proto': 'https' },
@@ -160,7 +168,7 @@ describe('BFF against the real sandbox', () => {
     });
     expect(String(response.headers['set-cookie'])).toMatch(/^__Host-ec_session=.*Secure/);
     expect(response.headers['strict-transport-security']).toBeDefined();
-    await proxied.app.close();
+    await proxied.close();
   });
 
   it('throttles failed sign-ins per username with 429', async () => {
@@ -285,7 +293,7 @@ describe('BFF against the real sandbox', () => {
   });
 
   it('audits every write attempt with ids but no personal data, newest first', async () => {
-    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json() as {
+    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json().results as {
       operation: string;
       status: number;
       username: string;
@@ -301,8 +309,9 @@ describe('BFF against the real sandbox', () => {
       targets: { userID: 'P1000', contractID: 'C1000', input_id: 'bff-1' },
     });
     expect(entries.some((entry) => entry.operation === 'not_allowed')).toBe(true);
-    const file = readFileSync(join(dataDir, 'audit.jsonl'), 'utf8');
-    expect(file).not.toMatch(/DE89370400440532013000|DE89 3704|Mustermann|Erika/);
+    const stored = JSON.stringify(await app.database.db.select().from(auditEntries));
+    expect(stored).toContain('bff-1');
+    expect(stored).not.toMatch(/DE89370400440532013000|DE89 3704|Mustermann|Erika/);
     const times = entries.map((entry) => (entry as unknown as { time: string }).time);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -323,26 +332,27 @@ describe('BFF against the real sandbox', () => {
     const logger = pino({ ...loggerOptions('bff', 'debug') }, { write: (line: string) => lines.push(line) });
     const logged = await buildBffApp({
       dataDir,
+      databaseUrl: postgres.url,
       environment: 'sandbox',
       upstreamBaseUrl: upstream,
       tokens,
       upstreamTimeoutMs: 5000,
       logger,
     });
-    const login = await logged.app.inject({
+    const login = await logged.inject({
       method: 'POST',
       url: '/bff/login',
       headers: CSRF,
       payload: { username: 'olga', password: 'operator-password' },
     });
     const cookie = `${login.cookies[0]!.name}=${login.cookies[0]!.value}`;
-    await logged.app.inject({
+    await logged.inject({
       method: 'POST',
       url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
       headers: { ...CSRF, cookie, authorization: 'Bearer browser-sent-token' },
       payload: { input_id: 'logged' },
     });
-    await logged.app.close();
+    await logged.close();
     const text = lines.join('');
     expect(text).toContain('audit');
     for (const secret of [
@@ -450,8 +460,9 @@ describe('BFF upstream failures and tokens', () => {
     writeFileSync(join(staticDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
     writeFileSync(join(staticDir, 'favicon.svg'), '<svg/>');
     const tokens = new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' });
-    const { app: spa } = await buildBffApp({
+    const spa = await buildBffApp({
       dataDir: mkdtempSync(join(dataDir, 'd-')),
+      databaseUrl: 'memory://',
       environment: 'sandbox',
       upstreamBaseUrl: 'http://127.0.0.1:9',
       tokens,

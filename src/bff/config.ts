@@ -27,6 +27,17 @@ export const bffEnvSchema = z.object({
     .optional(),
   ENERGY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
+  /** PostgreSQL for accounts, sessions, the sign-in throttle and the audit, shared by replicas. */
+  BFF_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  BFF_AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: 'must be at least 1 day' })
+    .max(36_500, { message: 'must be at most 36500 days' })
+    .default(365),
   BFF_ADMIN_PASSWORD: z
     .string()
     .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })

@@ -5,6 +5,8 @@ import { defaultLogLevel, loggerOptions } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildBffApp } from './app.ts';
 import { readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
+import { UserExistsError } from './accounts/user-repository.ts';
+import { importLegacyFiles } from './db/import-legacy-files.ts';
 import { TokenManager } from './token-manager.ts';
 
 export async function startBff(
@@ -17,29 +19,47 @@ export async function startBff(
     clientId: env.ENERGY_API_CLIENT_ID,
     clientSecret: env.ENERGY_API_CLIENT_SECRET,
   });
-  const { app, users } = await buildBffApp({
+  const app = await buildBffApp({
     dataDir: env.BFF_DATA_DIR,
+    databaseUrl: env.BFF_DATABASE_URL,
     environment: env.ENERGY_API_ENVIRONMENT,
     upstreamBaseUrl: baseUrl,
     tokens,
     upstreamTimeoutMs: env.ENERGY_API_TIMEOUT_MS,
     salespartner: env.ENERGY_API_SALESPARTNER,
     sessionSecret: env.SESSION_SECRET,
+    auditRetentionDays: env.BFF_AUDIT_RETENTION_DAYS,
     trustProxy: env.BFF_TRUST_PROXY,
     staticDir: env.BFF_STATIC_DIR,
     logger,
   });
-  let adminHint = 'Sign in with an existing account.';
-  if (env.BFF_ADMIN_PASSWORD) {
-    await users.upsert('admin', env.BFF_ADMIN_PASSWORD, 'admin');
-    adminHint = 'Sign in as "admin" with BFF_ADMIN_PASSWORD.';
-  } else if (users.size === 0) {
-    const password = randomBytes(12).toString('base64url');
-    await users.create('admin', password, 'admin');
-    adminHint = `Sign in as "admin" with password ${password} (shown once; set BFF_ADMIN_PASSWORD to choose it).`;
+  try {
+    const imported = await importLegacyFiles(env.BFF_DATA_DIR, app.users, app.auditLog);
+    if (imported.users + imported.auditEntries > 0)
+      app.log.info(imported, 'imported users.json and audit.jsonl into the database');
+    let adminHint = 'Sign in with an existing account.';
+    if (env.BFF_ADMIN_PASSWORD) {
+      await app.users.upsert('admin', env.BFF_ADMIN_PASSWORD, 'admin');
+      adminHint = 'Sign in as "admin" with BFF_ADMIN_PASSWORD.';
+    } else if ((await app.users.count()) === 0) {
+      const password = randomBytes(12).toString('base64url');
+      // Replicas starting together on an empty database: only one creates the account and prints it.
+      const created = await app.users.create('admin', password, 'admin').then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof UserExistsError) return false;
+          throw error;
+        },
+      );
+      if (created)
+        adminHint = `Sign in as "admin" with password ${password} (shown once; set BFF_ADMIN_PASSWORD to choose it).`;
+    }
+    const url = await app.listen({ host: env.HOST, port: env.PORT });
+    return { url, close: () => app.close(), adminHint };
+  } catch (error) {
+    await app.close();
+    throw error;
   }
-  const url = await app.listen({ host: env.HOST, port: env.PORT });
-  return { url, close: () => app.close(), adminHint };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

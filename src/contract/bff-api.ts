@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './api/common.ts';
 
 /** The BFF's own endpoints (product.md "BFF"): shared by the BFF and the SPA. */
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
@@ -71,6 +72,68 @@ export const auditEntrySchema = z.object({
   durationMs: z.number(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = pageSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The `user` filter value for attempts made without a session ('@' never occurs in a username). */
+export const ANONYMOUS_AUDIT_USER = '@anonymous';
+export const AUDIT_STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+export const MAX_AUDIT_PAGE = 1000;
+
+const instantFilter = z.iso.datetime({
+  offset: true,
+  message: 'Use an ISO 8601 date and time with offset, such as 2026-01-31T00:00:00+01:00.',
+});
+
+/** Filters of `GET /bff/audit` and its CSV export; `from` inclusive, `to` exclusive. */
+export const auditFilterSchema = z
+  .object({
+    user: z
+      .union([z.literal(ANONYMOUS_AUDIT_USER), z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)], {
+        message: `Give a username or ${ANONYMOUS_AUDIT_USER}.`,
+      })
+      .optional(),
+    operation: z
+      .string()
+      .regex(/^[a-z0-9_]{1,100}$/, { message: 'Give an operation name such as migrations_consumers_create.' })
+      .optional(),
+    status: z
+      .union([z.enum(AUDIT_STATUS_CLASSES), z.coerce.number().int().min(100).max(599)], {
+        message: `Give a status code or one of ${AUDIT_STATUS_CLASSES.join(', ')}.`,
+      })
+      .optional(),
+    from: instantFilter.optional(),
+    to: instantFilter.optional(),
+  })
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), {
+    message: 'The end must come after the start.',
+    path: ['to'],
+  });
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditQuerySchema = z.intersection(
+  auditFilterSchema,
+  z.object({
+    limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+  }),
+);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The audit export's columns, in order. */
+export const AUDIT_CSV_HEADER = [
+  'time',
+  'request_id',
+  'username',
+  'role',
+  'operation',
+  'method',
+  'path',
+  'targets',
+  'status',
+  'duration_ms',
+] as const;
 
 /** What each role may do; the BFF enforces it, the SPA only hides what would be refused. */
 export function canWrite(role: Role): boolean {

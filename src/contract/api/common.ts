@@ -40,3 +40,13 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 export function boundedString(max: number) {
   return z.string().max(max);
 }
+
+/** The API's list envelope (spec 5.4): `next`/`previous` are absolute URLs or null. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.int().min(0),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKnownTimeZone, PERIOD_TYPES } from '../time-zone-periods.ts';
-import { pathIdSchema, utcDateTimeSchema } from './common.ts';
+import { pageSchema, pathIdSchema, utcDateTimeSchema } from './common.ts';
 
 export const AGGREGATION_TYPES = [...PERIOD_TYPES, 'raw'] as const;
 export type AggregationType = (typeof AGGREGATION_TYPES)[number];
@@ -52,15 +52,6 @@ export const feedRecordSchema = z
   })
   .meta({ id: 'FeedRecord' });
 export type FeedRecord = z.infer<typeof feedRecordSchema>;
-
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.int().min(0),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}
 
 export const feedPageSchema = pageSchema(feedRecordSchema).meta({ id: 'FeedPage' });
 export type FeedPage = z.infer<typeof feedPageSchema>;

@@ -36,6 +36,8 @@ export interface DatabaseDefinition<TSchema extends Record<string, unknown>> {
   migrationsFolder: string;
   /** Key of the PostgreSQL advisory lock held while migrating, so replicas starting together migrate once. */
   migrationLockKey: number;
+  /** Drizzle's bookkeeping table, distinct per program so both may share one PostgreSQL database. */
+  migrationsTable?: string;
   /** PGlite's postgresql.conf lines. */
   pgliteConfig?: string[];
   poolSize?: number;
@@ -48,7 +50,11 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   url: string,
   definition: DatabaseDefinition<TSchema>,
 ): Promise<DatabaseHandle<TSchema>> {
-  const { schema, migrationsFolder } = definition;
+  const { schema } = definition;
+  const migrationConfig = {
+    migrationsFolder: definition.migrationsFolder,
+    ...(definition.migrationsTable ? { migrationsTable: definition.migrationsTable } : {}),
+  };
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: definition.poolSize ?? 10 });
     // An idle connection the server ends (a restart, an administrator, a dropped test database) is an
@@ -58,7 +64,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [definition.migrationLockKey]);
-      await migratePostgres(db, { migrationsFolder });
+      await migratePostgres(db, migrationConfig);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [definition.migrationLockKey]).catch(() => {});
       lock.release();
@@ -92,7 +98,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const client = inMemory ? new PGlite(options) : new PGlite(url, options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, migrationConfig);
     return {
       db: db as unknown as Database<TSchema>,
       kind: 'pglite',

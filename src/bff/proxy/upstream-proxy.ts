@@ -1,20 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, errors, request as undiciRequest } from 'undici';
-import { matchOperation, type Operation, type OperationMatch } from '../contract/api/operations.ts';
-import { canWrite, type Role } from '../contract/bff-api.ts';
-import type { TokenManager } from './token-manager.ts';
-import { UpstreamTokenError } from './token-manager.ts';
+import { matchOperation, type Operation, type OperationMatch } from '../../contract/api/operations.ts';
+import { canWrite, type Role } from '../../contract/bff-api.ts';
+import type { TokenManager } from '../token-manager.ts';
+import { UpstreamTokenError } from '../token-manager.ts';
+import { HttpError } from '../http-error.ts';
 
 export const API_PREFIX = '/api';
-
-export class ProxyError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
 
 /**
  * The upstream path for a browser path under /api, or null when it is not a plain, normalised path:
@@ -35,18 +27,18 @@ export function queryString(rawUrl: string): string {
   return index < 0 ? '' : rawUrl.slice(index);
 }
 
-/** The allowlisted operation a browser request maps to, or a 404 ProxyError. */
+/** The allowlisted operation a browser request maps to, or a 404 HttpError. */
 export function allowlistedOperation(method: string, rawUrl: string): OperationMatch & { path: string } {
   const path = upstreamPath(rawUrl);
   const match = path ? matchOperation(method, path) : null;
-  if (!path || !match) throw new ProxyError(404, 'Not found.');
+  if (!path || !match) throw new HttpError(404, 'Not found.');
   return { ...match, path };
 }
 
 /** Viewers read only: a write by them is refused here (403), never forwarded. */
 export function assertMayCall(operation: Operation, role: Role): void {
   if (operation.method !== 'GET' && !canWrite(role))
-    throw new ProxyError(403, 'Your role may not make changes.');
+    throw new HttpError(403, 'Your role may not make changes.');
 }
 
 /** Points pagination links of the upstream back through the BFF (same path under /api). */
@@ -96,7 +88,7 @@ export class Forwarder {
       } catch (error) {
         if (error instanceof UpstreamTokenError) {
           request.log.error({ err: error.message }, 'upstream token failed');
-          throw new ProxyError(502, 'The Energy Platform did not issue an access token; try again shortly.');
+          throw new HttpError(502, 'The Energy Platform did not issue an access token; try again shortly.');
         }
         throw error;
       }
@@ -119,10 +111,10 @@ export class Forwarder {
         });
       } catch (error) {
         if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
-          throw new ProxyError(504, 'The Energy Platform did not answer in time.');
+          throw new HttpError(504, 'The Energy Platform did not answer in time.');
         }
         request.log.error({ err: (error as Error).message }, 'upstream unreachable');
-        throw new ProxyError(502, 'The Energy Platform cannot be reached.');
+        throw new HttpError(502, 'The Energy Platform cannot be reached.');
       }
       if (response.statusCode === 401 && attempt === 0) {
         await response.body.dump();
@@ -133,7 +125,7 @@ export class Forwarder {
       try {
         text = await response.body.text();
       } catch {
-        throw new ProxyError(504, 'The Energy Platform did not answer in time.');
+        throw new HttpError(504, 'The Energy Platform did not answer in time.');
       }
       const contentType = String(response.headers['content-type'] ?? 'application/json');
       if (response.statusCode === 200 && contentType.includes('json') && text) {
@@ -148,7 +140,7 @@ export class Forwarder {
       if (text) void reply.header('content-type', contentType);
       return reply.send(text || undefined);
     }
-    throw new ProxyError(502, 'The Energy Platform refused a fresh access token.');
+    throw new HttpError(502, 'The Energy Platform refused a fresh access token.');
   }
 
   close(): Promise<void> {

@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** `/api/*` and `/bff/*`: the routes a session may act on; everything else is the console's files. */
+export const isGuardedPath = (url: string) => url.startsWith('/api/') || url.startsWith('/bff/');
+
 /** No inline scripts or styles; only our own origin; never framed. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -26,6 +29,5 @@ export async function addSecurityHeaders(request: FastifyRequest, reply: Fastify
   });
   if (request.protocol === 'https')
     void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  if (request.url.startsWith('/api/') || request.url.startsWith('/bff/'))
-    void reply.header('cache-control', 'no-store');
+  if (isGuardedPath(request.url)) void reply.header('cache-control', 'no-store');
 }

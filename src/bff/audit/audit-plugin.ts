@@ -1,0 +1,103 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  auditEntrySchema,
+  auditFilterSchema,
+  auditQuerySchema,
+  type AuditEntry,
+  type AuditPage,
+} from '../../contract/bff-api.ts';
+import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { parseInput } from '../parse-input.ts';
+import { requireAdmin } from '../sessions/sessions-plugin.ts';
+import { auditCsv } from './audit-csv.ts';
+import { AuditRepository } from './audit-repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auditLog: AuditRepository;
+  }
+  interface FastifyRequest {
+    /** What a write attempt did, set by its route; unset means it reached no allowlisted operation. */
+    audit?: { operation: string; targets: Record<string, string> };
+  }
+}
+
+export interface AuditPluginOptions {
+  retentionDays: number;
+  now: () => number;
+}
+
+const isWrite = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+const isAudited = (request: FastifyRequest) =>
+  isWrite(request) && (request.url.startsWith('/api/') || request.url.startsWith('/bff/users'));
+
+/** The URL of another page of the same filtered audit. */
+function pageUrl(request: FastifyRequest, offset: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('offset', String(offset));
+  return url.toString();
+}
+
+/**
+ * Every write attempt (refused ones too) recorded in the BFF's database, with ids only; read paged
+ * and filtered by admins, exported as CSV, and kept for `retentionDays`.
+ */
+export default fp<AuditPluginOptions>(
+  async (app, options) => {
+    const audit = new AuditRepository(app.database.db);
+    app.decorate('auditLog', audit);
+    scheduleMaintenance(app, 'audit retention', HOURLY, () =>
+      audit.deleteBefore(new Date(options.now() - options.retentionDays * DAY_MS)),
+    );
+
+    app.addHook('onResponse', async (request, reply) => {
+      if (!isAudited(request)) return;
+      const entry: AuditEntry = auditEntrySchema.parse({
+        time: new Date(options.now()).toISOString(),
+        requestId: String(request.id),
+        username: request.session?.username ?? null,
+        role: request.session?.role ?? null,
+        operation: request.audit?.operation ?? 'not_allowed',
+        method: request.method,
+        path: request.url.split('?')[0]!.slice(0, 300),
+        targets: request.audit?.targets ?? {},
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      });
+      try {
+        await audit.record(entry);
+      } catch (error) {
+        // The answer is already sent; the log line below still carries the entry.
+        request.log.error({ err: error }, 'audit entry not stored');
+      }
+      request.log.info({ audit: entry }, 'audit');
+    });
+
+    app.get('/bff/audit', async (request): Promise<AuditPage> => {
+      requireAdmin(request);
+      const { limit, offset, ...filter } = parseInput(auditQuerySchema, request.query);
+      const page = await audit.page(filter, limit, offset);
+      return {
+        count: page.count,
+        next: offset + limit < page.count ? pageUrl(request, offset + limit) : null,
+        previous: offset > 0 ? pageUrl(request, Math.max(0, offset - limit)) : null,
+        results: page.results,
+      };
+    });
+
+    app.get('/bff/audit/export', async (request, reply) => {
+      requireAdmin(request);
+      const filter = parseInput(auditFilterSchema, request.query);
+      const day = new Date(options.now()).toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+        .send(Readable.from(auditCsv(audit.batches(filter))));
+    });
+  },
+  { name: 'bff-audit', dependencies: ['bff-database', 'bff-sessions'] },
+);

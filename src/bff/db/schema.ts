@@ -1,0 +1,79 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '../../contract/bff-api.ts';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/** Staff accounts (local sign-in). The password is kept only as an scrypt hash. */
+export const staffUsers = pgTable('staff_users', {
+  username: text('username').primaryKey(),
+  role: text('role', { enum: ROLES }).notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Server-side sessions. The cookie carries a random id; only its SHA-256 is stored, so a copy of the
+ * database does not hold live sessions. `last_seen_at` is written at most once a minute per session.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    username: text('username').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+  },
+  (table) => [index('sessions_username_idx').on(table.username)],
+);
+
+/** One row per failed sign-in and key (`user:<name>` or `addr:<ip>`); rows older than the window are purged. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: instant('at').notNull(),
+  },
+  (table) => [index('sign_in_failures_key_at_idx').on(table.key, table.at)],
+);
+
+/** Every write attempt (refused ones too): ids only, never personal data from bodies. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: instant('time').notNull(),
+    requestId: text('request_id').notNull(),
+    username: text('username'),
+    role: text('role', { enum: ROLES }),
+    operation: text('operation').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    targets: jsonb('targets').$type<Record<string, string>>().notNull(),
+    status: integer('status').notNull(),
+    durationMs: real('duration_ms').notNull(),
+  },
+  (table) => [
+    index('audit_entries_time_idx').on(table.time),
+    index('audit_entries_username_time_idx').on(table.username, table.time),
+    index('audit_entries_operation_time_idx').on(table.operation, table.time),
+  ],
+);
+
+/** Values every replica must agree on, such as the generated cookie-signing key when SESSION_SECRET is unset. */
+export const bffSettings = pgTable('bff_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

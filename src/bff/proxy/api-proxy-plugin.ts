@@ -1,0 +1,81 @@
+import fastifyCompress from '@fastify/compress';
+import fp from 'fastify-plugin';
+import type { OperationMatch } from '../../contract/api/operations.ts';
+import { requireSession } from '../sessions/sessions-plugin.ts';
+import type { TokenManager } from '../token-manager.ts';
+import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operation?: OperationMatch & { path: string };
+  }
+}
+
+export interface ApiProxyPluginOptions {
+  upstreamBaseUrl: string;
+  tokens: TokenManager;
+  upstreamTimeoutMs: number;
+  salespartner?: string | undefined;
+}
+
+/** Audit targets from the body: only the fields the operation names, only short strings (ids). */
+function bodyTargets(
+  body: Buffer | undefined,
+  fields: readonly string[] | undefined,
+): Record<string, string> {
+  if (!body || !fields) return {};
+  try {
+    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    return Object.fromEntries(
+      fields.flatMap((field) => {
+        const value = json[field];
+        return typeof value === 'string' && value.length <= 128 ? [[field, value]] : [];
+      }),
+    );
+  } catch {
+    // Not JSON: the upstream will say so; the audit keeps the path ids.
+    return {};
+  }
+}
+
+/**
+ * `/api/v3/…` → the platform's `/v3/…`, for the allowlisted operations only. Who may call what is
+ * settled in `onRequest`, before the body is read: anything outside the allowlist is a 404 whatever
+ * its content type. Answers are compressed here (feed pages of 10,000 records are ~1 MB of JSON).
+ */
+export default fp<ApiProxyPluginOptions>(
+  async (app, options) => {
+    const forwarder = new Forwarder({
+      baseUrl: options.upstreamBaseUrl,
+      tokens: options.tokens,
+      timeoutMs: options.upstreamTimeoutMs,
+      salespartner: options.salespartner,
+    });
+    app.addHook('onClose', () => forwarder.close());
+    // Request bodies are forwarded as sent: no decompression of what the browser posts.
+    await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'] });
+
+    app.all(
+      '/api/*',
+      {
+        onRequest: async (request) => {
+          request.audit = { operation: 'not_allowed', targets: {} };
+          const session = requireSession(request);
+          const match = allowlistedOperation(request.method, request.url);
+          request.audit = { operation: match.operation.id, targets: { ...match.params } };
+          assertMayCall(match.operation, session.role);
+          request.operation = match;
+        },
+      },
+      async (request, reply) => {
+        const { operation, path } = request.operation!;
+        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        Object.assign(request.audit!.targets, bodyTargets(body, operation.auditBodyFields));
+        if (operation.method === 'POST' && !body)
+          return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+        return forwarder.forward(request, reply, path, operation.method === 'POST' ? body : undefined);
+      },
+    );
+  },
+  { name: 'bff-api-proxy', dependencies: ['bff-sessions', 'bff-audit'], encapsulate: true },
+);

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { CSRF_HEADER } from '../../contract/bff-api.ts';
+import { FieldErrors, HttpError } from '../http-error.ts';
+import { addSecurityHeaders, isGuardedPath } from './security-headers.ts';
+
+/**
+ * Response headers for every answer, the CSRF check, and one error handler that never leaks internals.
+ * CSRF: a custom header cannot be sent cross-site without a CORS preflight, which is never allowed.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', addSecurityHeaders);
+    app.addHook('onRequest', async (request, reply) => {
+      if (isGuardedPath(request.url) && request.headers[CSRF_HEADER] !== '1')
+        return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
+    });
+
+    app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+      if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+      if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+      const status = error.statusCode ?? 500;
+      if (status < 500) return reply.code(status).send({ detail: error.message });
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'Something went wrong in the console server.' });
+    });
+  },
+  { name: 'bff-security' },
+);

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Role } from '../../contract/bff-api.ts';
+import { notify } from '../../node-shared/db/connect.ts';
+import type { BffDatabaseHandle } from '../db/connect.ts';
+import { sessions } from '../db/schema.ts';
+
+export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000;
+/** A cached session is read from the database again after this long, even without a notification. */
+export const REVALIDATE_AFTER_MS = 5_000;
+/** `last_seen_at` is written at most this often per session (the idle timeout is 30 minutes). */
+export const TOUCH_INTERVAL_MS = 60_000;
+const MAX_CACHED = 10_000;
+const CHANNEL = 'bff_sessions';
+
+export interface Session {
+  /** The id from the cookie; the database keeps only its hash. */
+  id: string;
+  username: string;
+  role: Role;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+interface CachedSession {
+  username: string;
+  role: Role;
+  createdAt: number;
+  lastSeenAt: number;
+  persistedLastSeenAt: number;
+  checkedAt: number;
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+/**
+ * Server-side sessions in the BFF's database: the cookie carries only a random id, so signing out or
+ * disabling an account ends sessions for good, on every replica, even if the cookie was copied.
+ *
+ * Each replica caches the sessions it has seen, so a proxied call costs no database round trip. Ending
+ * sessions sends a NOTIFY that every replica's cache obeys at once; should one be missed (a dropped
+ * connection), the cache is cleared, and no entry is trusted for longer than REVALIDATE_AFTER_MS anyway.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: BffDatabaseHandle,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CHANNEL, {
+      onNotify: (payload) => this.forget(payload),
+      onGap: () => this.cache.clear(),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  async create(username: string, role: Role): Promise<Session> {
+    const id = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.database.db.insert(sessions).values({
+      idHash: hashId(id),
+      username,
+      role,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+    });
+    return { id, username, role, createdAt: now, lastSeenAt: now };
+  }
+
+  /** The live session for an id, touching its idle timer; an expired one is ended. */
+  async resolve(id: string | undefined): Promise<Session | null> {
+    if (!id) return null;
+    const idHash = hashId(id);
+    const now = this.now();
+    let entry = this.cache.get(idHash);
+    if (!entry || now - entry.checkedAt > REVALIDATE_AFTER_MS) {
+      const [row] = await this.database.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+      if (!row) {
+        this.cache.delete(idHash);
+        return null;
+      }
+      const persisted = row.lastSeenAt.getTime();
+      entry = {
+        username: row.username,
+        role: row.role,
+        createdAt: row.createdAt.getTime(),
+        lastSeenAt: Math.max(persisted, entry?.lastSeenAt ?? 0),
+        persistedLastSeenAt: persisted,
+        checkedAt: now,
+      };
+      this.remember(idHash, entry);
+    }
+    if (now - entry.lastSeenAt > IDLE_TIMEOUT_MS || now - entry.createdAt > ABSOLUTE_LIFETIME_MS) {
+      await this.destroy(id);
+      return null;
+    }
+    entry.lastSeenAt = now;
+    if (now - entry.persistedLastSeenAt >= TOUCH_INTERVAL_MS) {
+      entry.persistedLastSeenAt = now;
+      await this.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash));
+    }
+    return { id, username: entry.username, role: entry.role, createdAt: entry.createdAt, lastSeenAt: now };
+  }
+
+  async destroy(id: string | undefined): Promise<void> {
+    if (!id) return;
+    const idHash = hashId(id);
+    this.cache.delete(idHash);
+    await this.database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await notify(this.database.db, CHANNEL, `session:${idHash}`);
+  }
+
+  /** Ends every session of a user (account disabled or role changed), on every replica. */
+  async destroyUser(username: string): Promise<void> {
+    this.forget(`user:${username}`);
+    await this.database.db.delete(sessions).where(eq(sessions.username, username));
+    await notify(this.database.db, CHANNEL, `user:${username}`);
+  }
+
+  /** Deletes sessions past their idle timeout or lifetime; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const now = this.now();
+    const ended = await this.database.db
+      .delete(sessions)
+      .where(
+        or(
+          // last_seen_at may lag the real last request by up to TOUCH_INTERVAL_MS: allow for it.
+          lt(sessions.lastSeenAt, new Date(now - IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS)),
+          lt(sessions.createdAt, new Date(now - ABSOLUTE_LIFETIME_MS)),
+        ),
+      )
+      .returning({ idHash: sessions.idHash });
+    for (const { idHash } of ended) this.cache.delete(idHash);
+    return ended.length;
+  }
+
+  private forget(payload: string): void {
+    if (payload.startsWith('session:')) this.cache.delete(payload.slice('session:'.length));
+    else if (payload.startsWith('user:')) {
+      const username = payload.slice('user:'.length);
+      for (const [idHash, entry] of this.cache) if (entry.username === username) this.cache.delete(idHash);
+    }
+  }
+
+  private remember(idHash: string, entry: CachedSession): void {
+    this.cache.delete(idHash);
+    this.cache.set(idHash, entry);
+    // Oldest first in insertion order: drop from the front beyond the bound.
+    while (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+  }
+}

@@ -1,0 +1,103 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { canAdminister, type Role } from '../../contract/bff-api.ts';
+import { sessionSecret } from '../db/settings.ts';
+import { HttpError } from '../http-error.ts';
+import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { isGuardedPath } from '../security/security-headers.ts';
+import { SessionStore, type Session } from './session-store.ts';
+
+const COOKIE = 'ec_session';
+/** Over HTTPS the cookie is `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
+const SECURE_COOKIE = `__Host-${COOKIE}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export interface SessionsPluginOptions {
+  dataDir: string;
+  sessionSecret?: string | undefined;
+  now: () => number;
+}
+
+/** The signed-in session, or a 401 (never a redirect: the console decides where to go). */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new HttpError(401, 'Sign in to continue.');
+  return request.session;
+}
+
+export function requireAdmin(request: FastifyRequest): Session {
+  const session = requireSession(request);
+  if (!canAdminister(session.role)) throw new HttpError(403, 'Only admins may do this.');
+  return session;
+}
+
+/** Starts a session and sets its cookie; any session from before sign-in is ended (rotation). */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { username: string; role: Role },
+): Promise<Session> {
+  const sessions = request.server.sessions;
+  await sessions.destroy(request.session?.id);
+  const session = await sessions.create(user.username, user.role);
+  const secure = request.protocol === 'https';
+  void reply.setCookie(secure ? SECURE_COOKIE : COOKIE, session.id, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    signed: true,
+  });
+  return session;
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await request.server.sessions.destroy(request.session?.id);
+  const secure = request.protocol === 'https';
+  void reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+  });
+}
+
+/**
+ * Sessions in the BFF's database (see SessionStore): the cookie, the session of each `/api` and
+ * `/bff` request, and the hourly purge of expired sessions.
+ *
+ * Kept rather than @fastify/session: its store interface is one session at a time (get/set/destroy
+ * by id), with no way to end all sessions of a user on every replica, and it reads the store on every
+ * request; here a cached lookup answers proxied calls and NOTIFY keeps replicas' caches true.
+ */
+export default fp<SessionsPluginOptions>(
+  async (app, options) => {
+    const secret = await sessionSecret(app.database.db, options.dataDir, options.sessionSecret);
+    await app.register(fastifyCookie, { secret });
+    const sessions = new SessionStore(app.database, options.now);
+    await sessions.start();
+    app.decorate('sessions', sessions);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!isGuardedPath(request.url)) return;
+      const cookie = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
+      const unsigned = cookie ? request.unsignCookie(cookie) : null;
+      // Disabling an account or changing its role ends its sessions (PATCH /bff/users), so a live
+      // session always belongs to an enabled account: no per-request account lookup.
+      request.session = unsigned?.valid ? await sessions.resolve(unsigned.value ?? undefined) : null;
+    });
+
+    scheduleMaintenance(app, 'expired sessions', HOURLY, () => sessions.purgeExpired());
+    app.addHook('onClose', () => sessions.stop());
+  },
+  { name: 'bff-sessions', dependencies: ['bff-database'] },
+);
