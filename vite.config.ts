@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // In development Vite serves the SPA and proxies /api and /bff to the BFF (npm run dev).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
   server: {
     port: 5173,

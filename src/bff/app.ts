@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Environment } from '../contract/bff-api.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
@@ -47,6 +47,20 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     trustProxy: options.trustProxy ?? false,
     // A per-process prefix and a counter: unique, and no randomBytes call on the hot path (7 % of BFF CPU).
     genReqId: requestIds(),
+    // One access line per request (below) instead of Fastify's two: half the logging on the hot path,
+    // and without the query string, which carries IBANs and market location IDs to the validations.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   // Bodies stay raw bytes: forwarded as they came; the BFF's own routes parse them with their schema.
   app.removeAllContentTypeParsers();

@@ -26,3 +26,17 @@ export function defaultLogLevel(): string {
   if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
   return process.env.VITEST || process.env.NODE_ENV === 'test' ? 'silent' : 'info';
 }
+
+/**
+ * Readable lines when a person watches the terminal (pino-pretty, in pino's worker thread); JSON
+ * lines otherwise, for the log collector. For the servers' own stdout only.
+ */
+export function terminalTransport(): Pick<LoggerOptions, 'transport'> {
+  if (!process.stdout.isTTY) return {};
+  return {
+    transport: {
+      target: 'pino-pretty',
+      options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { dateInZone } from '../contract/calendar-date.ts';
 import { runMain } from '../node-shared/env.ts';
-import { defaultLogLevel, loggerOptions } from '../node-shared/logger.ts';
+import { defaultLogLevel, loggerOptions, terminalTransport } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildSandboxApp } from './app.ts';
 import { readSandboxEnv } from './config.ts';
@@ -11,7 +11,7 @@ import { SEED_CLIENTS } from './seed/seed-data.ts';
 
 await runMain(async () => {
   const env = readSandboxEnv();
-  const logger = pino(loggerOptions('sandbox', defaultLogLevel()));
+  const logger = pino({ ...loggerOptions('sandbox', defaultLogLevel()), ...terminalTransport() });
   const database = await openDatabase(env.SANDBOX_DATABASE_URL);
   const started = performance.now();
   if (await seedIfEmpty(database.db))

@@ -8,7 +8,7 @@ export interface ConsolePluginOptions {
   staticDir?: string | undefined;
 }
 
-const HASHED_ASSET = /[\\/]assets[\\/].+-[\w-]{8,}\.\w+$/;
+const HASHED_ASSET = /[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
  * Serves the built console: hashed assets immutable, precompressed (brotli or gzip as the browser

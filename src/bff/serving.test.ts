@@ -1,0 +1,160 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/precompress.ts';
+import { loggerOptions } from '../node-shared/logger.ts';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
+import { buildBffApp } from './app.ts';
+import { TokenManager } from './token-manager.ts';
+
+const CSRF = { 'x-csrf': '1' };
+
+describe('BFF serving: routing before parsing, compression, precompressed console', () => {
+  let sandbox: TestSandbox;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let cookie: string;
+  const script = `console.log(${JSON.stringify('energy '.repeat(2000))});\n`;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox('pglite');
+    const upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace(
+      'localhost',
+      '127.0.0.1',
+    );
+    dataDir = mkdtempSync(join(tmpdir(), 'bff-serving-'));
+    const staticDir = join(dataDir, 'dist');
+    mkdirSync(join(staticDir, 'assets'), { recursive: true });
+    writeFileSync(
+      join(staticDir, 'index.html'),
+      '<!doctype html><script src="/assets/app-AbCd1234.js"></script>',
+    );
+    writeFileSync(join(staticDir, 'assets', 'app-AbCd1234.js'), script);
+    expect(await precompressDirectory(staticDir)).toHaveLength(1);
+    app = await buildBffApp({
+      dataDir,
+      databaseUrl: 'memory://',
+      environment: 'sandbox',
+      upstreamBaseUrl: upstream,
+      tokens: new TokenManager({
+        baseUrl: upstream,
+        clientId: 'sandbox-rw',
+        clientSecret: 'sandbox-rw-secret',
+      }),
+      upstreamTimeoutMs: 5000,
+      staticDir,
+    });
+    await app.users.create('olga', 'operator-password', 'operator');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'olga', password: 'operator-password' },
+    });
+    cookie = `${login.cookies[0]!.name}=${login.cookies[0]!.value}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 for a path outside the allowlist whatever the content type (never 415)', async () => {
+    for (const [url, contentType, payload] of [
+      ['/api/oauth2/token/', 'application/x-www-form-urlencoded', 'grant_type=client_credentials'],
+      ['/api/v3/admin/', 'text/plain', 'hello'],
+      ['/api/v3/producers/P1000/contracts/C1000/feed/', 'multipart/form-data; boundary=x', '--x--'],
+      ['/bff/nothing-here', 'application/x-www-form-urlencoded', 'a=b'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CSRF, cookie, 'content-type': contentType },
+        payload,
+      });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+    // An allowlisted write with the wrong content type is still told to send JSON.
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      headers: { ...CSRF, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'amount_cent=1',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('compresses large API answers with brotli or gzip as the browser accepts, small ones not', async () => {
+    const url =
+      '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-01-01T00:00:00Z&end=2025-02-01T00:00:00Z&aggregation=raw&limit=2000';
+    const plain = await app.inject({ url, headers: { ...CSRF, cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ url, headers: { ...CSRF, cookie, 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const gz = await app.inject({ url, headers: { ...CSRF, cookie, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const small = await app.inject({
+      url: '/bff/user',
+      headers: { ...CSRF, cookie, 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the console precompressed from the build, immutable', async () => {
+    const url = '/assets/app-AbCd1234.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const identity = await app.inject({ url });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(script);
+  });
+});
+
+describe('BFF logs', () => {
+  it('write one line per request without the query string, and leave health checks out at info', async () => {
+    const lines: { msg: string; path?: string; status?: number }[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-logs-'));
+    const logger = pino(
+      { ...loggerOptions('bff', 'info') },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    const app = await buildBffApp({
+      dataDir,
+      databaseUrl: 'memory://',
+      environment: 'sandbox',
+      upstreamBaseUrl: 'http://127.0.0.1:9',
+      tokens: new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }),
+      upstreamTimeoutMs: 1000,
+      staticDir: join(dataDir, 'no-spa'),
+      logger,
+    });
+    try {
+      await app.inject({ url: '/healthz' });
+      await app.inject({ url: '/readyz' });
+      await app.inject({ url: '/bff/user?iban=DE89370400440532013000', headers: CSRF });
+      const requestLines = lines.filter((line) => line.msg === 'request');
+      expect(requestLines).toEqual([expect.objectContaining({ path: '/bff/user', status: 401 })]);
+      expect(JSON.stringify(lines)).not.toMatch(/healthz|readyz|DE89/);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
