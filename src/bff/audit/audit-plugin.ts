@@ -57,7 +57,8 @@ export default fp<AuditPluginOptions>(
     app.addHook('onResponse', async (request, reply) => {
       if (!isAudited(request)) return;
       const entry: AuditEntry = auditEntrySchema.parse({
-        time: new Date(options.now()).toISOString(),
+        // When the attempt arrived: entries sort in the order staff made them.
+        time: new Date(options.now() - reply.elapsedTime).toISOString(),
         requestId: String(request.id),
         username: request.session?.username ?? null,
         role: request.session?.role ?? null,

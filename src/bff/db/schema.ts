@@ -3,7 +3,7 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   real,
   text,
@@ -61,7 +61,8 @@ export const auditEntries = pgTable(
     operation: text('operation').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
-    targets: jsonb('targets').$type<Record<string, string>>().notNull(),
+    // json, not jsonb: the targets keep their order (user, contract, input_id) for people reading them.
+    targets: json('targets').$type<Record<string, string>>().notNull(),
     status: integer('status').notNull(),
     durationMs: real('duration_ms').notNull(),
   },

@@ -7,7 +7,7 @@ CREATE TABLE "audit_entries" (
 	"operation" text NOT NULL,
 	"method" text NOT NULL,
 	"path" text NOT NULL,
-	"targets" jsonb NOT NULL,
+	"targets" json NOT NULL,
 	"status" integer NOT NULL,
 	"duration_ms" real NOT NULL
 );

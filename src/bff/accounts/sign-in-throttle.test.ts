@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BFF_DATABASE_KINDS, openTestBffDatabase, type TestBffDatabase } from '../testing/databases.ts';
+import {
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_USER,
+  SignInThrottle,
+  WINDOW_MS,
+} from './sign-in-throttle.ts';
+
+const fails = async () => null;
+const succeeds = async () => 'signed in';
+
+describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
+  let database: TestBffDatabase;
+  let now = Date.parse('2026-11-02T08:00:00Z');
+  let throttle: SignInThrottle;
+
+  beforeAll(async () => {
+    database = await openTestBffDatabase(kind);
+    throttle = new SignInThrottle(database.handle.db, () => now);
+  });
+  afterAll(() => database.close());
+
+  it(`blocks a username after ${MAX_FAILURES_PER_USER} failures until the window has passed`, async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_USER; i++)
+      expect(await throttle.guard('Olga', '10.0.0.1', fails)).toEqual({ result: null });
+    const blocked = await throttle.guard('olga', '10.0.0.2', succeeds);
+    expect(blocked).toEqual({ retryAfterSeconds: WINDOW_MS / 1000 });
+    // A blocked attempt is no failure: it neither checks the password nor lengthens the block.
+    now += WINDOW_MS / 2;
+    expect(await throttle.guard('olga', '10.0.0.2', succeeds)).toEqual({
+      retryAfterSeconds: WINDOW_MS / 2000,
+    });
+    now += WINDOW_MS / 2 + 1;
+    expect(await throttle.guard('olga', '10.0.0.2', succeeds)).toEqual({ result: 'signed in' });
+  });
+
+  it('clears a username’s failures at a successful sign-in', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_USER - 1; i++) await throttle.guard('paul', '10.0.1.1', fails);
+    await throttle.guard('paul', '10.0.1.1', succeeds);
+    for (let i = 0; i < MAX_FAILURES_PER_USER - 1; i++)
+      expect(await throttle.guard('paul', '10.0.1.1', fails)).toEqual({ result: null });
+  });
+
+  it(`blocks an address after ${MAX_FAILURES_PER_ADDRESS} failures across usernames`, async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) await throttle.guard(`user${i}`, '10.0.2.1', fails);
+    expect(await throttle.guard('someone', '10.0.2.1', succeeds)).toHaveProperty('retryAfterSeconds');
+    expect(await throttle.guard('someone', '10.0.2.2', succeeds)).toEqual({ result: 'signed in' });
+  });
+
+  it('lets no burst of parallel guesses past the limit', async () => {
+    let checked = 0;
+    const slowFailure = async () => {
+      checked++;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // scrypt's time
+      return null;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => throttle.guard('erika', `10.0.3.${i}`, slowFailure)),
+    );
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_USER);
+    expect(answers.filter((answer) => 'retryAfterSeconds' in answer).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.runIf(kind === 'postgres')('counts failures across replicas', async () => {
+    const replica = new SignInThrottle((await database.openReplica())!.db, () => now);
+    for (let i = 0; i < MAX_FAILURES_PER_USER; i++)
+      await (i % 2 ? throttle : replica).guard('victor', '10.0.4.1', fails);
+    expect(await replica.guard('victor', '10.0.4.1', succeeds)).toHaveProperty('retryAfterSeconds');
+    expect(await throttle.guard('victor', '10.0.4.1', succeeds)).toHaveProperty('retryAfterSeconds');
+  });
+
+  it('purges failures older than the window', async () => {
+    now += WINDOW_MS + 1;
+    expect(await throttle.purge()).toBeGreaterThan(0);
+    expect(await throttle.purge()).toBe(0);
+  });
+});

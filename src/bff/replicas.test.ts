@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema, AUDIT_CSV_HEADER } from '../contract/bff-api.ts';
+import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
+import { callBff, signInTo, startBffProcess, type BffProcess } from './testing/bff-process.ts';
+
+const ADMIN_PASSWORD = 'admin-password-1';
+const until = async (condition: () => Promise<boolean>, timeoutMs = 2000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const status = async (response: Promise<Response>) => (await response).status;
+
+describe('two BFF processes on one PostgreSQL database behave as one', () => {
+  let sandbox: TestSandbox;
+  let postgres: { url: string; drop: () => Promise<void> };
+  let upstream: string;
+  const dataDirs: string[] = [];
+  let first: BffProcess;
+  let second: BffProcess;
+  let admin: string;
+
+  const replicaEnv = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-replica-'));
+    dataDirs.push(dataDir);
+    // No SESSION_SECRET: the replicas agree on the key kept in their database.
+    return {
+      ENERGY_API_BASE_URL: upstream,
+      BFF_DATABASE_URL: postgres.url,
+      BFF_DATA_DIR: dataDir,
+      BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    };
+  };
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox('pglite');
+    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    postgres = await createPostgresDatabase();
+    [first, second] = await Promise.all([startBffProcess(replicaEnv()), startBffProcess(replicaEnv())]);
+    admin = await signInTo(first.url, 'admin', ADMIN_PASSWORD);
+    for (const [username, role] of [
+      ['olga', 'operator'],
+      ['victor', 'viewer'],
+      ['paula', 'operator'],
+    ])
+      expect(
+        await status(
+          callBff(second.url, 'POST', '/bff/users', {
+            cookie: admin,
+            body: { username, password: `${username}-password-1`, role },
+          }),
+        ),
+      ).toBe(201);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await sandbox.close();
+    await postgres.drop();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a session made on one works on the other', async () => {
+    const olga = await signInTo(second.url, 'olga', 'olga-password-1');
+    const me = await callBff(first.url, 'GET', '/bff/user', { cookie: olga });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ username: 'olga', role: 'operator' });
+  });
+
+  it('sign-out on one ends the session on the other', async () => {
+    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
+    expect(await status(callBff(first.url, 'POST', '/bff/logout', { cookie: olga }))).toBe(204);
+    await until(
+      async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))) === 401,
+    );
+  });
+
+  it('disabling an account on one ends its sessions on the other', async () => {
+    const paula = await signInTo(second.url, 'paula', 'paula-password-1');
+    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))).toBe(200);
+    const disabled = callBff(first.url, 'PATCH', '/bff/users/paula', {
+      cookie: admin,
+      body: { disabled: true },
+    });
+    expect(await status(disabled)).toBe(200);
+    await until(
+      async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))) === 401,
+    );
+    const again = await callBff(second.url, 'POST', '/bff/login', {
+      body: { username: 'paula', password: 'paula-password-1' },
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('counts failed sign-ins across replicas', async () => {
+    for (let i = 0; i < 5; i++) {
+      const target = i % 2 ? first : second;
+      const wrong = await callBff(target.url, 'POST', '/bff/login', {
+        body: { username: 'victor', password: `wrong-${i}-password` },
+      });
+      expect(wrong.status).toBe(401);
+    }
+    for (const target of [first, second]) {
+      const blocked = await callBff(target.url, 'POST', '/bff/login', {
+        body: { username: 'victor', password: 'victor-password-1' },
+      });
+      expect(blocked.status).toBe(429);
+    }
+  });
+
+  it('every replica reads the whole audit: paged, filtered, exported', async () => {
+    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    const charge = (base: string, inputId: string) =>
+      callBff(base, 'POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', {
+        cookie: olga,
+        body: { input_id: inputId },
+      });
+    await charge(first.url, 'replica-one');
+    await charge(second.url, 'replica-two');
+    for (const reader of [first, second]) {
+      const page = auditPageSchema.parse(
+        await (await callBff(reader.url, 'GET', '/bff/audit?user=olga&limit=1', { cookie: admin })).json(),
+      );
+      expect(page.count).toBe(2);
+      expect(page.results[0]!.targets.input_id).toBe('replica-two');
+      expect(page.previous).toBeNull();
+      expect(page.next).toBe(`${reader.url}/bff/audit?user=olga&limit=1&offset=1`);
+      const next = auditPageSchema.parse(
+        await (
+          await callBff(reader.url, 'GET', new URL(page.next!).pathname + new URL(page.next!).search, {
+            cookie: admin,
+          })
+        ).json(),
+      );
+      expect(next.results[0]!.targets.input_id).toBe('replica-one');
+      expect(next.next).toBeNull();
+    }
+    const refused = await callBff(first.url, 'GET', '/bff/audit?status=7xx&from=yesterday', {
+      cookie: admin,
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(await refused.json()).sort()).toEqual(['from', 'status']);
+    expect(await status(callBff(first.url, 'GET', '/bff/audit', { cookie: olga }))).toBe(403);
+
+    const csv = await callBff(second.url, 'GET', '/bff/audit/export?user=olga', { cookie: admin });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = Papa.parse<string[]>((await csv.text()).trim()).data;
+    expect(rows[0]).toEqual([...AUDIT_CSV_HEADER]);
+    expect(rows.slice(1).map((row) => row[7])).toEqual([
+      'userID=P1000; contractID=C1000; input_id=replica-two',
+      'userID=P1000; contractID=C1000; input_id=replica-one',
+    ]);
+    expect(await status(callBff(first.url, 'GET', '/bff/audit/export', { cookie: olga }))).toBe(403);
+  });
+
+  it('a restarted replica keeps everyone signed in', async () => {
+    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    expect(await first.stop()).toBe(0);
+    first = await startBffProcess(replicaEnv());
+    expect(await status(callBff(first.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
+    expect(await status(callBff(first.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
+  });
+});
+
+describe('the embedded database', () => {
+  it('keeps sessions, accounts and the audit across a restart', async () => {
+    const sandbox = await startTestSandbox('pglite');
+    const upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace(
+      'localhost',
+      '127.0.0.1',
+    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-embedded-'));
+    const env = { ENERGY_API_BASE_URL: upstream, BFF_DATA_DIR: dataDir };
+    let bff = await startBffProcess(env);
+    try {
+      const password = /password (\S+) \(shown once/.exec(bff.output())?.[1];
+      expect(password).toBeDefined();
+      const admin = await signInTo(bff.url, 'admin', password!);
+      await callBff(bff.url, 'POST', '/bff/users', {
+        cookie: admin,
+        body: { username: 'olga', password: 'olga-password-1', role: 'operator' },
+      });
+      expect(await bff.stop()).toBe(0);
+      bff = await startBffProcess(env);
+      expect(bff.output()).not.toContain('shown once');
+      expect(await status(callBff(bff.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
+      const audit = auditPageSchema.parse(
+        await (await callBff(bff.url, 'GET', '/bff/audit', { cookie: admin })).json(),
+      );
+      expect(audit.results.map((entry) => entry.operation)).toEqual(['bff_users_create']);
+      await signInTo(bff.url, 'olga', 'olga-password-1');
+    } finally {
+      await bff.stop();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BFF_DATABASE_KINDS, openTestBffDatabase, type TestBffDatabase } from '../testing/databases.ts';
+import {
+  ABSOLUTE_LIFETIME_MS,
+  IDLE_TIMEOUT_MS,
+  REVALIDATE_AFTER_MS,
+  SessionStore,
+  TOUCH_INTERVAL_MS,
+} from './session-store.ts';
+
+const until = async (condition: () => Promise<boolean>, timeoutMs = 3000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
+  let database: TestBffDatabase;
+  let now = Date.parse('2026-11-02T08:00:00Z');
+  const clock = () => now;
+  let sessions: SessionStore;
+
+  beforeAll(async () => {
+    database = await openTestBffDatabase(kind);
+    sessions = new SessionStore(database.handle, clock);
+    await sessions.start();
+  });
+  afterAll(async () => {
+    await sessions.stop();
+    await database.close();
+  });
+
+  it('keeps only a hash of the id in the database', async () => {
+    const { id } = await sessions.create('olga', 'operator');
+    const stored = JSON.stringify(await database.handle.db.query.sessions.findMany());
+    expect(stored).toContain('olga');
+    expect(stored).not.toContain(id);
+  });
+
+  it('ends a session after 30 idle minutes', async () => {
+    const { id } = await sessions.create('olga', 'operator');
+    now += IDLE_TIMEOUT_MS - 1;
+    expect(await sessions.resolve(id)).not.toBeNull();
+    now += IDLE_TIMEOUT_MS + 1;
+    expect(await sessions.resolve(id)).toBeNull();
+    expect(await sessions.resolve(id)).toBeNull();
+  });
+
+  it('ends an active session after 12 hours', async () => {
+    const { id, createdAt } = await sessions.create('olga', 'operator');
+    while (now + 20 * 60_000 <= createdAt + ABSOLUTE_LIFETIME_MS) {
+      now += 20 * 60_000;
+      expect(await sessions.resolve(id)).not.toBeNull();
+    }
+    now = createdAt + ABSOLUTE_LIFETIME_MS + 1;
+    expect(await sessions.resolve(id)).toBeNull();
+  });
+
+  it('survives a restart of the store: a new process finds the session', async () => {
+    const { id } = await sessions.create('victor', 'viewer');
+    const fresh = new SessionStore(database.handle, clock);
+    expect(await fresh.resolve(id)).toMatchObject({ username: 'victor', role: 'viewer' });
+  });
+
+  it('ends all sessions of a user, and purges expired ones', async () => {
+    const first = await sessions.create('erika', 'operator');
+    const second = await sessions.create('erika', 'operator');
+    const other = await sessions.create('paul', 'viewer');
+    await sessions.destroyUser('erika');
+    expect(await sessions.resolve(first.id)).toBeNull();
+    expect(await sessions.resolve(second.id)).toBeNull();
+    expect(await sessions.resolve(other.id)).not.toBeNull();
+    now += IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS + 1;
+    expect(await sessions.purgeExpired()).toBeGreaterThan(0);
+    expect(await database.handle.db.query.sessions.findMany()).toEqual([]);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'is one store across replicas: sign-out and account changes end a cached session on the other at once',
+    async () => {
+      const replicaHandle = (await database.openReplica())!;
+      const replica = new SessionStore(replicaHandle, clock);
+      await replica.start();
+      try {
+        const signedOut = await sessions.create('olga', 'operator');
+        const disabled = await sessions.create('victor', 'viewer');
+        // The replica has both cached.
+        expect(await replica.resolve(signedOut.id)).not.toBeNull();
+        expect(await replica.resolve(disabled.id)).not.toBeNull();
+        await sessions.destroy(signedOut.id);
+        await sessions.destroyUser('victor');
+        // The notification reaches the replica within milliseconds, far inside REVALIDATE_AFTER_MS.
+        await until(async () => (await replica.resolve(signedOut.id)) === null, REVALIDATE_AFTER_MS / 2);
+        await until(async () => (await replica.resolve(disabled.id)) === null, REVALIDATE_AFTER_MS / 2);
+      } finally {
+        await replica.stop();
+      }
+    },
+  );
+
+  it('keeps the idle timer true across replicas: activity on one counts on the other', async () => {
+    const replicaHandle = (await database.openReplica()) ?? database.handle;
+    const replica = new SessionStore(replicaHandle, clock);
+    const { id } = await sessions.create('olga', 'operator');
+    // Active on this replica for 50 minutes, one request every 10 …
+    for (let minute = 10; minute <= 50; minute += 10) {
+      now += 10 * 60_000;
+      expect(await sessions.resolve(id)).not.toBeNull();
+    }
+    // … so the other, which has not seen it for 50 minutes, still finds it alive.
+    expect(await replica.resolve(id)).not.toBeNull();
+  });
+});
