@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { AppLayout } from './app-layout.tsx';
 
@@ -134,6 +135,7 @@ const accountsRoute = createRoute({
 const auditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin/audit',
+  validateSearch: auditSearchSchema,
   component: lazyRouteComponent(() => import('../features/admin/audit-page.tsx'), 'AuditPage'),
 });
 

@@ -1,96 +1,231 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { auditEntrySchema, type AuditEntry } from '../../../contract/bff-api.ts';
+import {
+  ANONYMOUS_AUDIT_USER,
+  AUDIT_STATUS_CLASSES,
+  auditPageSchema,
+  staffUserSchema,
+  type AuditEntry,
+} from '../../../contract/bff-api.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { requestOk } from '../../lib/api-client.ts';
+import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
+import { downloadBlob } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDITED_OPERATIONS,
+  auditFilter,
+  dayRangeProblem,
+  filterParams,
+  STATUS_LABELS,
+  type AuditSearch,
+} from './audit-search.ts';
 
-/** Attempts made without a session (refused with 401) are listed under one name. */
-function usernameOf(entry: AuditEntry): string {
-  return entry.username ?? '(signed out)';
-}
+const targetsText = (entry: AuditEntry) =>
+  Object.entries(entry.targets)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(', ') || '—';
 
+/**
+ * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
+ * the filters in the URL, and the filtered whole as CSV.
+ */
 export function AuditPage() {
-  const [user, setUser] = useState('');
-  const [operation, setOperation] = useState('');
-  const audit = useQuery({
-    queryKey: ['bff', 'audit'],
-    queryFn: () =>
-      requestOk('get', '/bff/audit', { searchParams: { limit: '1000' }, schema: z.array(auditEntrySchema) }),
+  const search = useSearch({ strict: false }) as AuditSearch;
+  const navigate = useNavigate();
+  const update = (patch: Partial<AuditSearch>) =>
+    void navigate({
+      to: '/admin/audit',
+      // Any filter change starts again at the first page.
+      search: (previous: AuditSearch) => ({ ...previous, page: undefined, ...patch }),
+    });
+  const page = search.page ?? 1;
+  const rangeProblem = dayRangeProblem(search);
+  const filter = auditFilter(search);
+
+  const accounts = useQuery({
+    queryKey: ['bff', 'users'],
+    queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }),
   });
-  const entries = (audit.data ?? []).filter(
-    (entry) => (!user || usernameOf(entry) === user) && (!operation || entry.operation === operation),
-  );
-  const usernames = [...new Set((audit.data ?? []).map(usernameOf))].sort();
-  const operations = [...new Set((audit.data ?? []).map((entry) => entry.operation))].sort();
+  const audit = useQuery({
+    queryKey: ['bff', 'audit', filter, page],
+    queryFn: ({ signal }) =>
+      requestOk('get', '/bff/audit', {
+        searchParams: {
+          ...filterParams(filter),
+          limit: String(AUDIT_PAGE_SIZE),
+          offset: String((page - 1) * AUDIT_PAGE_SIZE),
+        },
+        schema: auditPageSchema,
+        signal,
+      }),
+    enabled: !rangeProblem,
+    placeholderData: keepPreviousData,
+  });
+
+  const [exporting, setExporting] = useState(false);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  async function downloadCsv() {
+    setExporting(true);
+    setExportProblem(null);
+    try {
+      const response = await api('bff/audit/export', {
+        searchParams: filterParams(filter),
+        timeout: 120_000,
+      });
+      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+      downloadBlob(await response.blob(), name ?? 'audit.csv');
+    } catch (error) {
+      setExportProblem((error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const total = audit.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+  const usernames = (accounts.data ?? []).map((account) => account.username);
+  if (search.user && search.user !== ANONYMOUS_AUDIT_USER && !usernames.includes(search.user))
+    usernames.push(search.user);
 
   return (
     <div className="page">
       <h1>Audit log of write attempts</h1>
-      <div className="field-row filters">
+      <p className="hint">
+        Every write attempt through the console, refused ones included, from every server of this
+        installation. Entries hold ids only, never names or bank details.
+      </p>
+      <div className="audit-filters">
         <SelectField
           id="audit-user"
           label="User"
-          value={user}
+          value={search.user ?? ''}
           options={[
             { value: '', label: 'All users' },
             ...usernames.map((name) => ({ value: name, label: name })),
+            { value: ANONYMOUS_AUDIT_USER, label: 'Not signed in' },
           ]}
-          onChange={setUser}
+          onChange={(user) => update({ user: user || undefined })}
         />
         <SelectField
           id="audit-operation"
           label="Operation"
-          value={operation}
+          value={search.operation ?? ''}
           options={[
             { value: '', label: 'All operations' },
-            ...operations.map((name) => ({ value: name, label: name })),
+            ...AUDITED_OPERATIONS.map((name) => ({ value: name, label: name })),
           ]}
-          onChange={setOperation}
+          onChange={(operation) => update({ operation: operation || undefined })}
         />
+        <SelectField
+          id="audit-status"
+          label="Outcome"
+          value={search.status ?? ''}
+          options={[
+            { value: '', label: 'All outcomes' },
+            ...AUDIT_STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+          ]}
+          onChange={(status) => update({ status: (status || undefined) as AuditSearch['status'] })}
+        />
+        {(['from', 'to'] as const).map((field) => (
+          <FormField
+            key={field}
+            id={`audit-${field}`}
+            label={field === 'from' ? 'First day' : 'Last day'}
+            error={field === 'to' ? (rangeProblem ?? undefined) : undefined}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                type="date"
+                value={search[field] ?? ''}
+                onChange={(event) => update({ [field]: event.target.value || undefined })}
+              />
+            )}
+          </FormField>
+        ))}
       </div>
-      {audit.isPending && <p>Loading the audit log…</p>}
+      <div className="actions audit-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={downloadCsv}
+          disabled={exporting || Boolean(rangeProblem)}
+        >
+          {exporting ? 'Preparing CSV…' : 'Download CSV'}
+        </button>
+        {exportProblem && <p role="alert">{exportProblem}</p>}
+      </div>
+      {audit.isPending && !rangeProblem && <p>Loading the audit log…</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}
-      {audit.data && entries.length === 0 && <p>No write attempts match.</p>}
-      {entries.length > 0 && (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Write attempts, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Operation</th>
-                <th scope="col">Targets</th>
-                <th scope="col" className="numeric">
-                  Status
-                </th>
-                <th scope="col" className="numeric">
-                  Duration
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.requestId + entry.time}>
-                  <td>{formatDateTime(entry.time)}</td>
-                  <td>{entry.username ?? '—'}</td>
-                  <td>{entry.role ?? '—'}</td>
-                  <td>{entry.operation}</td>
-                  <td>
-                    {Object.entries(entry.targets)
-                      .map(([key, value]) => `${key}=${value}`)
-                      .join(', ') || '—'}
-                  </td>
-                  <td className="numeric">{entry.status}</td>
-                  <td className="numeric">{entry.durationMs.toLocaleString()} ms</td>
+      {audit.data && total === 0 && <p>No write attempts match.</p>}
+      {audit.data && total > 0 && (
+        <>
+          <p aria-live="polite" className="audit-count">
+            {first.toLocaleString()}–{Math.min(first + AUDIT_PAGE_SIZE - 1, total).toLocaleString()} of{' '}
+            {total.toLocaleString()} attempts, newest first
+          </p>
+          {/* Focusable, so the wide table can be scrolled from the keyboard. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Write attempts">
+            <table className="table" aria-busy={audit.isFetching}>
+              <caption className="visually-hidden">Write attempts, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Operation</th>
+                  <th scope="col">Targets</th>
+                  <th scope="col" className="numeric">
+                    Status
+                  </th>
+                  <th scope="col" className="numeric">
+                    Duration
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {audit.data.results.map((entry) => (
+                  <tr key={entry.requestId + entry.time}>
+                    <td className="audit-when">{formatDateTime(entry.time)}</td>
+                    <td>{entry.username ?? 'not signed in'}</td>
+                    <td>{entry.role ?? '—'}</td>
+                    <td>{entry.operation}</td>
+                    <td>{targetsText(entry)}</td>
+                    <td className="numeric">{entry.status}</td>
+                    <td className="numeric">{entry.durationMs.toLocaleString()} ms</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="actions pager" aria-label="Audit pages">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={page <= 1}
+              onClick={() => update({ page: page > 2 ? page - 1 : undefined })}
+            >
+              Newer
+            </button>
+            <span>
+              Page {page.toLocaleString()} of {pages.toLocaleString()}
+            </span>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={page >= pages}
+              onClick={() => update({ page: page + 1 })}
+            >
+              Older
+            </button>
+          </nav>
+        </>
       )}
     </div>
   );

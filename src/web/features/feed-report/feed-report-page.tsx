@@ -10,7 +10,8 @@ import { useChartColors, FeedChart } from './feed-chart.tsx';
 import { feedQueryOptions, useFeedProgress, type FeedParams } from './feed-data.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls, type ReportState } from './report-controls.tsx';
-import { chartPng, downloadBlob, feedCsv } from './report-export.ts';
+import { downloadBlob } from '../../lib/download.ts';
+import { chartPng, feedCsv } from './report-export.ts';
 import {
   dateIn,
   defaultAggregation,

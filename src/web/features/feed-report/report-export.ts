@@ -3,18 +3,6 @@ import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { CSV_HEADER, csvRows } from './report-rows.ts';
 import type { ChartColors } from './feed-chart.tsx';
 
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** The CSV text: pinned header, one row per API record, RFC 4180 quoting (papaparse). */
 export function feedCsv(records: readonly FeedRecord[], timeZone: string): string {
   return Papa.unparse({ fields: CSV_HEADER, data: csvRows(records, timeZone) }, { newline: '\r\n' });

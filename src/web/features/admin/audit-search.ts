@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { AUDIT_STATUS_CLASSES, type AuditFilter } from '../../../contract/bff-api.ts';
+import { OPERATIONS } from '../../../contract/api/operations.ts';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The audit page's URL: the filters and the page, so a filtered view can be shared. Unreadable
+ * values fall back to "all" rather than breaking the page. `from`/`to` are days in the browser's zone.
+ */
+export const auditSearchSchema = z.object({
+  user: z.string().max(64).optional().catch(undefined),
+  operation: z.string().max(100).optional().catch(undefined),
+  status: z.enum(AUDIT_STATUS_CLASSES).optional().catch(undefined),
+  from: z.string().regex(ISO_DATE).optional().catch(undefined),
+  to: z.string().regex(ISO_DATE).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+});
+export type AuditSearch = z.infer<typeof auditSearchSchema>;
+
+/** Operations staff can attempt: the platform's writes, account changes, and calls outside the allowlist. */
+export const AUDITED_OPERATIONS = [
+  ...OPERATIONS.filter((operation) => operation.method !== 'GET').map((operation) => operation.id),
+  'bff_users_create',
+  'bff_users_update',
+  'not_allowed',
+];
+
+export const STATUS_LABELS: Record<(typeof AUDIT_STATUS_CLASSES)[number], string> = {
+  '2xx': 'Done (2xx)',
+  '4xx': 'Refused (4xx)',
+  '5xx': 'Failed (5xx)',
+};
+
+/** Local midnight of a calendar day, as an instant with its offset. */
+function startOfDay(isoDate: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+export function dayRangeProblem(search: AuditSearch): string | null {
+  if (search.from && search.to && search.to < search.from)
+    return 'The last day must not be before the first.';
+  return null;
+}
+
+/** The BFF's filter for the page's search: days become the instants they start and end at here. */
+export function auditFilter(search: AuditSearch): AuditFilter {
+  const endOf = (isoDate: string) => {
+    const start = startOfDay(isoDate);
+    return new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  };
+  return {
+    ...(search.user ? { user: search.user } : {}),
+    ...(search.operation ? { operation: search.operation } : {}),
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.from ? { from: startOfDay(search.from).toISOString() } : {}),
+    ...(search.to ? { to: endOf(search.to).toISOString() } : {}),
+  };
+}
+
+/** The filter as query parameters (the BFF reads them as the contract's auditFilterSchema). */
+export function filterParams(filter: AuditFilter): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filter).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+}
