@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
 import { runMain } from '../node-shared/env.ts';
-import { defaultLogLevel, loggerOptions, terminalTransport } from '../node-shared/logger.ts';
+import { serverLogger } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildBffApp } from './app.ts';
 import { readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
@@ -12,7 +11,7 @@ import { TokenManager } from './token-manager.ts';
 export async function startBff(
   env: BffEnv,
 ): Promise<{ url: string; close: () => Promise<void>; adminHint: string }> {
-  const logger = pino({ ...loggerOptions('bff', defaultLogLevel()), ...terminalTransport() });
+  const logger = serverLogger('bff');
   const baseUrl = upstreamBaseUrl(env);
   const tokens = new TokenManager({
     baseUrl,

@@ -1,7 +1,6 @@
-import { pino } from 'pino';
 import { dateInZone } from '../contract/calendar-date.ts';
 import { runMain } from '../node-shared/env.ts';
-import { defaultLogLevel, loggerOptions, terminalTransport } from '../node-shared/logger.ts';
+import { serverLogger } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildSandboxApp } from './app.ts';
 import { readSandboxEnv } from './config.ts';
@@ -11,7 +10,7 @@ import { SEED_CLIENTS } from './seed/seed-data.ts';
 
 await runMain(async () => {
   const env = readSandboxEnv();
-  const logger = pino({ ...loggerOptions('sandbox', defaultLogLevel()), ...terminalTransport() });
+  const logger = serverLogger('sandbox');
   const database = await openDatabase(env.SANDBOX_DATABASE_URL);
   const started = performance.now();
   if (await seedIfEmpty(database.db))

@@ -27,12 +27,29 @@ export function queryString(rawUrl: string): string {
   return index < 0 ? '' : rawUrl.slice(index);
 }
 
-/** The allowlisted operation a browser request maps to, or a 404 HttpError. */
-export function allowlistedOperation(method: string, rawUrl: string): OperationMatch & { path: string } {
-  const path = upstreamPath(rawUrl);
-  const match = path ? matchOperation(method, path) : null;
-  if (!path || !match) throw new HttpError(404, 'Not found.');
-  return { ...match, path };
+type AllowlistMatch = OperationMatch & { path: string };
+
+/**
+ * Matches of recent paths: staff repeat the same few calls (a contract's feed pages, validations),
+ * and matching costs a dozen regular expressions. Bounded; cleared when full.
+ */
+const recentMatches = new Map<string, AllowlistMatch | null>();
+const MAX_REMEMBERED_MATCHES = 5000;
+
+/** The allowlisted operation a browser request maps to, or a 404 HttpError. Treat the answer as read-only. */
+export function allowlistedOperation(method: string, rawUrl: string): AllowlistMatch {
+  const queryStart = rawUrl.indexOf('?');
+  const key = `${method} ${queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart)}`;
+  let match = recentMatches.get(key);
+  if (match === undefined) {
+    const path = upstreamPath(rawUrl);
+    const operation = path ? matchOperation(method, path) : null;
+    match = path && operation ? { ...operation, path } : null;
+    if (recentMatches.size >= MAX_REMEMBERED_MATCHES) recentMatches.clear();
+    recentMatches.set(key, match);
+  }
+  if (!match) throw new HttpError(404, 'Not found.');
+  return match;
 }
 
 /** Viewers read only: a write by them is refused here (403), never forwarded. */

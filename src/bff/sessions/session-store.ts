@@ -33,6 +33,7 @@ interface CachedSession {
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+const MAX_REMEMBERED_HASHES = 10_000;
 
 /**
  * Server-side sessions in the BFF's database: the cookie carries only a random id, so signing out or
@@ -44,6 +45,8 @@ const hashId = (id: string) => createHash('sha256').update(id).digest('base64url
  */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
+  /** Hashes of ids seen lately: a proxied call then costs no SHA-256. */
+  private readonly hashes = new Map<string, string>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -78,7 +81,7 @@ export class SessionStore {
   /** The live session for an id, touching its idle timer; an expired one is ended. */
   async resolve(id: string | undefined): Promise<Session | null> {
     if (!id) return null;
-    const idHash = hashId(id);
+    const idHash = this.hashOf(id);
     const now = this.now();
     let entry = this.cache.get(idHash);
     if (!entry || now - entry.checkedAt > REVALIDATE_AFTER_MS) {
@@ -143,6 +146,16 @@ export class SessionStore {
       .returning({ idHash: sessions.idHash });
     for (const { idHash } of ended) this.cache.delete(idHash);
     return ended.length;
+  }
+
+  private hashOf(id: string): string {
+    let idHash = this.hashes.get(id);
+    if (idHash === undefined) {
+      idHash = hashId(id);
+      if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
+      this.hashes.set(id, idHash);
+    }
+    return idHash;
   }
 
   private forget(payload: string): void {

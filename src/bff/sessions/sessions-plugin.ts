@@ -11,6 +11,7 @@ import { SessionStore, type Session } from './session-store.ts';
 const COOKIE = 'ec_session';
 /** Over HTTPS the cookie is `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
 const SECURE_COOKIE = `__Host-${COOKIE}`;
+const MAX_REMEMBERED_COOKIES = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,13 +88,26 @@ export default fp<SessionsPluginOptions>(
     app.decorate('sessions', sessions);
     app.decorateRequest('session', null);
 
+    // Checked signatures of recent cookies (an HMAC per request otherwise); bounded, cleared when full.
+    const unsignedCookies = new Map<string, string | null>();
+    const sessionIdIn = (cookie: string): string | null => {
+      let id = unsignedCookies.get(cookie);
+      if (id === undefined) {
+        const unsigned = app.unsignCookie(cookie);
+        id = unsigned.valid ? unsigned.value : null;
+        if (unsignedCookies.size >= MAX_REMEMBERED_COOKIES) unsignedCookies.clear();
+        unsignedCookies.set(cookie, id);
+      }
+      return id;
+    };
+
     app.addHook('onRequest', async (request) => {
       if (!isGuardedPath(request.url)) return;
       const cookie = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
-      const unsigned = cookie ? request.unsignCookie(cookie) : null;
+      const id = cookie ? sessionIdIn(cookie) : null;
       // Disabling an account or changing its role ends its sessions (PATCH /bff/users), so a live
       // session always belongs to an enabled account: no per-request account lookup.
-      request.session = unsigned?.valid ? await sessions.resolve(unsigned.value ?? undefined) : null;
+      request.session = id ? await sessions.resolve(id) : null;
     });
 
     scheduleMaintenance(app, 'expired sessions', HOURLY, () => sessions.purgeExpired());

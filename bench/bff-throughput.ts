@@ -1,0 +1,187 @@
+/**
+ * Throughput, latency and CPU of the BFF against a bare forwarder (bench/bare-forwarder.ts), both in
+ * their own processes in front of the same sandbox, driven by autocannon from this process with the
+ * same load, in interleaved rounds (so drift on a noisy machine hits both alike).
+ *
+ * Alone: `npx tsx bench/bff-throughput.ts` (starts its own in-memory sandbox).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createPostgresDatabase } from '../src/node-shared/db/testing/postgres.ts';
+
+type Row = (...cells: (string | number)[]) => void;
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PATH = '/api/v3/validation/market_location/?market_location_id=51238696781';
+const CLOCK_TICKS_PER_SECOND = 100;
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** User + system CPU of a process so far, in microseconds (from /proc, clock ticks of 10 ms). */
+function cpuMicros(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1e6;
+}
+
+interface Target {
+  name: string;
+  process: ChildProcess;
+  url: string;
+  headers: Record<string, string>;
+  results: { rps: number; p50: number; p99: number; cpuPerRequest: number; failures: number }[];
+}
+
+async function load(target: Target) {
+  const cpuBefore = cpuMicros(target.process);
+  const result = await autocannon({
+    url: `${target.url}${PATH}`,
+    headers: target.headers,
+    connections: CONNECTIONS,
+    duration: ROUND_SECONDS,
+  });
+  const requests = result.requests.total;
+  target.results.push({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequest: (cpuMicros(target.process) - cpuBefore) / Math.max(1, requests),
+    failures: result.non2xx + result.errors,
+  });
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function startBff(name: string, sandboxUrl: string, port: number, env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bff-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ENERGY_API_BASE_URL: sandboxUrl,
+      BFF_DATA_DIR: dataDir,
+      BFF_ADMIN_PASSWORD: 'bench-password-1',
+      BFF_STATIC_DIR: dataDir,
+      // What production runs: an access line per request, to a pipe nobody reads quickly.
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  const login = await fetch(`${url}/bff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const target: Target = { name, process: child, url, headers: { cookie, 'x-csrf': '1' }, results: [] };
+  return { target, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export async function benchBffThroughput(sandboxUrl: string, accessToken: string, row: Row): Promise<void> {
+  const bare = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-forwarder.ts', '18595', sandboxUrl, accessToken],
+    { stdio: 'ignore' },
+  );
+  await waitFor(`http://127.0.0.1:18595${PATH}`);
+  const floor: Target = {
+    name: 'bare forwarder',
+    process: bare,
+    url: 'http://127.0.0.1:18595',
+    headers: {},
+    results: [],
+  };
+  const postgres = await createPostgresDatabase();
+  const embedded = await startBff('BFF (embedded PGlite)', sandboxUrl, 18596, {});
+  const shared = await startBff('BFF (PostgreSQL)', sandboxUrl, 18597, { BFF_DATABASE_URL: postgres.url });
+  // The same without the access line per request: what the logging costs.
+  const quiet = await startBff('BFF (PostgreSQL, LOG_LEVEL=warn)', sandboxUrl, 18598, {
+    BFF_DATABASE_URL: postgres.url,
+    LOG_LEVEL: 'warn',
+  });
+  const bffs = [embedded, shared, quiet];
+  const targets = [floor, ...bffs.map((bff) => bff.target)];
+  try {
+    // Warm-up (JIT, connections, the token), not counted.
+    for (const target of targets)
+      await autocannon({
+        url: `${target.url}${PATH}`,
+        headers: target.headers,
+        connections: CONNECTIONS,
+        duration: 2,
+      });
+    for (let round = 0; round < ROUNDS; round++) for (const target of targets) await load(target);
+  } finally {
+    await Promise.all(targets.map((target) => stop(target.process)));
+    for (const bff of bffs) bff.cleanup();
+    await postgres.drop();
+  }
+  const summary = (target: Target) => ({
+    rps: medianOf(target.results.map((result) => result.rps)),
+    p50: medianOf(target.results.map((result) => result.p50)),
+    p99: medianOf(target.results.map((result) => result.p99)),
+    cpu: medianOf(target.results.map((result) => result.cpuPerRequest)),
+    failures: target.results.reduce((sum, result) => sum + result.failures, 0),
+  });
+  const base = summary(floor);
+  row(
+    `bare forwarder (${CONNECTIONS} connections, median of ${ROUNDS} x ${ROUND_SECONDS} s)`,
+    `${base.rps.toFixed(0)} req/s`,
+    `p50 ${base.p50} ms, p99 ${base.p99} ms, CPU ${base.cpu.toFixed(0)} µs/request`,
+    `errors ${base.failures}`,
+  );
+  for (const { target } of bffs) {
+    const figures = summary(target);
+    const ratio = figures.rps / base.rps;
+    const added = figures.p50 - base.p50;
+    row(
+      target.name,
+      `${figures.rps.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)} % of bare`,
+      `p50 ${figures.p50} ms (+${added.toFixed(1)}), p99 ${figures.p99} ms, CPU ${figures.cpu.toFixed(0)} µs/request`,
+      `goal >= 70 %, p50 +<= 1 ms ${ratio >= 0.7 && added <= 1 ? 'met' : 'MISSED'}; errors ${figures.failures}`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+    env: { ...process.env, SANDBOX_DATABASE_URL: 'memory://', SANDBOX_PORT: '18594', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const sandboxUrl = 'http://127.0.0.1:18594';
+  await waitFor(`${sandboxUrl}/healthz`);
+  const tokenResponse = await fetch(`${sandboxUrl}/oauth2/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=sandbox-rw&client_secret=sandbox-rw-secret',
+  });
+  const { access_token: accessToken } = (await tokenResponse.json()) as { access_token: string };
+  const rows: string[][] = [];
+  await benchBffThroughput(sandboxUrl, accessToken, (...cells) => rows.push(cells.map(String)));
+  await stop(sandbox);
+  for (const cells of rows) console.log(cells.join('  |  '));
+}
