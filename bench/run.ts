@@ -3,14 +3,14 @@
  *   1. first-start seed time and memory (PGlite, PostgreSQL)
  *   2. feed-in report latency (medians) beside the HTTP floor, on PGlite and PostgreSQL, today's code
  *      and the code before issue 16 (a git worktree) on the same databases
- *   3. throughput and latency through the BFF vs directly against the sandbox
+ *   3. throughput, latency and CPU of the BFF against a bare Node + undici forwarder (bff-throughput.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
+import { benchBffThroughput } from './bff-throughput.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 
 const rows: string[][] = [];
@@ -226,61 +226,8 @@ for (const [kind, url, port] of [
   });
   row(`sandbox RSS after queries (${kind})`, `${rssMb(sandbox).toFixed(0)} MB`, '', '');
   if (kind === 'PGlite') {
-    // 3. BFF vs direct, same validation call, same sandbox
-    // The BFF runs in its own process, as in production; autocannon drives both from this one.
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-bff-'));
-    const bffProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: '18590',
-        SANDBOX_PORT: String(port),
-        BFF_DATA_DIR: dataDir,
-        BFF_ADMIN_PASSWORD: 'bench-password-1',
-        BFF_STATIC_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
-    const bff = { url: 'http://127.0.0.1:18590' };
-    await waitFor(`${bff.url}/healthz`);
-    const login = await fetch(`${bff.url}/bff/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-      body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const path = '/v3/validation/market_location/?market_location_id=51238696781';
-    const run = (url: string, runHeaders: Record<string, string>) =>
-      autocannon({
-        url,
-        headers: runHeaders,
-        connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-        duration: 5,
-      });
-    await run(`${base}${path}`, headers); // warm-up
-    const direct = await run(`${base}${path}`, headers);
-    const through = await run(`${bff.url}/api${path}`, { cookie, 'x-csrf': '1' });
-    row(
-      'direct to sandbox',
-      `${direct.requests.average.toFixed(0)} req/s`,
-      `p50 ${direct.latency.p50} ms, p99 ${direct.latency.p99} ms`,
-      `errors ${direct.non2xx + direct.errors}`,
-    );
-    row(
-      'through the BFF',
-      `${through.requests.average.toFixed(0)} req/s`,
-      `p50 ${through.latency.p50} ms, p99 ${through.latency.p99} ms`,
-      `errors ${through.non2xx + through.errors}`,
-    );
-    const ratio = through.requests.average / direct.requests.average;
-    row(
-      'BFF / direct',
-      `${(ratio * 100).toFixed(0)} % throughput`,
-      `p50 added ${(through.latency.p50 - direct.latency.p50).toFixed(1)} ms`,
-      `goal >= 70 %, <= 1 ms ${ratio >= 0.7 && through.latency.p50 - direct.latency.p50 <= 1 ? 'met' : 'MISSED'}`,
-    );
-    await stop(bffProcess);
-    rmSync(dataDir, { recursive: true, force: true });
+    // 3. The BFF against a bare forwarder in front of this sandbox (issue 12)
+    await benchBffThroughput(base, headers.authorization!.slice('Bearer '.length), row);
   }
   await stop(sandbox);
 }

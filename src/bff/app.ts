@@ -48,22 +48,25 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     trustProxy: options.trustProxy ?? false,
     // A per-process prefix and a counter: unique, and no randomBytes call on the hot path (7 % of BFF CPU).
     genReqId: requestIds(),
-    // One access line per request (below) instead of Fastify's two: half the logging on the hot path,
+    // One access line per request (below) instead of Fastify's two,
     // and without the query string, which carries IBANs and market location IDs to the validations.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  const logsRequests = options.logger?.isLevelEnabled('info') ?? false;
+  // Successful reads are routine (debug); writes, refusals and failures are what operators look for
+  // (info). Logging every read at info cost ~22 µs of CPU per proxied call (a third of the BFF's own).
+  const logsRoutine = options.logger?.isLevelEnabled('debug') ?? false;
+  const logsNotable = options.logger?.isLevelEnabled('info') ?? false;
   app.addHook('onResponse', async (request, reply) => {
-    if (!logsRequests) return;
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    const routine = reply.statusCode < 400 && (request.method === 'GET' || request.method === 'HEAD');
+    if (routine ? !logsRoutine : !logsNotable) return;
+    const line = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (routine) request.log.debug(line, 'request');
+    else request.log.info(line, 'request');
   });
   // Bodies stay raw bytes: forwarded as they came; the BFF's own routes parse them with their schema.
   app.removeAllContentTypeParsers();

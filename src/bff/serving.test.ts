@@ -128,7 +128,7 @@ describe('BFF serving: routing before parsing, compression, precompressed consol
 });
 
 describe('BFF logs', () => {
-  it('write one line per request without the query string, and leave health checks out at info', async () => {
+  it('write one line per notable request without the query string, and leave health checks and routine reads out at info', async () => {
     const lines: { msg: string; path?: string; status?: number }[] = [];
     const dataDir = mkdtempSync(join(tmpdir(), 'bff-logs-'));
     const logger = pino(
@@ -148,9 +148,15 @@ describe('BFF logs', () => {
     try {
       await app.inject({ url: '/healthz' });
       await app.inject({ url: '/readyz' });
+      await app.inject({ url: '/bff/environment', headers: CSRF });
       await app.inject({ url: '/bff/user?iban=DE89370400440532013000', headers: CSRF });
+      await app.inject({ method: 'POST', url: '/bff/logout', headers: CSRF });
+      // At info: refusals and writes, not routine successful reads (those are debug).
       const requestLines = lines.filter((line) => line.msg === 'request');
-      expect(requestLines).toEqual([expect.objectContaining({ path: '/bff/user', status: 401 })]);
+      expect(requestLines).toEqual([
+        expect.objectContaining({ path: '/bff/user', status: 401 }),
+        expect.objectContaining({ path: '/bff/logout', status: 204 }),
+      ]);
       expect(JSON.stringify(lines)).not.toMatch(/healthz|readyz|DE89/);
     } finally {
       await app.close();
