@@ -1,0 +1,24 @@
+# energy-console BFF (one replica) with the built console. See docs/deployment.md.
+# Not built on the project's development machines (no container runtime there): treat as a starting point.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY . .
+# The console, precompressed (brotli and gzip beside each asset).
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 BFF_DATA_DIR=/var/lib/energy-console BFF_STATIC_DIR=/app/dist
+WORKDIR /app
+COPY package.json package-lock.json ./
+# tsx runs the TypeScript sources; it is a runtime dependency.
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY src ./src
+RUN mkdir -p /var/lib/energy-console && chown node:node /var/lib/energy-console
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["npm", "run", "bff"]
