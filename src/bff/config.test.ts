@@ -52,3 +52,27 @@ describe('BFF configuration', () => {
     expect(upstreamBaseUrl(env)).toBe('https://api.example.org');
   });
 });
+
+describe('BFF database configuration', () => {
+  it('defaults to the embedded database and a year of audit', () => {
+    const env = readBffEnv({});
+    expect(env.BFF_DATABASE_URL).toBeUndefined();
+    expect(env.BFF_AUDIT_RETENTION_DAYS).toBe(365);
+    expect(
+      readBffEnv({ BFF_DATABASE_URL: 'postgresql://bff@db/bff', BFF_AUDIT_RETENTION_DAYS: '30' }),
+    ).toMatchObject({
+      BFF_DATABASE_URL: 'postgresql://bff@db/bff',
+      BFF_AUDIT_RETENTION_DAYS: 30,
+    });
+  });
+
+  it('names a database URL that is not PostgreSQL and a retention that is not a number of days', () => {
+    const problems = configProblems(() =>
+      readBffEnv({ BFF_DATABASE_URL: 'mysql://db/bff', BFF_AUDIT_RETENTION_DAYS: '0.5' }),
+    );
+    expect(problems).toEqual([
+      'BFF_DATABASE_URL="mysql://db/bff": must be a postgres:// or postgresql:// URL',
+      'BFF_AUDIT_RETENTION_DAYS="0.5": must be a whole number of days',
+    ]);
+  });
+});
