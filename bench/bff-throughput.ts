@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createPostgresDatabase } from '../src/node-shared/db/testing/postgres.ts';
+import { stop, waitFor } from './processes.ts';
 
 type Row = (...cells: (string | number)[]) => void;
 
@@ -19,25 +20,6 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PATH = '/api/v3/validation/market_location/?market_location_id=51238696781';
 const CLOCK_TICKS_PER_SECOND = 100;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** User + system CPU of a process so far, in microseconds (from /proc, clock ticks of 10 ms). */
 function cpuMicros(child: ChildProcess): number {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
 import { benchBffThroughput } from './bff-throughput.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
+import { stop, waitFor } from './processes.ts';
 
 const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
@@ -34,18 +35,6 @@ function seedOnce(url: string) {
     rssMb: number;
     peakRssMb: number;
   };
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never became ready`);
 }
 
 function rssMb(child: ChildProcess): number {
@@ -103,12 +92,6 @@ function baselineCheckout(): { cwd: string; remove: () => void } | null {
       rmSync(cwd, { recursive: true, force: true });
     },
   };
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const FEED = '/v3/producers/P2000/contracts/C2000/feed/';
