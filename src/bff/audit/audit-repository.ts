@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_AUDIT_USER, type AuditEntry, type AuditFilter } from '../../contract/bff-api.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { auditEntries } from '../db/schema.ts';
@@ -49,7 +49,10 @@ export class AuditRepository {
     await this.db.insert(auditEntries).values(toRow(entry));
   }
 
-  /** Newest first; `count` is the number matching the filter. */
+  /**
+   * Newest first, in the order entries were recorded (the id's sequence, shared by replicas): wall
+   * clocks of several machines, or a VM's after a jump, need not agree. `count` matches the filter.
+   */
   async page(
     filter: AuditFilter,
     limit: number,
@@ -61,7 +64,7 @@ export class AuditRepository {
         .select()
         .from(auditEntries)
         .where(condition)
-        .orderBy(desc(auditEntries.time), desc(auditEntries.id))
+        .orderBy(desc(auditEntries.id))
         .limit(limit)
         .offset(offset),
       this.db.select({ value: count() }).from(auditEntries).where(condition),
@@ -71,21 +74,18 @@ export class AuditRepository {
 
   /** Every matching entry, newest first, in batches (keyset paging: the export of a year stays flat in memory). */
   async *batches(filter: AuditFilter, batchSize = 1000): AsyncGenerator<AuditEntry[]> {
-    let after: { time: Date; id: number } | null = null;
+    let afterId: number | null = null;
     for (;;) {
-      const keyset: SQL | undefined = after
-        ? sql`(${auditEntries.time}, ${auditEntries.id}) < (${after.time}, ${after.id})`
-        : undefined;
+      const keyset: SQL | undefined = afterId === null ? undefined : lt(auditEntries.id, afterId);
       const rows: AuditRow[] = await this.db
         .select()
         .from(auditEntries)
         .where(and(where(filter), keyset))
-        .orderBy(desc(auditEntries.time), desc(auditEntries.id))
+        .orderBy(desc(auditEntries.id))
         .limit(batchSize);
       if (rows.length === 0) return;
       yield rows.map(toEntry);
-      const last: AuditRow = rows[rows.length - 1]!;
-      after = { time: last.time, id: last.id };
+      afterId = rows[rows.length - 1]!.id;
       if (rows.length < batchSize) return;
     }
   }
