@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_AUDIT_USER, type AuditEntry, type AuditFilter } from '../../contract/bff-api.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { auditEntries } from '../db/schema.ts';
@@ -50,8 +50,8 @@ export class AuditRepository {
   }
 
   /**
-   * Newest first, in the order entries were recorded (the id's sequence, shared by replicas): wall
-   * clocks of several machines, or a VM's after a jump, need not agree. `count` matches the filter.
+   * Newest first by arrival, as the list shows them (ties by id); `count` matches the filter. Replicas'
+   * clocks are compared as they are: keep them synchronised (NTP).
    */
   async page(
     filter: AuditFilter,
@@ -64,7 +64,7 @@ export class AuditRepository {
         .select()
         .from(auditEntries)
         .where(condition)
-        .orderBy(desc(auditEntries.id))
+        .orderBy(desc(auditEntries.time), desc(auditEntries.id))
         .limit(limit)
         .offset(offset),
       this.db.select({ value: count() }).from(auditEntries).where(condition),
@@ -74,18 +74,21 @@ export class AuditRepository {
 
   /** Every matching entry, newest first, in batches (keyset paging: the export of a year stays flat in memory). */
   async *batches(filter: AuditFilter, batchSize = 1000): AsyncGenerator<AuditEntry[]> {
-    let afterId: number | null = null;
+    let after: { time: Date; id: number } | null = null;
     for (;;) {
-      const keyset: SQL | undefined = afterId === null ? undefined : lt(auditEntries.id, afterId);
+      const keyset: SQL | undefined = after
+        ? sql`(${auditEntries.time}, ${auditEntries.id}) < (${after.time}, ${after.id})`
+        : undefined;
       const rows: AuditRow[] = await this.db
         .select()
         .from(auditEntries)
         .where(and(where(filter), keyset))
-        .orderBy(desc(auditEntries.id))
+        .orderBy(desc(auditEntries.time), desc(auditEntries.id))
         .limit(batchSize);
       if (rows.length === 0) return;
       yield rows.map(toEntry);
-      afterId = rows[rows.length - 1]!.id;
+      const last: AuditRow = rows[rows.length - 1]!;
+      after = { time: last.time, id: last.id };
       if (rows.length < batchSize) return;
     }
   }

@@ -68,9 +68,8 @@ export const auditEntries = pgTable(
   },
   (table) => [
     index('audit_entries_time_idx').on(table.time),
-    // Pages are newest first by id: a filter by user or operation walks these backwards.
-    index('audit_entries_username_id_idx').on(table.username, table.id),
-    index('audit_entries_operation_id_idx').on(table.operation, table.id),
+    index('audit_entries_username_time_idx').on(table.username, table.time),
+    index('audit_entries_operation_time_idx').on(table.operation, table.time),
   ],
 );
 

@@ -40,7 +40,7 @@ CREATE TABLE "staff_users" (
 );
 --> statement-breakpoint
 CREATE INDEX "audit_entries_time_idx" ON "audit_entries" USING btree ("time");--> statement-breakpoint
-CREATE INDEX "audit_entries_username_id_idx" ON "audit_entries" USING btree ("username","id");--> statement-breakpoint
-CREATE INDEX "audit_entries_operation_id_idx" ON "audit_entries" USING btree ("operation","id");--> statement-breakpoint
+CREATE INDEX "audit_entries_username_time_idx" ON "audit_entries" USING btree ("username","time");--> statement-breakpoint
+CREATE INDEX "audit_entries_operation_time_idx" ON "audit_entries" USING btree ("operation","time");--> statement-breakpoint
 CREATE INDEX "sessions_username_idx" ON "sessions" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sign_in_failures_key_at_idx" ON "sign_in_failures" USING btree ("key","at");
