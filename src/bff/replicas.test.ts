@@ -141,7 +141,10 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
           })
         ).json(),
       );
-      expect([page.results[0]!.targets.input_id, next.results[0]!.targets.input_id].sort()).toEqual(both);
+      expect(
+        [page.results[0]!.targets.input_id, next.results[0]!.targets.input_id].sort(),
+        JSON.stringify([page, next]),
+      ).toEqual(both);
       expect(next.next).toBeNull();
     }
     const refused = await callBff(first.url, 'GET', '/bff/audit?status=7xx&from=yesterday', {
