@@ -14,9 +14,9 @@ import { SelectField } from '../../components/select-field.tsx';
 import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { AUDITED_OPERATIONS } from './audit-operations.ts';
 import {
   AUDIT_PAGE_SIZE,
-  AUDITED_OPERATIONS,
   auditFilter,
   dayRangeProblem,
   filterParams,

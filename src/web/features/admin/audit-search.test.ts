@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AUDITED_OPERATIONS } from './audit-operations.ts';
 import { auditFilterSchema } from '../../../contract/bff-api.ts';
-import {
-  auditFilter,
-  auditSearchSchema,
-  AUDITED_OPERATIONS,
-  dayRangeProblem,
-  filterParams,
-} from './audit-search.ts';
+import { auditFilter, auditSearchSchema, dayRangeProblem, filterParams } from './audit-search.ts';
 
 describe('audit page search', () => {
   it('reads its URL, dropping what it cannot read', () => {

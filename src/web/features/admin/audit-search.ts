@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AUDIT_STATUS_CLASSES, type AuditFilter } from '../../../contract/bff-api.ts';
-import { OPERATIONS } from '../../../contract/api/operations.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const AUDIT_PAGE_SIZE = 50;
@@ -18,14 +17,6 @@ export const auditSearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
 });
 export type AuditSearch = z.infer<typeof auditSearchSchema>;
-
-/** Operations staff can attempt: the platform's writes, account changes, and calls outside the allowlist. */
-export const AUDITED_OPERATIONS = [
-  ...OPERATIONS.filter((operation) => operation.method !== 'GET').map((operation) => operation.id),
-  'bff_users_create',
-  'bff_users_update',
-  'not_allowed',
-];
 
 export const STATUS_LABELS: Record<(typeof AUDIT_STATUS_CLASSES)[number], string> = {
   '2xx': 'Done (2xx)',
