@@ -4,6 +4,7 @@ import { matchOperation, type Operation, type OperationMatch } from '../../contr
 import { canWrite, type Role } from '../../contract/bff-api.ts';
 import type { TokenManager } from '../token-manager.ts';
 import { UpstreamTokenError } from '../token-manager.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 import { HttpError } from '../http-error.ts';
 
 export const API_PREFIX = '/api';
@@ -31,23 +32,21 @@ type AllowlistMatch = OperationMatch & { path: string };
 
 /**
  * Matches of recent paths: staff repeat the same few calls (a contract's feed pages, validations),
- * and matching costs a dozen regular expressions. Bounded; cleared when full.
+ * and matching costs a dozen regular expressions.
  */
-const recentMatches = new Map<string, AllowlistMatch | null>();
-const MAX_REMEMBERED_MATCHES = 5000;
+const recentMatches = new BoundedMemo<string, AllowlistMatch | null>(5000);
+
+function matchPath(path: string, method: string): AllowlistMatch | null {
+  const upstream = upstreamPath(path);
+  const operation = upstream ? matchOperation(method, upstream) : null;
+  return upstream && operation ? { ...operation, path: upstream } : null;
+}
 
 /** The allowlisted operation a browser request maps to, or a 404 HttpError. Treat the answer as read-only. */
 export function allowlistedOperation(method: string, rawUrl: string): AllowlistMatch {
   const queryStart = rawUrl.indexOf('?');
-  const key = `${method} ${queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart)}`;
-  let match = recentMatches.get(key);
-  if (match === undefined) {
-    const path = upstreamPath(rawUrl);
-    const operation = path ? matchOperation(method, path) : null;
-    match = path && operation ? { ...operation, path } : null;
-    if (recentMatches.size >= MAX_REMEMBERED_MATCHES) recentMatches.clear();
-    recentMatches.set(key, match);
-  }
+  const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
+  const match = recentMatches.get(`${method} ${path}`, () => matchPath(path, method));
   if (!match) throw new HttpError(404, 'Not found.');
   return match;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, or } from 'drizzle-orm';
 import type { Role } from '../../contract/bff-api.ts';
 import { notify } from '../../node-shared/db/connect.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
 import { sessions } from '../db/schema.ts';
 
@@ -33,7 +34,6 @@ interface CachedSession {
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
-const MAX_REMEMBERED_HASHES = 10_000;
 
 /**
  * Server-side sessions in the BFF's database: the cookie carries only a random id, so signing out or
@@ -46,7 +46,7 @@ const MAX_REMEMBERED_HASHES = 10_000;
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   /** Hashes of ids seen lately: a proxied call then costs no SHA-256. */
-  private readonly hashes = new Map<string, string>();
+  private readonly hashes = new BoundedMemo<string, string>(10_000);
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -81,7 +81,7 @@ export class SessionStore {
   /** The live session for an id, touching its idle timer; an expired one is ended. */
   async resolve(id: string | undefined): Promise<Session | null> {
     if (!id) return null;
-    const idHash = this.hashOf(id);
+    const idHash = this.hashes.get(id, hashId);
     const now = this.now();
     let entry = this.cache.get(idHash);
     if (!entry || now - entry.checkedAt > REVALIDATE_AFTER_MS) {
@@ -146,16 +146,6 @@ export class SessionStore {
       .returning({ idHash: sessions.idHash });
     for (const { idHash } of ended) this.cache.delete(idHash);
     return ended.length;
-  }
-
-  private hashOf(id: string): string {
-    let idHash = this.hashes.get(id);
-    if (idHash === undefined) {
-      idHash = hashId(id);
-      if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
-      this.hashes.set(id, idHash);
-    }
-    return idHash;
   }
 
   private forget(payload: string): void {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { canAdminister, type Role } from '../../contract/bff-api.ts';
 import { sessionSecret } from '../db/settings.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { isGuardedPath } from '../security/security-headers.ts';
@@ -11,7 +12,6 @@ import { SessionStore, type Session } from './session-store.ts';
 const COOKIE = 'ec_session';
 /** Over HTTPS the cookie is `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
 const SECURE_COOKIE = `__Host-${COOKIE}`;
-const MAX_REMEMBERED_COOKIES = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,18 +88,13 @@ export default fp<SessionsPluginOptions>(
     app.decorate('sessions', sessions);
     app.decorateRequest('session', null);
 
-    // Checked signatures of recent cookies (an HMAC per request otherwise); bounded, cleared when full.
-    const unsignedCookies = new Map<string, string | null>();
-    const sessionIdIn = (cookie: string): string | null => {
-      let id = unsignedCookies.get(cookie);
-      if (id === undefined) {
+    // Checked signatures of recent cookies (an HMAC per request otherwise).
+    const unsignedCookies = new BoundedMemo<string, string | null>(10_000);
+    const sessionIdIn = (cookie: string): string | null =>
+      unsignedCookies.get(cookie, () => {
         const unsigned = app.unsignCookie(cookie);
-        id = unsigned.valid ? unsigned.value : null;
-        if (unsignedCookies.size >= MAX_REMEMBERED_COOKIES) unsignedCookies.clear();
-        unsignedCookies.set(cookie, id);
-      }
-      return id;
-    };
+        return unsigned.valid ? unsigned.value : null;
+      });
 
     app.addHook('onRequest', async (request) => {
       if (!isGuardedPath(request.url)) return;
