@@ -5,15 +5,12 @@ import * as schema from './schema.ts';
 export type BffDatabase = Database<typeof schema>;
 export type BffDatabaseHandle = DatabaseHandle<typeof schema>;
 
-/**
- * The BFF's database: PostgreSQL at `BFF_DATABASE_URL` (shared by every replica), else embedded PGlite
- * in `<BFF_DATA_DIR>/db` (one process). `memory://` is for tests.
- */
-export function openBffDatabase(
-  databaseUrl: string | undefined,
-  dataDir: string,
-): Promise<BffDatabaseHandle> {
-  return openDatabase(databaseUrl ?? join(dataDir, 'db'), {
+/** Where the database is when `BFF_DATABASE_URL` is unset: embedded PGlite in the data directory (one process). */
+export const embeddedDatabasePath = (dataDir: string) => join(dataDir, 'db');
+
+/** The BFF's database: `postgres://…` (shared by every replica), a PGlite directory, or `memory://` (tests). */
+export function openBffDatabase(url: string): Promise<BffDatabaseHandle> {
+  return openDatabase(url, {
     schema,
     migrationsFolder: resolve(import.meta.dirname, 'migrations'),
     migrationsTable: '__bff_migrations',

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openBffDatabase, type BffDatabaseHandle } from './connect.ts';
+import { embeddedDatabasePath, openBffDatabase, type BffDatabaseHandle } from './connect.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ export interface DatabasePluginOptions {
 /** Opens the BFF's database (migrating it) and closes it last, after the routes have stopped. */
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
-    const database = await openBffDatabase(options.databaseUrl, options.dataDir);
+    const database = await openBffDatabase(options.databaseUrl ?? embeddedDatabasePath(options.dataDir));
     app.decorate('database', database);
     app.addHook('onClose', () => database.close());
     app.log.info({ database: database.description }, 'BFF database open');

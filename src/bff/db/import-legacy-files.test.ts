@@ -48,7 +48,7 @@ describe('upgrading from the file-based BFF', () => {
     // The last line torn by a crash mid-write, as the old log could leave it.
     writeFileSync(join(dataDir, 'audit.jsonl'), `${JSON.stringify(entry)}\n{"time":"2026-05-04T1`);
     writeFileSync(join(dataDir, 'session-secret'), 'the-old-key-that-signed-the-cookies-0123456789');
-    database = await openBffDatabase('memory://', dataDir);
+    database = await openBffDatabase('memory://');
   });
   afterAll(async () => {
     await database.close();
@@ -78,16 +78,15 @@ describe('upgrading from the file-based BFF', () => {
       'configured-secret-configured-secret',
     );
     const fresh = mkdtempSync(join(tmpdir(), 'bff-fresh-'));
-    const other = await openBffDatabase('memory://', fresh);
+    const replica = mkdtempSync(join(tmpdir(), 'bff-replica-'));
+    const other = await openBffDatabase('memory://');
     try {
       const first = await sessionSecret(other.db, fresh, undefined);
       expect(first).toMatch(/^[\w-]{64}$/);
-      expect(await sessionSecret(other.db, mkdtempSync(join(tmpdir(), 'bff-replica-')), undefined)).toBe(
-        first,
-      );
+      expect(await sessionSecret(other.db, replica, undefined)).toBe(first);
     } finally {
       await other.close();
-      rmSync(fresh, { recursive: true, force: true });
+      for (const directory of [fresh, replica]) rmSync(directory, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { openBffDatabase, type BffDatabaseHandle } from '../db/connect.ts';
 
@@ -16,18 +13,17 @@ export interface TestBffDatabase {
 }
 
 export async function openTestBffDatabase(kind: BffDatabaseKind): Promise<TestBffDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bff-db-'));
   if (kind === 'pglite') {
-    const handle = await openBffDatabase('memory://', dataDir);
+    const handle = await openBffDatabase('memory://');
     return { handle, openReplica: async () => null, close: () => handle.close() };
   }
   const postgres = await createPostgresDatabase();
-  const handle = await openBffDatabase(postgres.url, dataDir);
+  const handle = await openBffDatabase(postgres.url);
   const replicas: BffDatabaseHandle[] = [];
   return {
     handle,
     async openReplica() {
-      const replica = await openBffDatabase(postgres.url, dataDir);
+      const replica = await openBffDatabase(postgres.url);
       replicas.push(replica);
       return replica;
     },
