@@ -7,15 +7,9 @@ import { auditPageSchema, AUDIT_CSV_HEADER } from '../contract/bff-api.ts';
 import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
 import { callBff, signInTo, startBffProcess, type BffProcess } from './testing/bff-process.ts';
+import { until } from '../node-shared/testing/until.ts';
 
 const ADMIN_PASSWORD = 'admin-password-1';
-const until = async (condition: () => Promise<boolean>, timeoutMs = 2000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 const status = async (response: Promise<Response>) => (await response).status;
 
 describe('two BFF processes on one PostgreSQL database behave as one', () => {
@@ -79,6 +73,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
     expect(await status(callBff(first.url, 'POST', '/bff/logout', { cookie: olga }))).toBe(204);
     await until(
       async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))) === 401,
+      2000,
     );
   });
 
@@ -92,6 +87,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
     expect(await status(disabled)).toBe(200);
     await until(
       async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))) === 401,
+      2000,
     );
     const again = await callBff(second.url, 'POST', '/bff/login', {
       body: { username: 'paula', password: 'paula-password-1' },

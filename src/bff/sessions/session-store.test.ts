@@ -7,14 +7,7 @@ import {
   SessionStore,
   TOUCH_INTERVAL_MS,
 } from './session-store.ts';
-
-const until = async (condition: () => Promise<boolean>, timeoutMs = 3000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+import { until } from '../../node-shared/testing/until.ts';
 
 describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
   let database: TestBffDatabase;

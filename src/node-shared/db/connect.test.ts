@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { notify, openDatabase, queryRows } from './connect.ts';
 import { createPostgresDatabase, TEST_DATABASE_URL } from './testing/postgres.ts';
+import { until } from '../testing/until.ts';
 
 /** A one-table database, so these tests are about connections and not about either program's schema. */
 const notesDatabase = {
@@ -22,14 +23,6 @@ async function terminateOtherConnections(url: string): Promise<number> {
   await admin.end();
   return terminated.rowCount ?? 0;
 }
-
-const until = async (condition: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('PostgreSQL connections', () => {
   it('survive the server ending idle connections (a restart): the next query reconnects', async () => {
@@ -75,13 +68,13 @@ describe('PostgreSQL connections', () => {
         onGap: () => gaps++,
       });
       await notify(sender.db, 'notes_changed', 'first');
-      await until(() => received.length === 1);
+      await until(() => received.length === 1, 5000);
       expect(received).toEqual(['first']);
 
       await terminateOtherConnections(postgres.url);
-      await until(() => gaps >= 2); // once when dropped, once when listening again
+      await until(() => gaps >= 2, 5000); // once when dropped, once when listening again
       await notify(sender.db, 'notes_changed', 'after reconnect');
-      await until(() => received.length === 2);
+      await until(() => received.length === 2, 5000);
       expect(received[1]).toBe('after reconnect');
     } finally {
       await receiver.close();
@@ -98,7 +91,7 @@ describe('PGlite', () => {
     try {
       await database.listen('notes_changed', { onNotify: (payload) => received.push(payload) });
       await notify(database.db, 'notes_changed', 'hello');
-      await until(() => received.length === 1);
+      await until(() => received.length === 1, 5000);
       expect(received).toEqual(['hello']);
     } finally {
       await database.close();
