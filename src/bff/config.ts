@@ -6,51 +6,101 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-export const bffEnvSchema = z.object({
-  HOST: hostSchema.default('127.0.0.1'),
-  PORT: portSchema.default(8080),
-  SANDBOX_PORT: portSchema.default(8081),
-  ENERGY_API_BASE_URL: z
-    .url({ message: 'must be an http(s) URL such as https://api.example.com' })
-    .refine((value) => /^https?:\/\//.test(value), { message: 'must start with http:// or https://' })
-    .transform((value) => value.replace(/\/+$/, ''))
-    .optional(),
-  ENERGY_API_CLIENT_ID: z.string().min(1).default('sandbox-rw'),
-  ENERGY_API_CLIENT_SECRET: z.string().min(1).default('sandbox-rw-secret'),
-  ENERGY_API_ENVIRONMENT: z
-    .enum(ENVIRONMENTS, { message: `must be one of ${ENVIRONMENTS.join(', ')}` })
-    .default('sandbox'),
-  /** The spec's salespartner context (5.7), sent upstream as a header when set. */
-  ENERGY_API_SALESPARTNER: z
-    .string()
-    .regex(/^[\w .@-]{1,64}$/, { message: 'must be 1-64 letters, digits, spaces or . @ _ -' })
-    .optional(),
-  ENERGY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
-  /** PostgreSQL for accounts, sessions, the sign-in throttle and the audit, shared by replicas. */
-  BFF_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  BFF_AUDIT_RETENTION_DAYS: z.coerce
-    .number({ message: 'must be a number of days' })
-    .int({ message: 'must be a whole number of days' })
-    .min(1, { message: 'must be at least 1 day' })
-    .max(36_500, { message: 'must be at most 36500 days' })
-    .default(365),
-  BFF_ADMIN_PASSWORD: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })
-    .optional(),
-  SESSION_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/-For from it. */
-  BFF_TRUST_PROXY: booleanFlag.default(false),
-  BFF_STATIC_DIR: z.string().min(1).default('dist'),
-});
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (url: URL) => LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+
+const originSchema = z
+  .url({ message: 'must be an http(s) origin such as https://console.example.com' })
+  .refine((value) => /^https?:\/\//.test(value), { message: 'must start with http:// or https://' })
+  .refine((value) => ['', '/'].includes(new URL(value).pathname) && !new URL(value).search, {
+    message: 'must be an origin without a path, such as https://console.example.com',
+  })
+  .transform((value) => new URL(value).origin);
+
+/** An `http://` issuer only on loopback (tests, a provider on the same host); anywhere else HTTPS. */
+const issuerSchema = z
+  .url({ message: 'must be the issuer URL, such as https://login.example.com/realms/staff' })
+  .refine(
+    (value) => {
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
+    },
+    { message: 'must start with https:// (http:// only for a provider on this host)' },
+  );
+
+export const bffEnvSchema = z
+  .object({
+    HOST: hostSchema.default('127.0.0.1'),
+    PORT: portSchema.default(8080),
+    SANDBOX_PORT: portSchema.default(8081),
+    ENERGY_API_BASE_URL: z
+      .url({ message: 'must be an http(s) URL such as https://api.example.com' })
+      .refine((value) => /^https?:\/\//.test(value), { message: 'must start with http:// or https://' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    ENERGY_API_CLIENT_ID: z.string().min(1).default('sandbox-rw'),
+    ENERGY_API_CLIENT_SECRET: z.string().min(1).default('sandbox-rw-secret'),
+    ENERGY_API_ENVIRONMENT: z
+      .enum(ENVIRONMENTS, { message: `must be one of ${ENVIRONMENTS.join(', ')}` })
+      .default('sandbox'),
+    /** The spec's salespartner context (5.7), sent upstream as a header when set. */
+    ENERGY_API_SALESPARTNER: z
+      .string()
+      .regex(/^[\w .@-]{1,64}$/, { message: 'must be 1-64 letters, digits, spaces or . @ _ -' })
+      .optional(),
+    ENERGY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
+    /** PostgreSQL for accounts, sessions, the sign-in throttle and the audit, shared by replicas. */
+    BFF_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    BFF_AUDIT_RETENTION_DAYS: z.coerce
+      .number({ message: 'must be a number of days' })
+      .int({ message: 'must be a whole number of days' })
+      .min(1, { message: 'must be at least 1 day' })
+      .max(36_500, { message: 'must be at most 36500 days' })
+      .default(365),
+    BFF_ADMIN_PASSWORD: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })
+      .optional(),
+    SESSION_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
+    /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/-For from it. */
+    BFF_TRUST_PROXY: booleanFlag.default(false),
+    BFF_STATIC_DIR: z.string().min(1).default('dist'),
+    /** The console's public origin: the OIDC redirect URI is `BFF_PUBLIC_URL/bff/callback`. */
+    BFF_PUBLIC_URL: originSchema.optional(),
+    BFF_OIDC_ISSUER: issuerSchema.optional(),
+    BFF_OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+    BFF_OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+    BFF_OIDC_ROLE_CLAIM: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/, { message: 'must be a claim name without spaces' })
+      .default('roles'),
+    /** `false`: staff sign in only through the identity provider. */
+    BFF_LOCAL_ACCOUNTS: booleanFlag.default(true),
+  })
+  .superRefine((env, context) => {
+    const problem = (variable: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [variable], message });
+    if (env.BFF_OIDC_ISSUER) {
+      if (!env.BFF_OIDC_CLIENT_ID) problem('BFF_OIDC_CLIENT_ID', 'is required when BFF_OIDC_ISSUER is set');
+      if (!env.BFF_OIDC_CLIENT_SECRET)
+        problem('BFF_OIDC_CLIENT_SECRET', 'is required when BFF_OIDC_ISSUER is set');
+    }
+    if (!env.BFF_LOCAL_ACCOUNTS && !env.BFF_OIDC_ISSUER)
+      problem('BFF_LOCAL_ACCOUNTS', 'may be false only with BFF_OIDC_ISSUER set: nobody could sign in');
+  });
 export type BffEnv = z.output<typeof bffEnvSchema>;
 
 export function readBffEnv(env: NodeJS.ProcessEnv = process.env): BffEnv {
   return parseEnv(bffEnvSchema, env);
+}
+
+/** The console's public origin; the default is where it listens. */
+export function publicUrl(env: BffEnv): string {
+  return env.BFF_PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
 }
 
 export function upstreamBaseUrl(env: BffEnv): string {

@@ -25,6 +25,8 @@ export const staffUsers = pgTable('staff_users', {
 /**
  * Server-side sessions. The cookie carries a random id; only its SHA-256 is stored, so a copy of the
  * database does not hold live sessions. `last_seen_at` is written at most once a minute per session.
+ * Sessions from the identity provider keep its session id (`sid`, for back-channel logout) and the ID
+ * token (the hint for RP-initiated logout); the username of such a session is `sso:<subject>`.
  */
 export const sessions = pgTable(
   'sessions',
@@ -34,8 +36,14 @@ export const sessions = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: instant('created_at').notNull(),
     lastSeenAt: instant('last_seen_at').notNull(),
+    displayName: text('display_name'),
+    providerSessionId: text('provider_session_id'),
+    idToken: text('id_token'),
   },
-  (table) => [index('sessions_username_idx').on(table.username)],
+  (table) => [
+    index('sessions_username_idx').on(table.username),
+    index('sessions_provider_session_id_idx').on(table.providerSessionId),
+  ],
 );
 
 /** One row per failed sign-in and key (`user:<name>` or `addr:<ip>`); rows older than the window are purged. */
@@ -57,6 +65,8 @@ export const auditEntries = pgTable(
     time: instant('time').notNull(),
     requestId: text('request_id').notNull(),
     username: text('username'),
+    /** The identity provider's name for an SSO user at the time (usernames say who for local accounts). */
+    displayName: text('display_name'),
     role: text('role', { enum: ROLES }),
     operation: text('operation').notNull(),
     method: text('method').notNull(),

@@ -26,14 +26,14 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
   });
 
   it('keeps only a hash of the id in the database', async () => {
-    const { id } = await sessions.create('olga', 'operator');
+    const { id } = await sessions.create({ username: 'olga', role: 'operator' });
     const stored = JSON.stringify(await database.handle.db.query.sessions.findMany());
     expect(stored).toContain('olga');
     expect(stored).not.toContain(id);
   });
 
   it('ends a session after 30 idle minutes', async () => {
-    const { id } = await sessions.create('olga', 'operator');
+    const { id } = await sessions.create({ username: 'olga', role: 'operator' });
     now += IDLE_TIMEOUT_MS - 1;
     expect(await sessions.resolve(id)).not.toBeNull();
     now += IDLE_TIMEOUT_MS + 1;
@@ -42,7 +42,7 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
   });
 
   it('ends an active session after 12 hours', async () => {
-    const { id, createdAt } = await sessions.create('olga', 'operator');
+    const { id, createdAt } = await sessions.create({ username: 'olga', role: 'operator' });
     while (now + 20 * 60_000 <= createdAt + ABSOLUTE_LIFETIME_MS) {
       now += 20 * 60_000;
       expect(await sessions.resolve(id)).not.toBeNull();
@@ -52,15 +52,15 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
   });
 
   it('survives a restart of the store: a new process finds the session', async () => {
-    const { id } = await sessions.create('victor', 'viewer');
+    const { id } = await sessions.create({ username: 'victor', role: 'viewer' });
     const fresh = new SessionStore(database.handle, clock);
     expect(await fresh.resolve(id)).toMatchObject({ username: 'victor', role: 'viewer' });
   });
 
   it('ends all sessions of a user, and purges expired ones', async () => {
-    const first = await sessions.create('erika', 'operator');
-    const second = await sessions.create('erika', 'operator');
-    const other = await sessions.create('paul', 'viewer');
+    const first = await sessions.create({ username: 'erika', role: 'operator' });
+    const second = await sessions.create({ username: 'erika', role: 'operator' });
+    const other = await sessions.create({ username: 'paul', role: 'viewer' });
     await sessions.destroyUser('erika');
     expect(await sessions.resolve(first.id)).toBeNull();
     expect(await sessions.resolve(second.id)).toBeNull();
@@ -70,6 +70,37 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
     expect(await database.handle.db.query.sessions.findMany()).toEqual([]);
   });
 
+  it('ends SSO sessions by provider session (sid) or by subject, as back-channel logout names them', async () => {
+    const sso = (sid: string, username = 'sso:248289761001') =>
+      sessions.create({
+        username,
+        role: 'operator',
+        displayName: 'Jane Doe',
+        providerSessionId: sid,
+        idToken: 'x.y.z',
+      });
+    const laptop = await sso('sid-laptop');
+    const phone = await sso('sid-phone');
+    const colleague = await sso('sid-colleague', 'sso:other');
+    expect(await sessions.resolve(laptop.id)).toMatchObject({ displayName: 'Jane Doe' });
+
+    expect(
+      await sessions.destroyProviderSessions({ providerSessionId: 'sid-laptop', username: 'sso:other' }),
+    ).toBe(0);
+    expect(await sessions.destroyProviderSessions({ providerSessionId: 'sid-laptop' })).toBe(1);
+    expect(await sessions.resolve(laptop.id)).toBeNull();
+    expect(await sessions.resolve(phone.id)).not.toBeNull();
+
+    const again = await sso('sid-laptop');
+    expect(await sessions.destroyProviderSessions({ username: 'sso:248289761001' })).toBe(2);
+    expect(await sessions.resolve(again.id)).toBeNull();
+    expect(await sessions.resolve(phone.id)).toBeNull();
+    expect(await sessions.resolve(colleague.id)).not.toBeNull();
+    expect(await sessions.destroyProviderSessions({})).toBe(0);
+    // Sign-out hands back the ID token for the provider's logout.
+    expect(await sessions.destroy(colleague.id)).toEqual({ idToken: 'x.y.z' });
+  });
+
   it.runIf(kind === 'postgres')(
     'is one store across replicas: sign-out and account changes end a cached session on the other at once',
     async () => {
@@ -77,8 +108,8 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
       const replica = new SessionStore(replicaHandle, clock);
       await replica.start();
       try {
-        const signedOut = await sessions.create('olga', 'operator');
-        const disabled = await sessions.create('victor', 'viewer');
+        const signedOut = await sessions.create({ username: 'olga', role: 'operator' });
+        const disabled = await sessions.create({ username: 'victor', role: 'viewer' });
         // The replica has both cached.
         expect(await replica.resolve(signedOut.id)).not.toBeNull();
         expect(await replica.resolve(disabled.id)).not.toBeNull();
@@ -96,7 +127,7 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
   it('keeps the idle timer true across replicas: activity on one counts on the other', async () => {
     const replicaHandle = (await database.openReplica()) ?? database.handle;
     const replica = new SessionStore(replicaHandle, clock);
-    const { id } = await sessions.create('olga', 'operator');
+    const { id } = await sessions.create({ username: 'olga', role: 'operator' });
     // Active on this replica for 50 minutes, one request every 10 …
     for (let minute = 10; minute <= 50; minute += 10) {
       now += 10 * 60_000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Role } from '../../contract/bff-api.ts';
 import { notify } from '../../node-shared/db/connect.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
@@ -15,11 +15,24 @@ export const TOUCH_INTERVAL_MS = 60_000;
 const MAX_CACHED = 10_000;
 const CHANNEL = 'bff_sessions';
 
+/** Who a session belongs to: a local account, or `sso:<subject>` from the identity provider. */
+export interface SessionIdentity {
+  username: string;
+  role: Role;
+  /** The identity provider's display name; null for local accounts. */
+  displayName?: string | null;
+  /** The provider's session id (`sid`), which a back-channel logout may name. */
+  providerSessionId?: string | null;
+  /** Kept server-side as the hint for RP-initiated logout; never sent to the browser. */
+  idToken?: string | null;
+}
+
 export interface Session {
   /** The id from the cookie; the database keeps only its hash. */
   id: string;
   username: string;
   role: Role;
+  displayName: string | null;
   createdAt: number;
   lastSeenAt: number;
 }
@@ -27,6 +40,7 @@ export interface Session {
 interface CachedSession {
   username: string;
   role: Role;
+  displayName: string | null;
   createdAt: number;
   lastSeenAt: number;
   persistedLastSeenAt: number;
@@ -65,17 +79,28 @@ export class SessionStore {
     await this.unlisten?.();
   }
 
-  async create(username: string, role: Role): Promise<Session> {
+  async create(identity: SessionIdentity): Promise<Session> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
+    const displayName = identity.displayName ?? null;
     await this.database.db.insert(sessions).values({
       idHash: hashId(id),
-      username,
-      role,
+      username: identity.username,
+      role: identity.role,
+      displayName,
+      providerSessionId: identity.providerSessionId ?? null,
+      idToken: identity.idToken ?? null,
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
     });
-    return { id, username, role, createdAt: now, lastSeenAt: now };
+    return {
+      id,
+      username: identity.username,
+      role: identity.role,
+      displayName,
+      createdAt: now,
+      lastSeenAt: now,
+    };
   }
 
   /** The live session for an id, touching its idle timer; an expired one is ended. */
@@ -94,6 +119,7 @@ export class SessionStore {
       entry = {
         username: row.username,
         role: row.role,
+        displayName: row.displayName,
         createdAt: row.createdAt.getTime(),
         lastSeenAt: Math.max(persisted, entry?.lastSeenAt ?? 0),
         persistedLastSeenAt: persisted,
@@ -113,15 +139,47 @@ export class SessionStore {
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.idHash, idHash));
     }
-    return { id, username: entry.username, role: entry.role, createdAt: entry.createdAt, lastSeenAt: now };
+    return {
+      id,
+      username: entry.username,
+      role: entry.role,
+      displayName: entry.displayName,
+      createdAt: entry.createdAt,
+      lastSeenAt: now,
+    };
   }
 
-  async destroy(id: string | undefined): Promise<void> {
-    if (!id) return;
+  /** Ends a session; answers its ID token (null for local accounts) for RP-initiated logout. */
+  async destroy(id: string | undefined): Promise<{ idToken: string | null } | null> {
+    if (!id) return null;
     const idHash = hashId(id);
     this.cache.delete(idHash);
-    await this.database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    const [ended] = await this.database.db
+      .delete(sessions)
+      .where(eq(sessions.idHash, idHash))
+      .returning({ idToken: sessions.idToken });
     await notify(this.database.db, CHANNEL, `session:${idHash}`);
+    return ended ?? null;
+  }
+
+  /**
+   * Back-channel logout: ends the sessions of the provider's session `sid` (of that user, when named
+   * too), or all of the user's sessions when only the user is named. Answers how many ended.
+   */
+  async destroyProviderSessions(logout: { username?: string; providerSessionId?: string }): Promise<number> {
+    const conditions: SQL[] = [];
+    if (logout.username) conditions.push(eq(sessions.username, logout.username));
+    if (logout.providerSessionId) conditions.push(eq(sessions.providerSessionId, logout.providerSessionId));
+    if (conditions.length === 0) return 0;
+    const ended = await this.database.db
+      .delete(sessions)
+      .where(and(...conditions))
+      .returning({ idHash: sessions.idHash });
+    for (const { idHash } of ended) {
+      this.cache.delete(idHash);
+      await notify(this.database.db, CHANNEL, `session:${idHash}`);
+    }
+    return ended.length;
   }
 
   /** Ends every session of a user (account disabled or role changed), on every replica. */

@@ -1,13 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { canAdminister, type Role } from '../../contract/bff-api.ts';
+import { canAdminister } from '../../contract/bff-api.ts';
 import { sessionSecret } from '../db/settings.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { isGuardedPath } from '../security/security-headers.ts';
-import { SessionStore, type Session } from './session-store.ts';
+import { SessionStore, type Session, type SessionIdentity } from './session-store.ts';
 
 const COOKIE = 'ec_session';
 /** Over HTTPS the cookie is `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
@@ -44,11 +44,11 @@ export function requireAdmin(request: FastifyRequest): Session {
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  user: { username: string; role: Role },
+  identity: SessionIdentity,
 ): Promise<Session> {
   const sessions = request.server.sessions;
   await sessions.destroy(request.session?.id);
-  const session = await sessions.create(user.username, user.role);
+  const session = await sessions.create(identity);
   const secure = request.protocol === 'https';
   void reply.setCookie(secure ? SECURE_COOKIE : COOKIE, session.id, {
     httpOnly: true,
@@ -60,8 +60,9 @@ export async function startSession(
   return session;
 }
 
-export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await request.server.sessions.destroy(request.session?.id);
+/** Ends the session and clears its cookie; answers the ended session's ID token, if it had one. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+  const ended = await request.server.sessions.destroy(request.session?.id);
   const secure = request.protocol === 'https';
   void reply.clearCookie(secure ? SECURE_COOKIE : COOKIE, {
     path: '/',
@@ -69,6 +70,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
     sameSite: 'strict',
     secure,
   });
+  return ended?.idToken ?? null;
 }
 
 /**
