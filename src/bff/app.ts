@@ -8,6 +8,7 @@ import auditPlugin from './audit/audit-plugin.ts';
 import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
+import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
 import apiProxyPlugin from './proxy/api-proxy-plugin.ts';
 import securityPlugin from './security/security-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
@@ -26,6 +27,10 @@ export interface BffOptions {
   auditRetentionDays?: number;
   trustProxy?: boolean;
   staticDir?: string | undefined;
+  /** The company's OpenID provider for staff sign-in; unset: local accounts only. */
+  identityProvider?: OidcPluginOptions['provider'];
+  /** false: no sign-in with a local account (SSO only). */
+  localAccounts?: boolean;
   logger?: Logger;
   now?: () => number;
 }
@@ -80,7 +85,12 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(databasePlugin, { databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   await app.register(sessionsPlugin, { dataDir: options.dataDir, sessionSecret: options.sessionSecret, now });
   await app.register(auditPlugin, { retentionDays: options.auditRetentionDays ?? 365, now });
-  await app.register(accountsPlugin, { environment: options.environment, now });
+  await app.register(oidcPlugin, { provider: options.identityProvider, now });
+  await app.register(accountsPlugin, {
+    environment: options.environment,
+    localAccounts: options.localAccounts ?? true,
+    now,
+  });
   await app.register(apiProxyPlugin, {
     upstreamBaseUrl: options.upstreamBaseUrl,
     tokens: options.tokens,

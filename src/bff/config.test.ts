@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../node-shared/env.ts';
-import { readBffEnv, upstreamBaseUrl } from './config.ts';
+import { publicUrl, readBffEnv, upstreamBaseUrl } from './config.ts';
 
 function configProblems(read: () => unknown): string[] {
   try {
@@ -73,6 +73,58 @@ describe('BFF database configuration', () => {
     expect(problems).toEqual([
       'BFF_DATABASE_URL="mysql://db/bff": must be a postgres:// or postgresql:// URL',
       'BFF_AUDIT_RETENTION_DAYS="0.5": must be a whole number of days',
+    ]);
+  });
+});
+
+describe('SSO configuration', () => {
+  it('has no SSO by default, local accounts on, the roles claim, and the listening origin as public URL', () => {
+    const env = readBffEnv({ HOST: '0.0.0.0', PORT: '9000' });
+    expect(env.BFF_OIDC_ISSUER).toBeUndefined();
+    expect(env.BFF_LOCAL_ACCOUNTS).toBe(true);
+    expect(env.BFF_OIDC_ROLE_CLAIM).toBe('roles');
+    expect(publicUrl(env)).toBe('http://0.0.0.0:9000');
+    expect(publicUrl(readBffEnv({ BFF_PUBLIC_URL: 'https://console.example.com/' }))).toBe(
+      'https://console.example.com',
+    );
+  });
+
+  it('takes an https issuer with its client, and an http one only on loopback', () => {
+    const sso = {
+      BFF_OIDC_CLIENT_ID: 'energy-console',
+      BFF_OIDC_CLIENT_SECRET: 'secret',
+      BFF_LOCAL_ACCOUNTS: 'false',
+    };
+    expect(readBffEnv({ ...sso, BFF_OIDC_ISSUER: 'https://login.example.com/realms/staff' })).toMatchObject({
+      BFF_OIDC_ISSUER: 'https://login.example.com/realms/staff',
+      BFF_LOCAL_ACCOUNTS: false,
+    });
+    expect(readBffEnv({ ...sso, BFF_OIDC_ISSUER: 'http://127.0.0.1:9090' }).BFF_OIDC_ISSUER).toBe(
+      'http://127.0.0.1:9090',
+    );
+    expect(readBffEnv({ ...sso, BFF_OIDC_ISSUER: 'http://localhost:9090' }).BFF_OIDC_ISSUER).toBeDefined();
+  });
+
+  it('names each SSO problem: plain http elsewhere, a missing client, a public URL with a path, no way to sign in', () => {
+    expect(
+      configProblems(() =>
+        readBffEnv({
+          BFF_OIDC_ISSUER: 'http://login.example.com',
+          BFF_PUBLIC_URL: 'https://x.example/console',
+        }),
+      ),
+    ).toEqual([
+      'BFF_PUBLIC_URL="https://x.example/console": must be an origin without a path, such as https://console.example.com',
+      'BFF_OIDC_ISSUER="http://login.example.com": must start with https:// (http:// only for a provider on this host)',
+      'BFF_OIDC_CLIENT_ID="": is required when BFF_OIDC_ISSUER is set',
+      'BFF_OIDC_CLIENT_SECRET="": is required when BFF_OIDC_ISSUER is set',
+    ]);
+    expect(configProblems(() => readBffEnv({ BFF_OIDC_ISSUER: 'https://login.example.com' }))).toEqual([
+      'BFF_OIDC_CLIENT_ID="": is required when BFF_OIDC_ISSUER is set',
+      'BFF_OIDC_CLIENT_SECRET="": is required when BFF_OIDC_ISSUER is set',
+    ]);
+    expect(configProblems(() => readBffEnv({ BFF_LOCAL_ACCOUNTS: 'false' }))).toEqual([
+      'BFF_LOCAL_ACCOUNTS="false": may be false only with BFF_OIDC_ISSUER set: nobody could sign in',
     ]);
   });
 });

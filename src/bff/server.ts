@@ -3,7 +3,7 @@ import { runMain } from '../node-shared/env.ts';
 import { serverLogger } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildBffApp } from './app.ts';
-import { readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
+import { publicUrl, readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
 import { UserExistsError } from './accounts/user-repository.ts';
 import { importLegacyFiles } from './db/import-legacy-files.ts';
 import { TokenManager } from './token-manager.ts';
@@ -30,6 +30,17 @@ export async function startBff(
     auditRetentionDays: env.BFF_AUDIT_RETENTION_DAYS,
     trustProxy: env.BFF_TRUST_PROXY,
     staticDir: env.BFF_STATIC_DIR,
+    localAccounts: env.BFF_LOCAL_ACCOUNTS,
+    identityProvider: env.BFF_OIDC_ISSUER
+      ? {
+          issuer: env.BFF_OIDC_ISSUER,
+          // Both are required with an issuer (config.ts).
+          clientId: env.BFF_OIDC_CLIENT_ID!,
+          clientSecret: env.BFF_OIDC_CLIENT_SECRET!,
+          publicUrl: publicUrl(env),
+          roleClaim: env.BFF_OIDC_ROLE_CLAIM,
+        }
+      : undefined,
     logger,
   });
   try {
@@ -37,7 +48,10 @@ export async function startBff(
     if (imported.users + imported.auditEntries > 0)
       app.log.info(imported, 'imported users.json and audit.jsonl into the database');
     let adminHint = 'Sign in with an existing account.';
-    if (env.BFF_ADMIN_PASSWORD) {
+    if (!env.BFF_LOCAL_ACCOUNTS) {
+      adminHint = 'Sign in with SSO (local accounts are turned off).';
+      if (env.BFF_ADMIN_PASSWORD) app.log.warn('BFF_ADMIN_PASSWORD is ignored: BFF_LOCAL_ACCOUNTS=false');
+    } else if (env.BFF_ADMIN_PASSWORD) {
       await app.users.upsert('admin', env.BFF_ADMIN_PASSWORD, 'admin');
       adminHint = 'Sign in as "admin" with BFF_ADMIN_PASSWORD.';
     } else if ((await app.users.count()) === 0) {

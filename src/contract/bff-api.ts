@@ -33,10 +33,35 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   role: z.enum(ROLES),
   environment: z.enum(ENVIRONMENTS),
+  /** Present for staff signed in through the identity provider (username `sso:<subject>`). */
+  displayName: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const environmentInfoSchema = z.object({ environment: z.enum(ENVIRONMENTS) });
+
+/** The username prefix of staff signed in through the identity provider: `sso:<subject>`. */
+export const SSO_USERNAME_PREFIX = 'sso:';
+
+/**
+ * `GET /bff/sign-in-options`: what the sign-in page offers. `sso` is `off` without BFF_OIDC_ISSUER,
+ * `unavailable` while the provider cannot be reached or is misconfigured.
+ */
+export const signInOptionsSchema = z.object({
+  local: z.boolean(),
+  sso: z.enum(['off', 'available', 'unavailable']),
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/** Why an SSO sign-in came back to the sign-in page without a session (`/sign-in?sso=…`). */
+export const SSO_OUTCOMES = ['no-role', 'cancelled', 'expired', 'failed', 'unavailable'] as const;
+export type SsoOutcome = (typeof SSO_OUTCOMES)[number];
+
+/**
+ * `POST /bff/logout` answers 204, or 200 with the provider's end-session URL when the session came
+ * from an identity provider that offers RP-initiated logout: the console navigates there next.
+ */
+export const logoutResponseSchema = z.object({ endSessionUrl: z.url() });
 
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
@@ -63,6 +88,8 @@ export const auditEntrySchema = z.object({
   time: z.string(),
   requestId: z.string(),
   username: z.string().nullable(),
+  /** The identity provider's display name of an SSO user; null for local accounts (and older entries). */
+  displayName: z.string().nullable().default(null),
   role: z.enum(ROLES).nullable(),
   operation: z.string(),
   method: z.string(),
@@ -90,9 +117,15 @@ const instantFilter = z.iso.datetime({
 export const auditFilterSchema = z
   .object({
     user: z
-      .union([z.literal(ANONYMOUS_AUDIT_USER), z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)], {
-        message: `Give a username or ${ANONYMOUS_AUDIT_USER}.`,
-      })
+      .union(
+        [
+          z.literal(ANONYMOUS_AUDIT_USER),
+          z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/),
+          // An OIDC subject: up to 255 printable ASCII characters (OIDC Core 2).
+          z.string().regex(/^sso:[\x21-\x7e]{1,255}$/),
+        ],
+        { message: `Give a username, sso:<subject> or ${ANONYMOUS_AUDIT_USER}.` },
+      )
       .optional(),
     operation: z
       .string()
@@ -126,6 +159,7 @@ export const AUDIT_CSV_HEADER = [
   'time',
   'request_id',
   'username',
+  'display_name',
   'role',
   'operation',
   'method',

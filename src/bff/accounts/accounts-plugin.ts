@@ -4,6 +4,8 @@ import {
   loginRequestSchema,
   updateUserRequestSchema,
   type Environment,
+  type SessionUser,
+  type SignInOptions,
 } from '../../contract/bff-api.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { endSession, requireAdmin, requireSession, startSession } from '../sessions/sessions-plugin.ts';
@@ -19,8 +21,12 @@ declare module 'fastify' {
 
 export interface AccountsPluginOptions {
   environment: Environment;
+  /** false (BFF_LOCAL_ACCOUNTS=false): staff sign in only through the identity provider. */
+  localAccounts: boolean;
   now: () => number;
 }
+
+const LOCAL_ACCOUNTS_OFF = 'Local accounts are turned off here: sign in with SSO.';
 
 /** Sign-in, sign-out, the current user, and account management for admins. */
 export default fp<AccountsPluginOptions>(
@@ -30,7 +36,13 @@ export default fp<AccountsPluginOptions>(
     app.decorate('users', users);
     scheduleMaintenance(app, 'old sign-in failures', HOURLY, () => throttle.purge());
 
+    app.get('/bff/sign-in-options', async (): Promise<SignInOptions> => ({
+      local: options.localAccounts,
+      sso: app.identityProvider ? await app.identityProvider.status() : 'off',
+    }));
+
     app.post('/bff/login', async (request, reply) => {
+      if (!options.localAccounts) return reply.code(403).send({ detail: LOCAL_ACCOUNTS_OFF });
       const body = parseBody(loginRequestSchema, request.body);
       const attempt = await throttle.guard(body.username, request.ip, () =>
         users.authenticate(body.username, body.password),
@@ -50,13 +62,25 @@ export default fp<AccountsPluginOptions>(
     });
 
     app.post('/bff/logout', async (request, reply) => {
-      await endSession(request, reply);
-      return reply.code(204).send();
+      const idToken = await endSession(request, reply);
+      if (!idToken || !app.identityProvider) return reply.code(204).send();
+      // RP-initiated logout: the console sends the browser on to end the provider's session too.
+      const endSessionUrl = await app.identityProvider.endSessionUrl(idToken).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the provider session cannot be ended now');
+        return null;
+      });
+      if (!endSessionUrl) return reply.code(204).send();
+      return reply.code(200).send({ endSessionUrl });
     });
 
-    app.get('/bff/user', async (request) => {
+    app.get('/bff/user', async (request): Promise<SessionUser> => {
       const session = requireSession(request);
-      return { username: session.username, role: session.role, environment: options.environment };
+      return {
+        username: session.username,
+        role: session.role,
+        environment: options.environment,
+        ...(session.displayName !== null && { displayName: session.displayName }),
+      };
     });
 
     // Public: the sign-in screen shows the environment too, so production is unmistakable before sign-in.
@@ -70,6 +94,7 @@ export default fp<AccountsPluginOptions>(
     app.post('/bff/users', async (request, reply) => {
       request.audit = { operation: 'bff_users_create', targets: {} };
       requireAdmin(request);
+      if (!options.localAccounts) return reply.code(403).send({ detail: LOCAL_ACCOUNTS_OFF });
       const body = parseBody(createUserRequestSchema, request.body);
       request.audit.targets = { username: body.username };
       try {
@@ -102,5 +127,5 @@ export default fp<AccountsPluginOptions>(
       return updated;
     });
   },
-  { name: 'bff-accounts', dependencies: ['bff-database', 'bff-sessions', 'bff-audit'] },
+  { name: 'bff-accounts', dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-oidc'] },
 );

@@ -5,6 +5,7 @@ const row = (entry: AuditEntry) => [
   entry.time,
   entry.requestId,
   entry.username ?? '',
+  entry.displayName ?? '',
   entry.role ?? '',
   entry.operation,
   entry.method,

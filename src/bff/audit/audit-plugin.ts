@@ -63,6 +63,7 @@ export default fp<AuditPluginOptions>(
         time: new Date(options.now() - reply.elapsedTime).toISOString(),
         requestId: String(request.id),
         username: request.session?.username ?? null,
+        displayName: request.session?.displayName ?? null,
         role: request.session?.role ?? null,
         operation: request.audit?.operation ?? 'not_allowed',
         method: request.method,

@@ -8,12 +8,16 @@ import { AuditRepository } from './audit-repository.ts';
 const START = Date.parse('2026-01-01T00:00:00Z');
 const HOUR = 60 * 60_000;
 
-/** 240 entries, one per hour from 2026-01-01: three users and signed-out attempts, three statuses. */
+/**
+ * 240 entries, one per hour from 2026-01-01: two local users, one SSO user and signed-out attempts,
+ * three statuses.
+ */
 function entries(): AuditEntry[] {
   return Array.from({ length: 240 }, (_, i): AuditEntry => ({
     time: new Date(START + i * HOUR).toISOString(),
     requestId: `r-${i}`,
-    username: i % 4 === 3 ? null : ['olga', 'victor', 'admin'][i % 4]!,
+    username: i % 4 === 3 ? null : ['olga', 'victor', 'sso:248289761001'][i % 4]!,
+    displayName: i % 4 === 2 ? 'Jane Doe' : null,
     role: i % 4 === 3 ? null : (['operator', 'viewer', 'admin'] as const)[i % 4]!,
     operation: i % 2 ? 'migrations_consumers_create' : 'producers_contracts_charges_and_credits_create',
     method: 'POST',
@@ -47,6 +51,9 @@ describe.each(BFF_DATABASE_KINDS)('AuditRepository on %s', (kind) => {
 
   it('filters by user, signed-out attempts, operation, status and time', async () => {
     expect((await audit.page({ user: 'olga' }, 1000, 0)).count).toBe(60);
+    const sso = await audit.page({ user: 'sso:248289761001' }, 1000, 0);
+    expect(sso.count).toBe(60);
+    expect(sso.results.every((entry) => entry.displayName === 'Jane Doe')).toBe(true);
     const anonymous = await audit.page({ user: '@anonymous' }, 1000, 0);
     expect(anonymous.count).toBe(60);
     expect(anonymous.results.every((entry) => entry.username === null)).toBe(true);
@@ -83,6 +90,7 @@ describe.each(BFF_DATABASE_KINDS)('AuditRepository on %s', (kind) => {
       'r-239',
       '',
       '',
+      '',
       'migrations_consumers_create',
       'POST',
       '/api/v3/x/',
@@ -92,7 +100,12 @@ describe.each(BFF_DATABASE_KINDS)('AuditRepository on %s', (kind) => {
     ]);
     const evil = parsed.data.find((row) => row[1] === 'r-7')!;
     // Each target cell starts with its key, so typed values never begin a cell (no formula runs).
-    expect(evil[7]).toBe('input_id==HYPERLINK("http://evil")');
+    expect(parsed.data.find((row) => row[1] === 'r-6')!.slice(2, 5)).toEqual([
+      'sso:248289761001',
+      'Jane Doe',
+      'admin',
+    ]);
+    expect(evil[8]).toBe('input_id==HYPERLINK("http://evil")');
   });
 
   it('keeps entries in order when several share one millisecond', async () => {

@@ -9,6 +9,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   time: row.time.toISOString(),
   requestId: row.requestId,
   username: row.username,
+  displayName: row.displayName,
   role: row.role,
   operation: row.operation,
   method: row.method,

@@ -4,6 +4,16 @@ import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders, isGuardedPath } from './security-headers.ts';
 
 /**
+ * The SSO routes a browser reaches by navigation from the provider, or the provider calls server to
+ * server: they cannot carry the header, and state, PKCE, nonce and signed logout tokens protect them.
+ */
+const CSRF_EXEMPT = new Set(['GET /bff/login/oidc', 'GET /bff/callback', 'POST /bff/backchannel']);
+const isCsrfExempt = (method: string, url: string) => {
+  const query = url.indexOf('?');
+  return CSRF_EXEMPT.has(`${method} ${query < 0 ? url : url.slice(0, query)}`);
+};
+
+/**
  * Response headers for every answer, the CSRF check, and one error handler that never leaks internals.
  * CSRF: a custom header cannot be sent cross-site without a CORS preflight, which is never allowed.
  */
@@ -11,7 +21,11 @@ export default fp(
   async (app) => {
     app.addHook('onRequest', addSecurityHeaders);
     app.addHook('onRequest', async (request, reply) => {
-      if (isGuardedPath(request.url) && request.headers[CSRF_HEADER] !== '1')
+      if (
+        isGuardedPath(request.url) &&
+        request.headers[CSRF_HEADER] !== '1' &&
+        !isCsrfExempt(request.method, request.url)
+      )
         return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
     });
 

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,12 +11,18 @@ import { isGuardedPath } from '../security/security-headers.ts';
 import { SessionStore, type Session, type SessionIdentity } from './session-store.ts';
 
 const COOKIE = 'ec_session';
-/** Over HTTPS the cookie is `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
-const SECURE_COOKIE = `__Host-${COOKIE}`;
+const SECURE_COOKIE = secureCookieName(COOKIE);
+
+/** Over HTTPS cookies are `__Host-` prefixed: Secure, no Domain, path `/` — bound to this origin. */
+export function secureCookieName(name: string): string {
+  return `__Host-${name}`;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
+    /** A 32-byte key for one purpose, derived from the session secret: the same on every replica. */
+    deriveKey: (purpose: string) => Buffer;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -85,6 +92,7 @@ export default fp<SessionsPluginOptions>(
   async (app, options) => {
     const secret = await sessionSecret(app.database.db, options.dataDir, options.sessionSecret);
     await app.register(fastifyCookie, { secret });
+    app.decorate('deriveKey', (purpose: string) => Buffer.from(hkdfSync('sha256', secret, '', purpose, 32)));
     const sessions = new SessionStore(app.database, options.now);
     await sessions.start();
     app.decorate('sessions', sessions);

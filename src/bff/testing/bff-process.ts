@@ -20,9 +20,12 @@ export interface BffProcess {
   stop(): Promise<number | null>;
 }
 
-/** `npm run bff` as a real process (what each replica runs), ready once `/healthz` answers. */
+/**
+ * `npm run bff` as a real process (what each replica runs), ready once `/healthz` answers. On a free
+ * port unless `env.PORT` names one (a public URL fixed in advance, as an identity provider needs).
+ */
 export async function startBffProcess(env: Record<string, string>): Promise<BffProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', BFF_STATIC_DIR: '/nonexistent', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
