@@ -17,6 +17,9 @@ import {
   type TestIdentityProvider,
   type TestStaffLogin,
 } from '../testing/oidc-test-provider.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildBffApp } from '../app.ts';
+import { TokenManager } from '../token-manager.ts';
 import { LoginTransactionSeal } from './login-transaction.ts';
 
 const SESSION_SECRET = 'sso-test-session-secret-0123456789abcdef';
@@ -383,5 +386,94 @@ describe('SSO through the company identity provider', () => {
       }
       expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))).toBe(200);
     });
+  });
+});
+
+describe('SSO when the provider is down, and without local accounts', () => {
+  let sandbox: TestSandbox;
+  let upstream: string;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox('pglite');
+    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await sandbox?.close();
+  });
+
+  async function bff(options: { issuer: string; localAccounts: boolean }) {
+    const app = await buildBffApp({
+      dataDir: join(tmpdir(), 'bff-sso-unused'),
+      databaseUrl: 'memory://',
+      environment: 'sandbox',
+      upstreamBaseUrl: upstream,
+      tokens: new TokenManager({
+        baseUrl: upstream,
+        clientId: 'sandbox-rw',
+        clientSecret: 'sandbox-rw-secret',
+      }),
+      upstreamTimeoutMs: 5000,
+      staticDir: join(tmpdir(), 'bff-sso-no-spa'),
+      localAccounts: options.localAccounts,
+      identityProvider: {
+        issuer: options.issuer,
+        clientId: TEST_CLIENT.id,
+        clientSecret: TEST_CLIENT.secret,
+        publicUrl: 'http://127.0.0.1:1',
+        roleClaim: 'roles',
+      },
+    });
+    apps.push(app);
+    await app.users.create('olga', 'olga-password-1', 'operator');
+    return app;
+  }
+  const get = (app: FastifyInstance, url: string) =>
+    app.inject({ method: 'GET', url, headers: { 'x-csrf': '1' } });
+  const signInLocally = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: { 'x-csrf': '1' },
+      payload: { username: 'olga', password: 'olga-password-1' },
+    });
+
+  it('says SSO is unavailable, sends SSO sign-ins back to say so, and keeps local sign-in and /readyz', async () => {
+    // A port nothing listens on: the provider is down.
+    const app = await bff({ issuer: `http://127.0.0.1:${await freePort()}`, localAccounts: true });
+    expect((await get(app, '/bff/sign-in-options')).json()).toEqual({ local: true, sso: 'unavailable' });
+    const start = await app.inject({ method: 'GET', url: '/bff/login/oidc?returnTo=/charges' });
+    expect(start.statusCode).toBe(303);
+    expect(start.headers.location).toBe('/sign-in?sso=unavailable&redirect=%2Fcharges');
+    expect(start.cookies).toEqual([]);
+    expect((await signInLocally(app)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('turns local accounts off: no local sign-in, SSO offered', async () => {
+    const provider = await startTestIdentityProvider({ consoleUrl: 'http://127.0.0.1:1' });
+    try {
+      const app = await bff({ issuer: provider.issuer, localAccounts: false });
+      expect((await get(app, '/bff/sign-in-options')).json()).toEqual({ local: false, sso: 'available' });
+      const refused = await signInLocally(app);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'Local accounts are turned off here: sign in with SSO.' });
+      expect(refused.cookies).toEqual([]);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('still wants X-CSRF on every other BFF route, and refuses a callback without a sign-in', async () => {
+    const app = await bff({ issuer: `http://127.0.0.1:${await freePort()}`, localAccounts: true });
+    for (const url of ['/bff/sign-in-options', '/bff/user', '/bff/login/oidcx', '/bff/callbacks'])
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/bff/login/oidc' })).statusCode).toBe(403);
+    const callback = await app.inject({ method: 'GET', url: '/bff/callback?code=abc&state=def' });
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toBe('/sign-in?sso=expired');
+    const cancelled = await app.inject({ method: 'GET', url: '/bff/callback?error=access_denied&state=def' });
+    expect(cancelled.headers.location).toBe('/sign-in?sso=cancelled');
   });
 });
