@@ -52,12 +52,15 @@ export function AppLayout({ user }: { user: SessionUser }) {
         <span className="brand">energy-console</span>
         <EnvironmentBadge environment={user.environment} />
         <span className="user" data-testid="current-user">
-          {user.username} <span className="role">({user.role})</span>
+          <span title={user.displayName ? user.username : undefined}>
+            {user.displayName ?? user.username}
+          </span>{' '}
+          <span className="role">({user.role})</span>
         </span>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/sign-in') })}
+          onClick={() => signOut.mutate(undefined, { onSuccess: (next) => window.location.assign(next) })}
           disabled={signOut.isPending}
         >
           Sign out

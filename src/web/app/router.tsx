@@ -9,7 +9,7 @@ import {
   useRouteContext,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { canAdminister, type SessionUser } from '../../contract/bff-api.ts';
+import { canAdminister, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
@@ -35,6 +35,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInSearchSchema = z.object({
   redirect: z.string().max(2000).optional(),
   expired: z.boolean().optional(),
+  /** Why an SSO sign-in came back without a session; anything else is ignored. */
+  sso: z.enum(SSO_OUTCOMES).optional().catch(undefined),
 });
 
 const signInRoute = createRoute({
@@ -43,7 +45,7 @@ const signInRoute = createRoute({
   validateSearch: signInSearchSchema,
   component: function SignInRoute() {
     const search = signInRoute.useSearch();
-    return <SignInPage redirect={search.redirect} expired={search.expired} />;
+    return <SignInPage redirect={search.redirect} expired={search.expired} ssoOutcome={search.sso} />;
   },
 });
 

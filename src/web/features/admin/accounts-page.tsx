@@ -11,6 +11,7 @@ import {
   type Role,
   type SessionUser,
 } from '../../../contract/bff-api.ts';
+import { useSignInOptions } from '../auth/session.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError, requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -20,6 +21,7 @@ const usersQueryKey = ['bff', 'users'] as const;
 export function AccountsPage() {
   const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
   const queryClient = useQueryClient();
+  const signInOptions = useSignInOptions();
   const users = useQuery({
     queryKey: usersQueryKey,
     queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }),
@@ -54,51 +56,69 @@ export function AccountsPage() {
   return (
     <div className="page">
       <h1>Manage staff accounts</h1>
-      <section className="card page--form" aria-labelledby="new-account">
-        <h2 id="new-account">Create an account</h2>
-        <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
-          <div className="field-row">
-            <FormField
-              id="new-username"
-              label="Username"
-              hint="Lower-case letters, digits, . _ -"
-              error={form.formState.errors.username?.message}
-            >
-              {(aria) => <input {...aria} autoComplete="off" {...form.register('username')} />}
-            </FormField>
-            <FormField
-              id="new-password"
-              label="Initial password"
-              hint="At least 12 characters"
-              error={form.formState.errors.password?.message}
-            >
-              {(aria) => (
-                <input {...aria} type="password" autoComplete="new-password" {...form.register('password')} />
-              )}
-            </FormField>
-            <FormField id="new-role" label="Role" hint="viewer reads, operator writes">
-              {(aria) => (
-                <select {...aria} {...form.register('role')}>
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </div>
-          <button className="button" type="submit" disabled={create.isPending}>
-            Create account
-          </button>
-          {create.isSuccess && <p role="status">Account created.</p>}
-          {create.isError && !form.formState.errors.username && (
-            <p className="field-error" role="alert">
-              {create.error.message}
-            </p>
-          )}
-        </form>
-      </section>
+      {signInOptions.data?.sso && signInOptions.data.sso !== 'off' && (
+        <p className="hint">
+          Staff who sign in with SSO get their role from the company’s identity provider at every sign-in;
+          they are not listed here.
+        </p>
+      )}
+      {signInOptions.data?.local === false ? (
+        <p className="notice" data-testid="local-accounts-off">
+          Local accounts are turned off (BFF_LOCAL_ACCOUNTS=false): staff sign in only through the identity
+          provider. The accounts below cannot sign in; disable the ones nobody needs.
+        </p>
+      ) : (
+        <section className="card page--form" aria-labelledby="new-account">
+          <h2 id="new-account">Create an account</h2>
+          <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
+            <div className="field-row">
+              <FormField
+                id="new-username"
+                label="Username"
+                hint="Lower-case letters, digits, . _ -"
+                error={form.formState.errors.username?.message}
+              >
+                {(aria) => <input {...aria} autoComplete="off" {...form.register('username')} />}
+              </FormField>
+              <FormField
+                id="new-password"
+                label="Initial password"
+                hint="At least 12 characters"
+                error={form.formState.errors.password?.message}
+              >
+                {(aria) => (
+                  <input
+                    {...aria}
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.register('password')}
+                  />
+                )}
+              </FormField>
+              <FormField id="new-role" label="Role" hint="viewer reads, operator writes">
+                {(aria) => (
+                  <select {...aria} {...form.register('role')}>
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {role}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+            </div>
+            <button className="button" type="submit" disabled={create.isPending}>
+              Create account
+            </button>
+            {create.isSuccess && <p role="status">Account created.</p>}
+            {create.isError && !form.formState.errors.username && (
+              <p className="field-error" role="alert">
+                {create.error.message}
+              </p>
+            )}
+          </form>
+        </section>
+      )}
       <section aria-labelledby="accounts">
         <h2 id="accounts">Accounts</h2>
         {users.isPending && <p>Loading accounts…</p>}

@@ -33,6 +33,10 @@ const targetsText = (entry: AuditEntry) =>
  * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
  * the filters in the URL, and the filtered whole as CSV.
  */
+/** An SSO user by name, with the subject that identifies them for certain. */
+const userLabel = (username: string, displayName: string | null) =>
+  displayName ? `${displayName} (${username})` : username;
+
 export function AuditPage() {
   const search = useSearch({ strict: false }) as AuditSearch;
   const navigate = useNavigate();
@@ -89,9 +93,15 @@ export function AuditPage() {
   const total = audit.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
-  const usernames = (accounts.data ?? []).map((account) => account.username);
-  if (search.user && search.user !== ANONYMOUS_AUDIT_USER && !usernames.includes(search.user))
-    usernames.push(search.user);
+  // Local accounts, and SSO staff as this page shows them (they have no account here to list).
+  const users = new Map<string, string>(
+    (accounts.data ?? []).map((account) => [account.username, account.username]),
+  );
+  for (const entry of audit.data?.results ?? [])
+    if (entry.username && !users.has(entry.username))
+      users.set(entry.username, userLabel(entry.username, entry.displayName));
+  if (search.user && search.user !== ANONYMOUS_AUDIT_USER && !users.has(search.user))
+    users.set(search.user, search.user);
 
   return (
     <div className="page">
@@ -107,7 +117,7 @@ export function AuditPage() {
           value={search.user ?? ''}
           options={[
             { value: '', label: 'All users' },
-            ...usernames.map((name) => ({ value: name, label: name })),
+            ...[...users].map(([value, label]) => ({ value, label })),
             { value: ANONYMOUS_AUDIT_USER, label: 'Not signed in' },
           ]}
           onChange={(user) => update({ user: user || undefined })}
@@ -193,7 +203,16 @@ export function AuditPage() {
                 {audit.data.results.map((entry) => (
                   <tr key={entry.requestId + entry.time}>
                     <td className="audit-when">{formatDateTime(entry.time)}</td>
-                    <td>{entry.username ?? 'not signed in'}</td>
+                    <td>
+                      {entry.displayName ? (
+                        <>
+                          {entry.displayName}
+                          <span className="audit-subject">{entry.username}</span>
+                        </>
+                      ) : (
+                        (entry.username ?? 'not signed in')
+                      )}
+                    </td>
                     <td>{entry.role ?? '—'}</td>
                     <td>{entry.operation}</td>
                     <td>{targetsText(entry)}</td>

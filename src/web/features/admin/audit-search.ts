@@ -9,7 +9,8 @@ export const AUDIT_PAGE_SIZE = 50;
  * values fall back to "all" rather than breaking the page. `from`/`to` are days in the browser's zone.
  */
 export const auditSearchSchema = z.object({
-  user: z.string().max(64).optional().catch(undefined),
+  // A local username or sso:<subject> (up to 255 characters).
+  user: z.string().max(300).optional().catch(undefined),
   operation: z.string().max(100).optional().catch(undefined),
   status: z.enum(AUDIT_STATUS_CLASSES).optional().catch(undefined),
   from: z.string().regex(ISO_DATE).optional().catch(undefined),

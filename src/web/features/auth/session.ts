@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   environmentInfoSchema,
+  logoutResponseSchema,
   sessionUserSchema,
+  signInOptionsSchema,
   type LoginRequest,
   type SessionUser,
 } from '../../../contract/bff-api.ts';
@@ -30,6 +32,20 @@ export function useEnvironment() {
   });
 }
 
+/** Local accounts on or off, and whether SSO is set up and reachable right now. */
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: () => requestOk('get', '/bff/sign-in-options', { schema: signInOptionsSchema }),
+    staleTime: 30_000,
+  });
+}
+
+/** Where "Sign in with SSO" goes: the BFF starts the sign-in at the provider and returns to `returnTo`. */
+export function ssoSignInHref(returnTo: string | undefined): string {
+  return returnTo ? `/bff/login/oidc?${new URLSearchParams({ returnTo })}` : '/bff/login/oidc';
+}
+
 export function useSession() {
   return useQuery(sessionQueryOptions);
 }
@@ -48,10 +64,17 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Signs out; answers where the browser goes next: the provider's end-session page when the session
+ * came from SSO (RP-initiated logout), else the sign-in page.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => requestOk('post', '/bff/logout'),
+    mutationFn: async (): Promise<string> => {
+      const answer = await requestOk('post', '/bff/logout');
+      return answer ? logoutResponseSchema.parse(answer).endSessionUrl : '/sign-in';
+    },
     onSuccess: () => {
       // Drafts belong to the person who typed them.
       sessionStorage.clear();

@@ -1,22 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { loginRequestSchema, type LoginRequest } from '../../../contract/bff-api.ts';
+import { useEffect, useRef, type FormEventHandler } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { loginRequestSchema, type LoginRequest, type SsoOutcome } from '../../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../../components/environment-badge.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { useEnvironment, useSignIn } from './session.ts';
+import { ssoSignInHref, useEnvironment, useSignIn, useSignInOptions } from './session.ts';
+
+/** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
+const SSO_OUTCOME_TEXT: Record<SsoOutcome, string> = {
+  'no-role':
+    'Your account at the identity provider has no role for energy-console. Ask an administrator to give you the viewer, operator or admin role, then sign in again.',
+  cancelled: 'Sign-in at the identity provider was cancelled. You are not signed in.',
+  expired:
+    'The sign-in took longer than ten minutes or was started in another browser window. Start it again.',
+  failed:
+    'The identity provider’s answer could not be verified, so you are not signed in. Start again; if it keeps happening, tell your administrator.',
+  unavailable: 'The identity provider cannot be reached right now.',
+};
 
 export function SignInPage({
   redirect,
   expired,
+  ssoOutcome,
 }: {
   redirect?: string | undefined;
   expired?: boolean | undefined;
+  ssoOutcome?: SsoOutcome | undefined;
 }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const environment = useEnvironment();
+  const options = useSignInOptions();
+  const local = options.data?.local ?? true;
+  const sso = options.data?.sso ?? 'off';
   const errorRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -24,8 +41,8 @@ export function SignInPage({
   });
 
   useEffect(() => {
-    if (signIn.isError) errorRef.current?.focus();
-  }, [signIn.isError, signIn.failureCount]);
+    if (signIn.isError || ssoOutcome) errorRef.current?.focus();
+  }, [signIn.isError, signIn.failureCount, ssoOutcome]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -39,31 +56,78 @@ export function SignInPage({
     }
   });
 
+  const fallback = local ? ' Sign in with a local account instead.' : ' Try again in a few minutes.';
+  const problem = signIn.isError
+    ? signIn.error.message
+    : ssoOutcome
+      ? SSO_OUTCOME_TEXT[ssoOutcome] + (ssoOutcome === 'unavailable' ? fallback : '')
+      : null;
   return (
     <main className={`sign-in sign-in--${environment.data?.environment ?? 'unknown'}`}>
-      <form className="card sign-in__card" onSubmit={onSubmit} noValidate>
+      <div className="card sign-in__card">
         <h1>Sign in to energy-console</h1>
         {environment.data && <EnvironmentBadge environment={environment.data.environment} />}
-        {expired && !signIn.isError && (
+        {expired && !problem && (
           <p className="notice">Your session has ended. Sign in again — what you typed is kept.</p>
         )}
-        {signIn.isError && (
+        {problem && (
           <div className="error-summary" role="alert" tabIndex={-1} ref={errorRef}>
-            {signIn.error.message}
+            {problem}
           </div>
         )}
-        <FormField id="username" label="Username" error={formState.errors.username?.message}>
-          {(aria) => <input {...aria} autoComplete="username" autoFocus {...register('username')} />}
-        </FormField>
-        <FormField id="password" label="Password" error={formState.errors.password?.message}>
-          {(aria) => (
-            <input {...aria} type="password" autoComplete="current-password" {...register('password')} />
-          )}
-        </FormField>
-        <button className="button" type="submit" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+        {sso === 'available' && (
+          <a className="button sign-in__sso" href={ssoSignInHref(redirect)}>
+            Sign in with SSO
+          </a>
+        )}
+        {sso === 'unavailable' && ssoOutcome !== 'unavailable' && (
+          <p className="notice" data-testid="sso-unavailable">
+            Single sign-on (SSO) is unavailable right now: the identity provider does not answer.
+            {fallback}
+          </p>
+        )}
+        {local && sso === 'available' && <p className="sign-in__or">or with a local account</p>}
+        {local && (
+          <LocalSignInForm
+            onSubmit={onSubmit}
+            pending={signIn.isPending}
+            secondary={sso === 'available'}
+            register={register}
+            errors={formState.errors}
+          />
+        )}
+      </div>
     </main>
+  );
+}
+
+function LocalSignInForm({
+  onSubmit,
+  pending,
+  secondary,
+  register,
+  errors,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  /** Beside the SSO button, the local sign-in is the quieter choice. */
+  secondary: boolean;
+  register: UseFormRegister<LoginRequest>;
+  errors: FieldErrors<LoginRequest>;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormField id="username" label="Username" error={errors.username?.message}>
+        {(aria) => <input {...aria} autoComplete="username" autoFocus {...register('username')} />}
+      </FormField>
+      <FormField id="password" label="Password" error={errors.password?.message}>
+        {(aria) => (
+          <input {...aria} type="password" autoComplete="current-password" {...register('password')} />
+        )}
+      </FormField>
+      <button className={secondary ? 'button button--secondary' : 'button'} type="submit" disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
   );
 }
