@@ -118,7 +118,9 @@ function LocalSignInForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <FormField id="username" label="Username" error={errors.username?.message}>
-        {(aria) => <input {...aria} autoComplete="username" autoFocus {...register('username')} />}
+        {(aria) => (
+          <input {...aria} autoComplete="username" autoFocus={!secondary} {...register('username')} />
+        )}
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message}>
         {(aria) => (
