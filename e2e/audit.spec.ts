@@ -46,7 +46,9 @@ test.describe('audit log', () => {
     const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time,request_id,username,role,operation,method,path,targets,status,duration_ms');
+    expect(lines[0]).toBe(
+      'time,request_id,username,role,operation,method,path,targets,status,duration_ms,display_name',
+    );
     expect(lines).toHaveLength(56);
     expect(
       lines

@@ -159,7 +159,6 @@ export const AUDIT_CSV_HEADER = [
   'time',
   'request_id',
   'username',
-  'display_name',
   'role',
   'operation',
   'method',
@@ -167,6 +166,8 @@ export const AUDIT_CSV_HEADER = [
   'targets',
   'status',
   'duration_ms',
+  // Added with SSO; last, so the columns before keep their places for existing readers.
+  'display_name',
 ] as const;
 
 /** What each role may do; the BFF enforces it, the SPA only hides what would be refused. */

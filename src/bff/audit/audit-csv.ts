@@ -5,7 +5,6 @@ const row = (entry: AuditEntry) => [
   entry.time,
   entry.requestId,
   entry.username ?? '',
-  entry.displayName ?? '',
   entry.role ?? '',
   entry.operation,
   entry.method,
@@ -15,6 +14,7 @@ const row = (entry: AuditEntry) => [
     .join('; '),
   entry.status,
   entry.durationMs,
+  entry.displayName ?? '',
 ];
 
 /**

@@ -90,22 +90,19 @@ describe.each(BFF_DATABASE_KINDS)('AuditRepository on %s', (kind) => {
       'r-239',
       '',
       '',
-      '',
       'migrations_consumers_create',
       'POST',
       '/api/v3/x/',
       'userID=U-239',
       '403',
       '12.5',
+      '',
     ]);
     const evil = parsed.data.find((row) => row[1] === 'r-7')!;
     // Each target cell starts with its key, so typed values never begin a cell (no formula runs).
-    expect(parsed.data.find((row) => row[1] === 'r-6')!.slice(2, 5)).toEqual([
-      'sso:248289761001',
-      'Jane Doe',
-      'admin',
-    ]);
-    expect(evil[8]).toBe('input_id==HYPERLINK("http://evil")');
+    const sso = parsed.data.find((row) => row[1] === 'r-6')!;
+    expect([sso[2], sso[3], sso[10]]).toEqual(['sso:248289761001', 'admin', 'Jane Doe']);
+    expect(evil[7]).toBe('input_id==HYPERLINK("http://evil")');
   });
 
   it('keeps entries in order when several share one millisecond', async () => {
