@@ -62,8 +62,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The BFF's integration tests run against the real sandbox: only they may start it.
-    files: ['src/bff/**/*.test.ts'],
+    // The BFF's integration tests run against the real sandbox: only they (and their helpers in
+    // src/bff/testing, which only tests import) may start it.
+    files: ['src/bff/**/*.test.ts', 'src/bff/testing/**/*.ts'],
     rules: {
       'import/no-restricted-paths': [
         'error',

@@ -12,7 +12,8 @@ import { loggerOptions } from '../node-shared/logger.ts';
 import { exampleCharge, exampleConsumer } from '../contract/testing/examples.ts';
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
-import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
+import type { TestSandbox } from '../sandbox/testing/harness.ts';
+import { startUpstreamSandbox } from './testing/test-bff.ts';
 
 const CSRF = { 'x-csrf': '1' };
 const consumer = exampleConsumer;
@@ -85,8 +86,7 @@ describe('BFF against the real sandbox', () => {
   };
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
     dataDir = mkdtempSync(join(tmpdir(), 'bff-'));
     // PostgreSQL: the instances built by single tests below share the suite's accounts, as replicas do.
     postgres = await createPostgresDatabase();

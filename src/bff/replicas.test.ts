@@ -5,12 +5,12 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema, AUDIT_CSV_HEADER } from '../contract/bff-api.ts';
 import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
-import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
-import { callBff, signInTo, startBffProcess, type BffProcess } from './testing/bff-process.ts';
+import type { TestSandbox } from '../sandbox/testing/harness.ts';
+import { startUpstreamSandbox } from './testing/test-bff.ts';
+import { callBff, signInTo, startBffProcess, statusOf, type BffProcess } from './testing/bff-process.ts';
 import { until } from '../node-shared/testing/until.ts';
 
 const ADMIN_PASSWORD = 'admin-password-1';
-const status = async (response: Promise<Response>) => (await response).status;
 
 describe('two BFF processes on one PostgreSQL database behave as one', () => {
   let sandbox: TestSandbox;
@@ -34,8 +34,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   };
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
     postgres = await createPostgresDatabase();
     [first, second] = await Promise.all([startBffProcess(replicaEnv()), startBffProcess(replicaEnv())]);
     admin = await signInTo(first.url, 'admin', ADMIN_PASSWORD);
@@ -45,7 +44,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
       ['paula', 'operator'],
     ])
       expect(
-        await status(
+        await statusOf(
           callBff(second.url, 'POST', '/bff/users', {
             cookie: admin,
             body: { username, password: `${username}-password-1`, role },
@@ -69,24 +68,24 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
 
   it('sign-out on one ends the session on the other', async () => {
     const olga = await signInTo(first.url, 'olga', 'olga-password-1');
-    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
-    expect(await status(callBff(first.url, 'POST', '/bff/logout', { cookie: olga }))).toBe(204);
+    expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
+    expect(await statusOf(callBff(first.url, 'POST', '/bff/logout', { cookie: olga }))).toBe(204);
     await until(
-      async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))) === 401,
+      async () => (await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))) === 401,
       2000,
     );
   });
 
   it('disabling an account on one ends its sessions on the other', async () => {
     const paula = await signInTo(second.url, 'paula', 'paula-password-1');
-    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))).toBe(200);
+    expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))).toBe(200);
     const disabled = callBff(first.url, 'PATCH', '/bff/users/paula', {
       cookie: admin,
       body: { disabled: true },
     });
-    expect(await status(disabled)).toBe(200);
+    expect(await statusOf(disabled)).toBe(200);
     await until(
-      async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))) === 401,
+      async () => (await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))) === 401,
       2000,
     );
     const again = await callBff(second.url, 'POST', '/bff/login', {
@@ -148,7 +147,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
     });
     expect(refused.status).toBe(400);
     expect(Object.keys(await refused.json()).sort()).toEqual(['from', 'status']);
-    expect(await status(callBff(first.url, 'GET', '/bff/audit', { cookie: olga }))).toBe(403);
+    expect(await statusOf(callBff(first.url, 'GET', '/bff/audit', { cookie: olga }))).toBe(403);
 
     const csv = await callBff(second.url, 'GET', '/bff/audit/export?user=olga', { cookie: admin });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -163,25 +162,21 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
         .map((row) => row[7])
         .sort(),
     ).toEqual(both.map((inputId) => `userID=P1000; contractID=C1000; input_id=${inputId}`));
-    expect(await status(callBff(first.url, 'GET', '/bff/audit/export', { cookie: olga }))).toBe(403);
+    expect(await statusOf(callBff(first.url, 'GET', '/bff/audit/export', { cookie: olga }))).toBe(403);
   });
 
   it('a restarted replica keeps everyone signed in', async () => {
     const olga = await signInTo(first.url, 'olga', 'olga-password-1');
     expect(await first.stop()).toBe(0);
     first = await startBffProcess(replicaEnv());
-    expect(await status(callBff(first.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
-    expect(await status(callBff(first.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
+    expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
+    expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
   });
 });
 
 describe('the embedded database', () => {
   it('keeps sessions, accounts and the audit across a restart', async () => {
-    const sandbox = await startTestSandbox('pglite');
-    const upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace(
-      'localhost',
-      '127.0.0.1',
-    );
+    const { sandbox, url: upstream } = await startUpstreamSandbox();
     const dataDir = mkdtempSync(join(tmpdir(), 'bff-embedded-'));
     const env = { ENERGY_API_BASE_URL: upstream, BFF_DATA_DIR: dataDir };
     let bff = await startBffProcess(env);
@@ -196,7 +191,7 @@ describe('the embedded database', () => {
       expect(await bff.stop()).toBe(0);
       bff = await startBffProcess(env);
       expect(bff.output()).not.toContain('shown once');
-      expect(await status(callBff(bff.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
+      expect(await statusOf(callBff(bff.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
       const audit = auditPageSchema.parse(
         await (await callBff(bff.url, 'GET', '/bff/audit', { cookie: admin })).json(),
       );

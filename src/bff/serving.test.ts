@@ -7,9 +7,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { loggerOptions } from '../node-shared/logger.ts';
-import { startTestSandbox, type TestSandbox } from '../sandbox/testing/harness.ts';
+import type { TestSandbox } from '../sandbox/testing/harness.ts';
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
+import { buildTestBff, startUpstreamSandbox } from './testing/test-bff.ts';
 
 const CSRF = { 'x-csrf': '1' };
 
@@ -21,11 +22,8 @@ describe('BFF serving: routing before parsing, compression, precompressed consol
   const script = `console.log(${JSON.stringify('energy '.repeat(2000))});\n`;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    const upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace(
-      'localhost',
-      '127.0.0.1',
-    );
+    let upstream: string;
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
     dataDir = mkdtempSync(join(tmpdir(), 'bff-serving-'));
     const staticDir = join(dataDir, 'dist');
     mkdirSync(join(staticDir, 'assets'), { recursive: true });
@@ -35,19 +33,7 @@ describe('BFF serving: routing before parsing, compression, precompressed consol
     );
     writeFileSync(join(staticDir, 'assets', 'app-AbCd1234.js'), script);
     expect(await precompressDirectory(staticDir)).toHaveLength(1);
-    app = await buildBffApp({
-      dataDir,
-      databaseUrl: 'memory://',
-      environment: 'sandbox',
-      upstreamBaseUrl: upstream,
-      tokens: new TokenManager({
-        baseUrl: upstream,
-        clientId: 'sandbox-rw',
-        clientSecret: 'sandbox-rw-secret',
-      }),
-      upstreamTimeoutMs: 5000,
-      staticDir,
-    });
+    app = await buildTestBff(upstream, { dataDir, staticDir });
     await app.users.create('olga', 'operator-password', 'operator');
     const login = await app.inject({
       method: 'POST',

@@ -8,8 +8,15 @@ import { auditPageSchema } from '../../contract/bff-api.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
-import { startTestSandbox, type TestSandbox } from '../../sandbox/testing/harness.ts';
-import { callBff, freePort, signInTo, startBffProcess, type BffProcess } from '../testing/bff-process.ts';
+import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import {
+  callBff,
+  freePort,
+  signInTo,
+  startBffProcess,
+  statusOf,
+  type BffProcess,
+} from '../testing/bff-process.ts';
 import { browse, CookieJar, followUntil } from '../testing/browser-like.ts';
 import {
   startTestIdentityProvider,
@@ -18,14 +25,12 @@ import {
   type TestStaffLogin,
 } from '../testing/oidc-test-provider.ts';
 import type { FastifyInstance } from 'fastify';
-import { buildBffApp } from '../app.ts';
-import { TokenManager } from '../token-manager.ts';
+import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
 import { LoginTransactionSeal } from './login-transaction.ts';
 
 const SESSION_SECRET = 'sso-test-session-secret-0123456789abcdef';
 const ADMIN_PASSWORD = 'admin-password-1';
 const RETURN_TO = '/reports/feed-in?user=P1000&contract=C1000';
-const status = async (response: Promise<Response>) => (await response).status;
 
 /**
  * Staff sign-in at a real OpenID provider (oidc-provider) through two real BFF processes on one
@@ -44,11 +49,8 @@ describe('SSO through the company identity provider', () => {
   );
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    const upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace(
-      'localhost',
-      '127.0.0.1',
-    );
+    let upstream: string;
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
     postgres = await createPostgresDatabase();
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -264,7 +266,7 @@ describe('SSO through the company identity provider', () => {
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${first.url}/sign-in`);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
-    expect(await status(callBff(first.url, 'GET', '/bff/user', { cookie }))).toBe(401);
+    expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie }))).toBe(401);
 
     // At the provider: confirm, and land on the console's sign-in page.
     const confirmPage = await browse(jar, endSession.href);
@@ -288,14 +290,14 @@ describe('SSO through the company identity provider', () => {
 
   it('a local session signs out as before (204)', async () => {
     const admin = await signInTo(second.url, 'admin', ADMIN_PASSWORD);
-    expect(await status(callBff(second.url, 'POST', '/bff/logout', { cookie: admin }))).toBe(204);
+    expect(await statusOf(callBff(second.url, 'POST', '/bff/logout', { cookie: admin }))).toBe(204);
   });
 
   it('back-channel logout from the provider ends the session on the other replica at once', async () => {
     const { jar, cookie } = await signedIn('ada');
     const other = await signedIn('vera');
     // Cached on the second replica; the provider calls the first.
-    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie }))).toBe(200);
+    expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie }))).toBe(200);
 
     // Ada signs out at the provider itself (another application's sign-out button, say).
     const confirmPage = await browse(jar, `${provider.issuer}/session/end`);
@@ -305,10 +307,10 @@ describe('SSO through the company identity provider', () => {
     expect((await browse(jar, action, { form: { xsrf, logout: 'yes' } })).status).toBeLessThan(400);
 
     await until(
-      async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie }))) === 401,
+      async () => (await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie }))) === 401,
       2000,
     );
-    expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: other.cookie }))).toBe(200);
+    expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: other.cookie }))).toBe(200);
   });
 
   describe('back-channel logout tokens', () => {
@@ -346,7 +348,7 @@ describe('SSO through the company identity provider', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
       await until(
-        async () => (await status(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))) === 401,
+        async () => (await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))) === 401,
         2000,
       );
     });
@@ -384,7 +386,7 @@ describe('SSO through the company identity provider', () => {
         if (contentType !== 'application/json')
           expect(await answer.json(), why).toMatchObject({ error: 'invalid_request' });
       }
-      expect(await status(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))).toBe(200);
+      expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))).toBe(200);
     });
   });
 });
@@ -395,8 +397,7 @@ describe('SSO when the provider is down, and without local accounts', () => {
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    upstream = (await sandbox.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
@@ -404,17 +405,8 @@ describe('SSO when the provider is down, and without local accounts', () => {
   });
 
   async function bff(options: { issuer: string; localAccounts: boolean }) {
-    const app = await buildBffApp({
+    const app = await buildTestBff(upstream, {
       dataDir: join(tmpdir(), 'bff-sso-unused'),
-      databaseUrl: 'memory://',
-      environment: 'sandbox',
-      upstreamBaseUrl: upstream,
-      tokens: new TokenManager({
-        baseUrl: upstream,
-        clientId: 'sandbox-rw',
-        clientSecret: 'sandbox-rw-secret',
-      }),
-      upstreamTimeoutMs: 5000,
       staticDir: join(tmpdir(), 'bff-sso-no-spa'),
       localAccounts: options.localAccounts,
       identityProvider: {

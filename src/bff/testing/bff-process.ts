@@ -84,3 +84,6 @@ export async function signInTo(base: string, username: string, password: string)
   const cookie = response.headers.getSetCookie()[0]!;
   return cookie.split(';')[0]!;
 }
+
+/** The status code a call answers with. */
+export const statusOf = async (response: Promise<Response>) => (await response).status;
