@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { bulkColumns, chargeTotals, checkBulkHeader, readCsvNumber } from './bulk.ts';
+import { checkBulkFile } from './bulk-csv.ts';
+
+const CHARGE_HEADER =
+  'user_id,contract_id,type_of_transaction,amount_cent,is_gross,vat_type,due_date,display_name';
+
+describe('bulk files', () => {
+  it('knows the columns: API fields plus the path ids; input_id optional for charges (generated)', () => {
+    const charges = bulkColumns('charges');
+    expect(
+      charges
+        .filter((column) => column.required)
+        .map((column) => column.name)
+        .sort(),
+    ).toEqual([
+      'amount_cent',
+      'contract_id',
+      'display_name',
+      'due_date',
+      'is_gross',
+      'type_of_transaction',
+      'user_id',
+      'vat_type',
+    ]);
+    expect(charges.find((column) => column.name === 'input_id')).toEqual({
+      name: 'input_id',
+      required: false,
+    });
+    expect(bulkColumns('migrations').map((column) => column.name)).toContain('user_id');
+    expect(bulkColumns('migrations').map((column) => column.name)).not.toContain('contract_relationships');
+  });
+
+  it('reports unknown and missing columns', () => {
+    expect(checkBulkHeader('charges', ['user_id', 'contract_id', 'amount', 'type_of_transaction'])).toEqual({
+      unknown: ['amount'],
+      missing: ['amount_cent', 'is_gross', 'vat_type', 'due_date', 'display_name'],
+    });
+  });
+
+  it('reads numbers as spreadsheets write them, German decimal commas included', () => {
+    expect(readCsvNumber('1000')).toBe(1000);
+    expect(readCsvNumber('12,5')).toBe(12.5);
+    expect(readCsvNumber('1.234,56')).toBe(1234.56);
+    expect(readCsvNumber(' 0,3245 ')).toBe(0.3245);
+    expect(readCsvNumber('12.5')).toBe(12.5);
+    expect(readCsvNumber('ten')).toBe('ten');
+    expect(readCsvNumber('1,2,3')).toBe('1,2,3');
+  });
+
+  it('detects the delimiter, drops a BOM, keeps quoted fields with delimiters and line breaks', () => {
+    const text =
+      '\uFEFF' +
+      `${CHARGE_HEADER.replaceAll(',', ';')};explanation_text\r\n` +
+      'P1000;C1000;credit;1000;ja;normal;2026-01-31;"Bonus; Winter";"Line one\r\nLine two"\r\n' +
+      '\r\n' +
+      'P2000;C2000;charge;2,5e;nein;reduced;2026-13-01;Fee;\r\n';
+    const file = checkBulkFile('charges', text);
+    expect(file.delimiter).toBe(';');
+    expect(file.fileProblem).toBeNull();
+    expect(file.rows).toEqual([
+      {
+        row: 1,
+        values: {
+          user_id: 'P1000',
+          contract_id: 'C1000',
+          type_of_transaction: 'credit',
+          amount_cent: 1000,
+          is_gross: true,
+          vat_type: 'normal',
+          due_date: '2026-01-31',
+          display_name: 'Bonus; Winter',
+          explanation_text: 'Line one\r\nLine two',
+        },
+      },
+    ]);
+    expect(file.badRows).toBe(1);
+    expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
+      [2, 'amount_cent'],
+      [2, 'due_date'],
+    ]);
+  });
+
+  it('stops at header problems and at files it cannot use', () => {
+    const wrongHeader = checkBulkFile('charges', 'user_id,contract_id,amount\nP1,C1,5\n');
+    expect(wrongHeader.unknownColumns).toEqual(['amount']);
+    expect(wrongHeader.rows).toEqual([]);
+    expect(checkBulkFile('charges', '').fileProblem).toMatch(/no header/);
+    expect(checkBulkFile('charges', `${CHARGE_HEADER}\nP1,"C1,credit\n`).fileProblem).toMatch(/quoted field/);
+    const tooMany = `${CHARGE_HEADER}\n${'P1,C1,credit,1,true,normal,2026-01-01,x\n'.repeat(10_001)}`;
+    expect(checkBulkFile('charges', tooMany).fileProblem).toMatch(/at most 10000/);
+  });
+
+  it('totals a charges file per type and VAT rate over every execution', () => {
+    const totals = chargeTotals([
+      {
+        user_id: 'P1',
+        contract_id: 'C1',
+        type_of_transaction: 'credit',
+        amount_cent: 1190,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: '2026-01-31',
+        display_name: 'x',
+        no_of_executions: 3,
+        execution_cycle: 'month',
+      },
+      {
+        user_id: 'P1',
+        contract_id: 'C2',
+        type_of_transaction: 'charge',
+        amount_cent: 1000,
+        is_gross: false,
+        vat_type: 'reduced',
+        due_date: '2026-01-31',
+        display_name: 'y',
+      },
+    ]);
+    expect(totals).toEqual([
+      { type: 'charge', ratePercent: 7, executions: 1, netCent: 1000, vatCent: 70, grossCent: 1070 },
+      { type: 'credit', ratePercent: 19, executions: 3, netCent: 3000, vatCent: 570, grossCent: 3570 },
+    ]);
+  });
+});
