@@ -5,6 +5,7 @@ import type { Environment } from '../contract/bff-api.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
+import bulkPlugin from './bulk/bulk-plugin.ts';
 import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
@@ -31,6 +32,8 @@ export interface BffOptions {
   identityProvider?: OidcPluginOptions['provider'];
   /** false: no sign-in with a local account (SSO only). */
   localAccounts?: boolean;
+  /** Platform calls in flight for bulk campaigns from this process (default 4). */
+  bulkConcurrency?: number;
   logger?: Logger;
   now?: () => number;
 }
@@ -96,6 +99,14 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     tokens: options.tokens,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     salespartner: options.salespartner,
+  });
+  await app.register(bulkPlugin, {
+    upstreamBaseUrl: options.upstreamBaseUrl,
+    tokens: options.tokens,
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    salespartner: options.salespartner,
+    concurrency: options.bulkConcurrency ?? 4,
+    now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });
   await app.register(consolePlugin, { staticDir: options.staticDir });

@@ -78,6 +78,13 @@ export const bffEnvSchema = z
       .string()
       .regex(/^[\x21-\x7e]{1,200}$/, { message: 'must be a claim name without spaces' })
       .default('roles'),
+    /** Platform calls in flight for bulk campaigns, per BFF process. */
+    BFF_BULK_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be between 1 and 32' })
+      .max(32, { message: 'must be between 1 and 32' })
+      .default(4),
     /** `false`: staff sign in only through the identity provider. */
     BFF_LOCAL_ACCOUNTS: booleanFlag.default(true),
   })

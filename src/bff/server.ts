@@ -31,6 +31,7 @@ export async function startBff(
     trustProxy: env.BFF_TRUST_PROXY,
     staticDir: env.BFF_STATIC_DIR,
     localAccounts: env.BFF_LOCAL_ACCOUNTS,
+    bulkConcurrency: env.BFF_BULK_CONCURRENCY,
     identityProvider: env.BFF_OIDC_ISSUER
       ? {
           issuer: env.BFF_OIDC_ISSUER,

@@ -33,7 +33,10 @@ export interface AuditPluginOptions {
 
 const isWrite = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
 const isAudited = (request: FastifyRequest) =>
-  isWrite(request) && (request.url.startsWith('/api/') || request.url.startsWith('/bff/users'));
+  isWrite(request) &&
+  (request.url.startsWith('/api/') ||
+    request.url.startsWith('/bff/users') ||
+    request.url.startsWith('/bff/bulk/'));
 
 /** The URL of another page of the same filtered audit. */
 function pageUrl(request: FastifyRequest, offset: number): string {

@@ -5,11 +5,13 @@ import {
   integer,
   json,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../contract/bff-api.ts';
+import { BULK_CAMPAIGN_STATUSES, BULK_KINDS, BULK_ROW_OUTCOMES } from '../../contract/bulk.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -88,3 +90,44 @@ export const bffSettings = pgTable('bff_settings', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** A bulk campaign: one checked CSV file, run row by row by pg-boss jobs in any replica. */
+export const bulkCampaigns = pgTable('bulk_campaigns', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: BULK_KINDS }).notNull(),
+  fileName: text('file_name').notNull(),
+  owner: text('owner').notNull(),
+  ownerDisplayName: text('owner_display_name'),
+  ownerRole: text('owner_role', { enum: ROLES }).notNull(),
+  status: text('status', { enum: BULK_CAMPAIGN_STATUSES }).notNull(),
+  total: integer('total').notNull(),
+  createdAt: instant('created_at').notNull(),
+  finishedAt: instant('finished_at'),
+});
+
+/**
+ * One row per file row. `sending` rows are claimed by a runner (`claimed_at`); a claim older than the
+ * runner's lease is taken over, and the row is sent again: the platform's idempotency (`input_id` per
+ * contract, the user ID) makes that safe.
+ */
+export const bulkRows = pgTable(
+  'bulk_rows',
+  {
+    campaignId: text('campaign_id').notNull(),
+    row: integer('row').notNull(),
+    body: json('body').$type<Record<string, unknown>>().notNull(),
+    userId: text('user_id').notNull(),
+    contractId: text('contract_id'),
+    inputId: text('input_id'),
+    status: text('status', { enum: ['pending', 'sending', ...BULK_ROW_OUTCOMES] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    message: text('message'),
+    claimedAt: instant('claimed_at'),
+    retryAt: instant('retry_at'),
+    doneAt: instant('done_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.row] }),
+    index('bulk_rows_campaign_status_idx').on(table.campaignId, table.status),
+  ],
+);

@@ -18,6 +18,8 @@ export interface BffProcess {
   output(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL: a crash, nothing cleaned up. */
+  kill(): Promise<number | null>;
 }
 
 /**
@@ -55,6 +57,11 @@ export async function startBffProcess(env: Record<string, string>): Promise<BffP
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      return null;
     },
   };
 }

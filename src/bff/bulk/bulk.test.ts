@@ -1,0 +1,334 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/bff-api.ts';
+import { bulkCampaignSchema, type BulkCampaign, type BulkCampaignRequest } from '../../contract/bulk.ts';
+import { exampleCharge } from '../../contract/testing/examples.ts';
+import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
+import { until } from '../../node-shared/testing/until.ts';
+import { chargeRequests } from '../../sandbox/db/schema.ts';
+import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { callBff, signInTo, startBffProcess } from '../testing/bff-process.ts';
+import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
+
+const CSRF = { 'x-csrf': '1' };
+
+/** Charge rows for P1000/C1000 with input ids `<prefix>-<n>`. */
+function chargeRows(prefix: string, count: number, start = 1): BulkCampaignRequest['rows'] {
+  return Array.from({ length: count }, (_, index) => ({
+    row: start + index,
+    values: {
+      user_id: 'P1000',
+      contract_id: 'C1000',
+      ...exampleCharge,
+      input_id: `${prefix}-${start + index}`,
+    },
+  }));
+}
+
+async function bookedInputIds(sandbox: TestSandbox, prefix: string): Promise<string[]> {
+  const rows = await sandbox.database.db
+    .select({ inputId: chargeRequests.inputId })
+    .from(chargeRequests)
+    .where(like(chargeRequests.inputId, `${prefix}-%`));
+  return rows.map((row) => row.inputId).sort();
+}
+
+describe('bulk campaigns in one BFF on the embedded database', () => {
+  let sandbox: TestSandbox;
+  let upstream: string;
+  let app: FastifyInstance;
+  let operator: string;
+  let viewer: string;
+  let admin: string;
+
+  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
+  const campaign = async (id: string, cookie = operator) =>
+    bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, cookie)).json());
+  const finished = async (id: string) => {
+    let last: BulkCampaign | undefined;
+    await until(async () => {
+      last = await campaign(id);
+      return last.status === 'done';
+    }, 60_000);
+    return last!;
+  };
+  const signIn = async (username: string, password: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username, password },
+    });
+    return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
+  };
+
+  beforeAll(async () => {
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
+    app = await buildTestBff(upstream, { dataDir: join(tmpdir(), 'bff-bulk-unused'), bulkConcurrency: 3 });
+    await app.users.create('olga', 'olga-password-1', 'operator');
+    await app.users.create('otto', 'otto-password-1', 'operator');
+    await app.users.create('victor', 'victor-password-1', 'viewer');
+    await app.users.create('ada', 'ada-password-12', 'admin');
+    operator = await signIn('olga', 'olga-password-1');
+    viewer = await signIn('victor', 'victor-password-1');
+    admin = await signIn('ada', 'ada-password-12');
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  it('books every row once, refuses what the platform refuses, and skips what was done already', async () => {
+    const rows = [
+      ...chargeRows('run', 20),
+      // Unknown contract: the platform refuses it.
+      { row: 21, values: { ...chargeRows('run', 1, 21)[0]!.values, contract_id: 'C9999' } },
+      // No input_id: one is made from the campaign and the row.
+      { row: 22, values: { user_id: 'P1000', contract_id: 'C1000', ...exampleCharge, input_id: undefined } },
+    ];
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'bonus.csv',
+      rows,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = bulkCampaignSchema.parse(created.json()).id;
+    const done = await finished(id);
+    expect(done).toMatchObject({
+      total: 22,
+      pending: 0,
+      counts: { created: 21, refused: 1, skipped: 0, failed: 0 },
+    });
+    expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
+    expect(await bookedInputIds(sandbox, `bulk-${id.slice(0, 8)}`)).toEqual([`bulk-${id.slice(0, 8)}-22`]);
+
+    // The same file again: nothing is booked twice.
+    const again = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'bonus.csv',
+      rows: chargeRows('run', 20),
+    });
+    const repeat = await finished(bulkCampaignSchema.parse(again.json()).id);
+    expect(repeat.counts).toEqual({ created: 0, refused: 0, skipped: 20, failed: 0 });
+    expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
+
+    // The results: one line per row, in file order, with the platform's message.
+    const results = await call('GET', `/bff/bulk/campaigns/${id}/results`, operator);
+    expect(results.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = Papa.parse<string[]>(results.body.trim(), { newline: '\r\n' }).data;
+    expect(lines[0]).toEqual(['row', 'user_id', 'contract_id', 'input_id', 'status', 'message']);
+    expect(lines).toHaveLength(23);
+    expect(lines[1]).toEqual(['1', 'P1000', 'C1000', 'run-1', 'created', '']);
+    expect(lines[21]!.slice(0, 5)).toEqual(['21', 'P1000', 'C9999', 'run-21', 'refused']);
+    expect(lines[21]![5]).not.toBe('');
+
+    // Audited like single writes, under the operator, with the campaign ID.
+    const audit = auditPageSchema.parse(
+      (
+        await call(
+          'GET',
+          `/bff/audit?user=olga&operation=producers_contracts_charges_and_credits_create&limit=1000`,
+          admin,
+        )
+      ).json(),
+    );
+    const ofCampaign = audit.results.filter((entry) => entry.targets.campaign === id);
+    expect(ofCampaign).toHaveLength(22);
+    expect(ofCampaign.find((entry) => entry.targets.input_id === 'run-1')).toMatchObject({
+      role: 'operator',
+      status: 201,
+      path: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      targets: { userID: 'P1000', contractID: 'C1000', input_id: 'run-1', campaign: id },
+    });
+  });
+
+  it('pauses, resumes and cancels', async () => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'long.csv',
+      rows: chargeRows('pause', 300),
+    });
+    const id = bulkCampaignSchema.parse(created.json()).id;
+    expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
+    // In-flight rows finish; then nothing moves.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const paused = await campaign(id);
+    expect(paused.status).toBe('paused');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await campaign(id)).pending).toBe(paused.pending);
+    expect(paused.pending).toBeGreaterThan(0);
+    expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(409);
+
+    expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
+    expect((await finished(id)).counts.created).toBe(300);
+    expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300);
+
+    const other = bulkCampaignSchema.parse(
+      (
+        await call('POST', '/bff/bulk/campaigns', operator, {
+          kind: 'charges',
+          fileName: 'stop.csv',
+          rows: chargeRows('cancel', 300),
+        })
+      ).json(),
+    );
+    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/cancel`, operator)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const cancelled = await campaign(other.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.finishedAt).not.toBeNull();
+    expect(cancelled.pending).toBeGreaterThan(0);
+    const results = await call('GET', `/bff/bulk/campaigns/${other.id}/results`, operator);
+    expect(results.body).toContain(',not_sent,');
+    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/resume`, operator)).statusCode).toBe(409);
+  });
+
+  it('lets only operators and admins run campaigns, and shows each campaign to its owner and admins', async () => {
+    const rows = chargeRows('who', 1);
+    expect(
+      (await call('POST', '/bff/bulk/campaigns', viewer, { kind: 'charges', fileName: 'x.csv', rows }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('GET', '/bff/bulk/campaigns', viewer)).statusCode).toBe(403);
+    const id = bulkCampaignSchema.parse(
+      (
+        await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName: 'mine.csv', rows })
+      ).json(),
+    ).id;
+    const otto = await signIn('otto', 'otto-password-1');
+    expect((await call('GET', `/bff/bulk/campaigns/${id}`, otto)).statusCode).toBe(404);
+    expect((await call('GET', '/bff/bulk/campaigns', otto)).json()).toEqual([]);
+    const all = (await call('GET', '/bff/bulk/campaigns', admin)).json() as BulkCampaign[];
+    expect(all.map((entry) => entry.id)).toContain(id);
+    expect(all.find((entry) => entry.id === id)).toMatchObject({
+      owner: 'olga',
+      fileName: 'mine.csv',
+      kind: 'charges',
+    });
+  });
+
+  it('refuses rows the contract refuses, naming them, and writes nothing', async () => {
+    const bad = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'bad.csv',
+      rows: [
+        ...chargeRows('bad', 2),
+        { row: 3, values: { user_id: 'P1000', contract_id: 'C1000', amount_cent: -5 } },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { rows: string[] }).rows[0]).toMatch(/^row 3: /);
+    expect(
+      (
+        await call('POST', '/bff/bulk/campaigns', operator, {
+          kind: 'charges',
+          fileName: 'none.csv',
+          rows: [],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await bookedInputIds(sandbox, 'bad')).toEqual([]);
+  });
+
+  it('migrates consumers in bulk, skipping one migrated already', async () => {
+    const consumer = (user: string) => ({
+      user_id: user,
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      email: 'erika@example.org',
+      deliv_address_street: 'Hauptstraße',
+      deliv_address_house_number: '1a',
+      deliv_address_zipcode: '10115',
+      deliv_address_city: 'Berlin',
+      payment_method: 'direct_debit',
+      bank_data_iban: 'DE89370400440532013000',
+    });
+    const first = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'migrations',
+      fileName: 'old-system.csv',
+      rows: [{ row: 1, values: consumer('BULK-1') }],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    await finished(bulkCampaignSchema.parse(first.json()).id);
+    const second = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'migrations',
+      fileName: 'old-system.csv',
+      rows: [
+        { row: 1, values: consumer('BULK-1') },
+        { row: 2, values: consumer('BULK-2') },
+      ],
+    });
+    const done = await finished(bulkCampaignSchema.parse(second.json()).id);
+    expect(done.counts).toEqual({ created: 1, refused: 0, skipped: 1, failed: 0 });
+  });
+});
+
+describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
+  let sandbox: TestSandbox;
+  let upstream: string;
+  let postgres: { url: string; drop: () => Promise<void> };
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
+    postgres = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await postgres?.drop();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const env = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bff-bulk-'));
+    dataDirs.push(dataDir);
+    return {
+      ENERGY_API_BASE_URL: upstream,
+      BFF_DATABASE_URL: postgres.url,
+      BFF_DATA_DIR: dataDir,
+      BFF_ADMIN_PASSWORD: 'admin-password-1',
+      SESSION_SECRET: 'bulk-test-session-secret-0123456789abcdef',
+      // A short timeout makes the lease on rows in flight short: a dead runner's rows are taken over sooner.
+      ENERGY_API_TIMEOUT_MS: '1000',
+    };
+  };
+
+  it('books nothing twice and loses nothing when the BFF is killed mid-campaign and another carries on', async () => {
+    const first = await startBffProcess(env());
+    const admin = await signInTo(first.url, 'admin', 'admin-password-1');
+    const created = await callBff(first.url, 'POST', '/bff/bulk/campaigns', {
+      cookie: admin,
+      body: { kind: 'charges', fileName: 'crash.csv', rows: chargeRows('crash', 400) },
+    });
+    expect(created.status).toBe(201);
+    const id = bulkCampaignSchema.parse(await created.json()).id;
+    await until(async () => (await bookedInputIds(sandbox, 'crash')).length >= 50, 30_000);
+    await first.kill();
+    const bookedAtCrash = (await bookedInputIds(sandbox, 'crash')).length;
+    expect(bookedAtCrash).toBeLessThan(400);
+
+    const second = await startBffProcess(env());
+    try {
+      await until(async () => {
+        const response = await callBff(second.url, 'GET', `/bff/bulk/campaigns/${id}`, { cookie: admin });
+        return bulkCampaignSchema.parse(await response.json()).status === 'done';
+      }, 90_000);
+      const done = bulkCampaignSchema.parse(
+        await (await callBff(second.url, 'GET', `/bff/bulk/campaigns/${id}`, { cookie: admin })).json(),
+      );
+      expect(done.counts.created + done.counts.skipped).toBe(400);
+      expect(done.counts.refused + done.counts.failed).toBe(0);
+      const booked = await bookedInputIds(sandbox, 'crash');
+      expect(booked).toHaveLength(400);
+      expect(new Set(booked).size).toBe(400);
+    } finally {
+      await second.stop();
+    }
+  }, 150_000);
+});

@@ -1,0 +1,190 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { BulkCampaign, BulkKind, BulkRowOutcome } from '../../contract/bulk.ts';
+import type { BffDatabase } from '../db/connect.ts';
+import { bulkCampaigns, bulkRows } from '../db/schema.ts';
+
+export type BulkCampaignRow = typeof bulkCampaigns.$inferSelect;
+export type BulkRow = typeof bulkRows.$inferSelect;
+export type NewBulkRow = Omit<typeof bulkRows.$inferInsert, 'campaignId' | 'status'>;
+
+const INSERT_BATCH = 1000;
+const RATE_WINDOW_MS = 60_000;
+
+/** Campaigns and their rows in the BFF's database: what every replica's runner and the console read. */
+export class CampaignRepository {
+  constructor(
+    private readonly db: BffDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  async create(campaign: Omit<BulkCampaignRow, 'status' | 'createdAt' | 'finishedAt'>, rows: NewBulkRow[]) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(bulkCampaigns)
+        .values({ ...campaign, status: 'running', createdAt: new Date(this.now()) });
+      for (let start = 0; start < rows.length; start += INSERT_BATCH)
+        await tx
+          .insert(bulkRows)
+          .values(
+            rows
+              .slice(start, start + INSERT_BATCH)
+              .map((row) => ({ ...row, campaignId: campaign.id, status: 'pending' as const })),
+          );
+    });
+  }
+
+  async find(id: string): Promise<BulkCampaignRow | null> {
+    const [campaign] = await this.db.select().from(bulkCampaigns).where(eq(bulkCampaigns.id, id));
+    return campaign ?? null;
+  }
+
+  /** Newest first; only `owner`'s when given. */
+  async list(filter: { owner?: string; kind?: BulkKind }, limit = 100): Promise<BulkCampaign[]> {
+    const campaigns = await this.db
+      .select()
+      .from(bulkCampaigns)
+      .where(
+        and(
+          filter.owner ? eq(bulkCampaigns.owner, filter.owner) : undefined,
+          filter.kind ? eq(bulkCampaigns.kind, filter.kind) : undefined,
+        ),
+      )
+      .orderBy(desc(bulkCampaigns.createdAt))
+      .limit(limit);
+    return Promise.all(campaigns.map((campaign) => this.describe(campaign)));
+  }
+
+  /** The campaign as the console shows it: counts by outcome, rows left, and the recent rate. */
+  async describe(campaign: BulkCampaignRow): Promise<BulkCampaign> {
+    const byStatus = await this.db
+      .select({ status: bulkRows.status, rows: count() })
+      .from(bulkRows)
+      .where(eq(bulkRows.campaignId, campaign.id))
+      .groupBy(bulkRows.status);
+    const counted = (status: string) => byStatus.find((entry) => entry.status === status)?.rows ?? 0;
+    const [recent] = await this.db
+      .select({ rows: count() })
+      .from(bulkRows)
+      .where(
+        and(
+          eq(bulkRows.campaignId, campaign.id),
+          gte(bulkRows.doneAt, new Date(this.now() - RATE_WINDOW_MS)),
+        ),
+      );
+    const answered = counted('created') + counted('refused') + counted('skipped') + counted('failed');
+    return {
+      id: campaign.id,
+      kind: campaign.kind,
+      fileName: campaign.fileName,
+      owner: campaign.owner,
+      ownerDisplayName: campaign.ownerDisplayName,
+      status: campaign.status,
+      createdAt: campaign.createdAt.toISOString(),
+      finishedAt: campaign.finishedAt?.toISOString() ?? null,
+      total: campaign.total,
+      pending: counted('pending') + counted('sending'),
+      counts: {
+        created: counted('created'),
+        refused: counted('refused'),
+        skipped: counted('skipped'),
+        failed: counted('failed'),
+      },
+      ratePerSecond: answered && recent ? recent.rows / (RATE_WINDOW_MS / 1000) : null,
+    };
+  }
+
+  /** Moves a campaign from one of `from` to `to`; false when it was in none of them. */
+  async transition(
+    id: string,
+    from: BulkCampaignRow['status'][],
+    to: BulkCampaignRow['status'],
+  ): Promise<boolean> {
+    const finished = to === 'cancelled' || to === 'done' ? new Date(this.now()) : null;
+    const changed = await this.db
+      .update(bulkCampaigns)
+      .set({ status: to, finishedAt: finished })
+      .where(and(eq(bulkCampaigns.id, id), inArray(bulkCampaigns.status, from)))
+      .returning({ id: bulkCampaigns.id });
+    return changed.length > 0;
+  }
+
+  /**
+   * Claims the next row to send: a waiting row whose retry time has come, or one claimed longer than
+   * `leaseMs` ago by a runner that is gone. One statement with SKIP LOCKED, so runners never share a row.
+   */
+  async claimRow(campaignId: string, leaseMs: number): Promise<BulkRow | null> {
+    const now = new Date(this.now());
+    const staleBefore = new Date(this.now() - leaseMs);
+    const result = await this.db.execute<{ row: number }>(sql`
+      update ${bulkRows} set status = 'sending', claimed_at = ${now}, attempts = ${bulkRows.attempts} + 1
+      where (${bulkRows.campaignId}, ${bulkRows.row}) = (
+        select campaign_id, "row" from ${bulkRows}
+        where campaign_id = ${campaignId}
+          and ((status = 'pending' and (retry_at is null or retry_at <= ${now}))
+            or (status = 'sending' and claimed_at < ${staleBefore}))
+        order by "row"
+        limit 1
+        for update skip locked
+      )
+      returning "row"`);
+    const claimed = (result as unknown as { rows: { row: number }[] }).rows[0];
+    if (!claimed) return null;
+    const [row] = await this.db
+      .select()
+      .from(bulkRows)
+      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, claimed.row)));
+    return row ?? null;
+  }
+
+  async settle(
+    campaignId: string,
+    row: number,
+    outcome: BulkRowOutcome,
+    message: string | null,
+  ): Promise<void> {
+    await this.db
+      .update(bulkRows)
+      .set({ status: outcome, message, doneAt: new Date(this.now()), claimedAt: null })
+      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
+  }
+
+  async retryLater(campaignId: string, row: number, message: string, retryAt: number): Promise<void> {
+    await this.db
+      .update(bulkRows)
+      .set({ status: 'pending', message, retryAt: new Date(retryAt), claimedAt: null })
+      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
+  }
+
+  /** Rows not answered yet (waiting, or in flight). */
+  async remaining(campaignId: string): Promise<number> {
+    const [left] = await this.db
+      .select({ rows: count() })
+      .from(bulkRows)
+      .where(and(eq(bulkRows.campaignId, campaignId), inArray(bulkRows.status, ['pending', 'sending'])));
+    return left?.rows ?? 0;
+  }
+
+  /** Campaigns some runner should be working on (after a restart, for instance). */
+  async runningIds(): Promise<string[]> {
+    const running = await this.db
+      .select({ id: bulkCampaigns.id })
+      .from(bulkCampaigns)
+      .where(eq(bulkCampaigns.status, 'running'));
+    return running.map((campaign) => campaign.id);
+  }
+
+  /** Every row in file order, for the results download. */
+  async *rowsInOrder(campaignId: string, batch = 1000): AsyncGenerator<BulkRow[]> {
+    for (let after = 0; ;) {
+      const rows = await this.db
+        .select()
+        .from(bulkRows)
+        .where(and(eq(bulkRows.campaignId, campaignId), sql`${bulkRows.row} > ${after}`))
+        .orderBy(asc(bulkRows.row))
+        .limit(batch);
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows.at(-1)!.row;
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AuditEntry } from '../../contract/bff-api.ts';
+import type { AuditRepository } from '../audit/audit-repository.ts';
+import type { BffDatabaseHandle } from '../db/connect.ts';
+import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
+import { isAlreadyDone, platformMessage, rowOperation, type PlatformWriter } from './platform-writer.ts';
+
+const QUEUE = 'bulk-campaign';
+/** A job works on its campaign this long, then hands over to a fresh job (any replica may take it). */
+const SLICE_MS = 20_000;
+const JOB_EXPIRY_SECONDS = 60;
+const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 30_000;
+/** How often an idle slice looks again for rows whose retry time has come. */
+const IDLE_WAIT_MS = 250;
+
+/** At most `limit` platform calls in flight from this process, over all campaigns. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** pg-boss on the BFF's own database: PostgreSQL through its pool, or the embedded PGlite (one process). */
+function bossDatabase(database: BffDatabaseHandle): PgBoss.Db {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'postgres') {
+    const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const pglite = client as {
+    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+    exec(text: string): Promise<{ rows: unknown[] }[]>;
+  };
+  return {
+    // pg-boss sends its schema and locks as multi-statement scripts without parameters.
+    executeSql: async (text, values) =>
+      values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
+  };
+}
+
+export interface CampaignRunnerOptions {
+  database: BffDatabaseHandle;
+  campaigns: CampaignRepository;
+  writer: PlatformWriter;
+  audit: AuditRepository;
+  concurrency: number;
+  /** A claimed row whose runner has not answered for this long is taken over (longer than a request may take). */
+  leaseMs: number;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/**
+ * Runs campaigns as pg-boss jobs: a job works on one campaign for a slice of time with `concurrency`
+ * rows in flight, then queues the next slice. Rows are claimed in the database one at a time, so jobs
+ * on several replicas (or a duplicate job) never send a row twice at once; a claim left by a process that
+ * died is taken over after the lease, and the platform's idempotency answers the repeat.
+ *
+ * pg-boss starts on first use (a campaign created or opened, or one found running at start), so a BFF
+ * without campaigns pays nothing for it.
+ */
+export class CampaignRunner {
+  private readonly limiter: Limiter;
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: CampaignRunnerOptions) {
+    this.limiter = new Limiter(options.concurrency);
+  }
+
+  /** Starts pg-boss and its worker, and queues a slice for every campaign left running (after a restart). */
+  async ensureStarted(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= this.startBoss();
+    return this.starting;
+  }
+
+  async enqueue(campaignId: string, afterSeconds = 0): Promise<void> {
+    const boss = await this.ensureStarted();
+    await boss.send(
+      QUEUE,
+      { campaignId },
+      { startAfter: afterSeconds, expireInSeconds: JOB_EXPIRY_SECONDS, retryLimit: 10, retryDelay: 2 },
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => null) : null);
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  private async startBoss(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: bossDatabase(this.options.database),
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 30,
+    });
+    boss.on('error', (error) => this.options.log.error({ err: error }, 'bulk job queue'));
+    await boss.start();
+    await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
+    await boss.work<{ campaignId: string }>(
+      QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (job) await this.runSlice(job.data.campaignId);
+      },
+    );
+    this.boss = boss;
+    for (const id of await this.options.campaigns.runningIds()) await this.enqueue(id);
+    return boss;
+  }
+
+  /** Works on a campaign until its rows are answered, it is paused or cancelled, or the slice is over. */
+  private async runSlice(campaignId: string): Promise<void> {
+    const deadline = this.options.now() + SLICE_MS;
+    const lanes = Array.from({ length: this.options.concurrency }, () => this.lane(campaignId, deadline));
+    await Promise.all(lanes);
+    const campaign = await this.options.campaigns.find(campaignId);
+    if (!campaign || campaign.status !== 'running' || this.stopped) return;
+    if ((await this.options.campaigns.remaining(campaignId)) === 0) {
+      if (await this.options.campaigns.transition(campaignId, ['running'], 'done'))
+        this.options.log.info({ campaign: campaignId }, 'bulk campaign done');
+      return;
+    }
+    await this.enqueue(campaignId, 1);
+  }
+
+  private async lane(campaignId: string, deadline: number): Promise<void> {
+    while (!this.stopped && this.options.now() < deadline) {
+      const campaign = await this.options.campaigns.find(campaignId);
+      if (!campaign || campaign.status !== 'running') return;
+      const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
+      if (!row) {
+        if ((await this.options.campaigns.remaining(campaignId)) === 0) return;
+        // Rows wait for their retry time, or another runner has them: look again shortly.
+        await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+        continue;
+      }
+      await this.limiter.run(() => this.send(campaign, row));
+    }
+  }
+
+  private async send(campaign: BulkCampaignRow, row: BulkRow): Promise<void> {
+    const operation = rowOperation(campaign.kind, row.userId, row.contractId);
+    const requestId = `bulk-${campaign.id.slice(0, 8)}-${row.row}-${row.attempts}`;
+    const started = this.options.now();
+    const answer = await this.options.writer.post(operation.path, row.body, requestId);
+    await this.audit(campaign, row, operation.id, answer.status || 502, started, requestId);
+    const { campaigns } = this.options;
+    if (answer.status >= 200 && answer.status < 300)
+      return campaigns.settle(campaign.id, row.row, 'created', null);
+    if (answer.status >= 400 && answer.status < 500) {
+      if (isAlreadyDone(campaign.kind, answer))
+        return campaigns.settle(
+          campaign.id,
+          row.row,
+          'skipped',
+          `Already done: ${platformMessage(answer.body)}`,
+        );
+      return campaigns.settle(campaign.id, row.row, 'refused', platformMessage(answer.body));
+    }
+    // 5xx, 502/504, unreachable: again later, with backoff, a few times.
+    const message = platformMessage(answer.body);
+    if (row.attempts >= MAX_ATTEMPTS)
+      return campaigns.settle(campaign.id, row.row, 'failed', `${message} (after ${row.attempts} attempts)`);
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (row.attempts - 1));
+    return campaigns.retryLater(campaign.id, row.row, message, this.options.now() + delay);
+  }
+
+  /** Each attempt is audited as the single write would be, under the campaign's owner, with the campaign ID. */
+  private async audit(
+    campaign: BulkCampaignRow,
+    row: BulkRow,
+    operation: string,
+    status: number,
+    started: number,
+    requestId: string,
+  ): Promise<void> {
+    const entry: AuditEntry = {
+      time: new Date(started).toISOString(),
+      requestId,
+      username: campaign.owner,
+      displayName: campaign.ownerDisplayName,
+      role: campaign.ownerRole,
+      operation,
+      method: 'POST',
+      path: `/api${rowOperation(campaign.kind, row.userId, row.contractId).path}`,
+      targets: {
+        userID: row.userId,
+        ...(row.contractId ? { contractID: row.contractId } : {}),
+        ...(row.inputId ? { input_id: row.inputId } : {}),
+        campaign: campaign.id,
+      },
+      status,
+      durationMs: this.options.now() - started,
+    };
+    await this.options.audit.record(entry).catch((error: unknown) => {
+      this.options.log.error({ err: error, audit: entry }, 'audit entry not stored');
+    });
+  }
+}

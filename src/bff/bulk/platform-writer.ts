@@ -1,0 +1,114 @@
+import { Agent, errors, request } from 'undici';
+import type { BulkKind } from '../../contract/bulk.ts';
+import type { TokenManager } from '../token-manager.ts';
+
+export interface PlatformWriterOptions {
+  baseUrl: string;
+  tokens: TokenManager;
+  timeoutMs: number;
+  salespartner?: string | undefined;
+}
+
+/** What the platform answered; `status` 0 when it could not be reached or did not answer in time. */
+export interface PlatformAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The platform's path and the operation the audit names, for one row. */
+export function rowOperation(kind: BulkKind, userId: string, contractId: string | null) {
+  const user = encodeURIComponent(userId);
+  return kind === 'charges'
+    ? {
+        id: 'producers_contracts_charges_and_credits_create',
+        path: `/v3/producers/${user}/contracts/${encodeURIComponent(contractId ?? '')}/charges_and_credits/`,
+      }
+    : { id: 'migrations_consumers_create', path: `/v3/migrations/consumers/${user}/` };
+}
+
+/** Server-side writes for bulk campaigns: the BFF's client credentials, a fresh token on a 401. */
+export class PlatformWriter {
+  private readonly agent = new Agent({ connections: 16, keepAliveTimeout: 30_000 });
+
+  constructor(private readonly options: PlatformWriterOptions) {}
+
+  async post(path: string, body: Record<string, unknown>, requestId: string): Promise<PlatformAnswer> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let token: string;
+      try {
+        token = await this.options.tokens.token();
+      } catch {
+        return { status: 0, body: { detail: 'The Energy Platform did not issue an access token.' } };
+      }
+      try {
+        const response = await request(`${this.options.baseUrl}${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+            'x-request-id': requestId,
+            ...(this.options.salespartner ? { 'x-salespartner': this.options.salespartner } : {}),
+          },
+          body: JSON.stringify(body),
+          dispatcher: this.agent,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+        });
+        const text = await response.body.text();
+        if (response.statusCode === 401 && attempt === 0) {
+          this.options.tokens.invalidate(undefined, token);
+          continue;
+        }
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON: kept as text for the message
+        }
+        return { status: response.statusCode, body: parsed };
+      } catch (error) {
+        const timedOut =
+          error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
+        return {
+          status: 0,
+          body: {
+            detail: timedOut
+              ? 'The Energy Platform did not answer in time.'
+              : 'The Energy Platform cannot be reached.',
+          },
+        };
+      }
+    }
+    return { status: 0, body: { detail: 'The Energy Platform refused a fresh access token.' } };
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+/** The platform's message for staff: its `detail`, or its field errors as `field: message`. */
+export function platformMessage(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.detail === 'string') return record.detail;
+    const fields = Object.entries(record).flatMap(([field, messages]) =>
+      Array.isArray(messages) ? messages.map((message) => `${field}: ${String(message)}`) : [],
+    );
+    if (fields.length) return fields.join('; ');
+  }
+  return typeof body === 'string' && body ? body.slice(0, 500) : 'No explanation given.';
+}
+
+/**
+ * A refusal that means "this was done already": a charge whose `input_id` exists on the contract, a
+ * consumer already migrated. After a crash or a lost answer, the row's earlier attempt did the work.
+ */
+export function isAlreadyDone(kind: BulkKind, answer: PlatformAnswer): boolean {
+  if (answer.status !== 400 && answer.status !== 409) return false;
+  if (!answer.body || typeof answer.body !== 'object') return false;
+  const body = answer.body as Record<string, unknown>;
+  if (kind === 'charges') return Object.keys(body).length === 1 && Array.isArray(body.input_id);
+  return typeof body.detail === 'string' && /already/i.test(body.detail);
+}
