@@ -24,6 +24,13 @@ function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[]
   });
   if (writer) {
     groups.push({
+      group: 'Bulk',
+      items: [
+        { to: '/bulk/charges', label: 'Bulk charges and credits' },
+        { to: '/bulk/migrations', label: 'Bulk consumer migrations' },
+      ],
+    });
+    groups.push({
       group: 'Master data',
       items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
     });

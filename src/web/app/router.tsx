@@ -9,7 +9,7 @@ import {
   useRouteContext,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { canAdminister, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
+import { canAdminister, canWrite, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
@@ -100,6 +100,50 @@ const chargesRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/charges/book-charges-page.tsx'), 'BookChargesPage'),
 });
 
+/** A bulk page's URL names the campaign it shows, so its progress survives a reload. */
+const bulkSearchSchema = z.object({ campaign: z.uuid().optional().catch(undefined) });
+const BulkPage = lazyRouteComponent(() => import('../features/bulk/bulk-page.tsx'), 'BulkPage');
+const writersOnly = ({ context }: { context: unknown }) => {
+  const { user } = context as { user: SessionUser };
+  if (!canWrite(user.role)) throw redirect({ to: '/tools/validators' });
+};
+
+const bulkChargesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/bulk/charges',
+  validateSearch: bulkSearchSchema,
+  beforeLoad: writersOnly,
+  component: function BulkChargesRoute() {
+    const search = bulkChargesRoute.useSearch();
+    const navigate = bulkChargesRoute.useNavigate();
+    return (
+      <BulkPage
+        kind="charges"
+        campaignId={search.campaign}
+        onOpenCampaign={(campaign) => void navigate({ search: { campaign } })}
+      />
+    );
+  },
+});
+
+const bulkMigrationsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/bulk/migrations',
+  validateSearch: bulkSearchSchema,
+  beforeLoad: writersOnly,
+  component: function BulkMigrationsRoute() {
+    const search = bulkMigrationsRoute.useSearch();
+    const navigate = bulkMigrationsRoute.useNavigate();
+    return (
+      <BulkPage
+        kind="migrations"
+        campaignId={search.campaign}
+        onOpenCampaign={(campaign) => void navigate({ search: { campaign } })}
+      />
+    );
+  },
+});
+
 const technicalResourcesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/master-data/technical-resources',
@@ -148,6 +192,8 @@ const routeTree = rootRoute.addChildren([
     validatorsRoute,
     migrateConsumerRoute,
     chargesRoute,
+    bulkChargesRoute,
+    bulkMigrationsRoute,
     technicalResourcesRoute,
     feedReportRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),

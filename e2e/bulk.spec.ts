@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test, VIEWER } from './fixtures.ts';
+
+const SHOTS = 'test-results/screenshots';
+
+/** 50 credits on the seed contract, `;`-separated with a BOM as Excel writes it; rows 7, 23 and 41 are wrong. */
+function campaignFile(): Buffer {
+  const header =
+    'user_id;contract_id;type_of_transaction;amount_cent;is_gross;vat_type;due_date;input_id;display_name';
+  const rows = Array.from({ length: 50 }, (_, index) => {
+    const n = index + 1;
+    const amount = n === 7 ? 'ten' : '1000';
+    const dueDate = n === 23 ? '2026-02-30' : '2026-01-31';
+    const name = n === 41 ? '' : 'Winter bonus';
+    return `P1000;C1000;credit;${amount};ja;normal;${dueDate};e2e-bulk-${n};${name}`;
+  });
+  return Buffer.from(`\uFEFF${header}\r\n${rows.join('\r\n')}\r\n`, 'utf8');
+}
+
+test.describe('bulk campaigns', () => {
+  test('checks a 50-row file, runs the 47 good rows on the server, and survives a reload', async ({
+    page,
+  }) => {
+    await ensureStaff(page);
+    await signIn(page, OPERATOR);
+    await page.getByRole('link', { name: 'Bulk charges and credits' }).click();
+    await expect(page.getByRole('heading', { name: 'Bulk charges and credits' })).toBeVisible();
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'winter-bonus.csv', mimeType: 'text/csv', buffer: campaignFile() });
+
+    await expect(page.getByTestId('bulk-check-summary')).toContainText('47 rows ready, 3 rows with problems');
+    const problems = page.getByRole('table', { name: 'Rows with problems' });
+    await expect(problems.getByRole('row')).toHaveCount(4);
+    await expect(problems).toContainText('amount_cent');
+    await expect(problems).toContainText('due_date');
+    await expect(problems).toContainText('display_name');
+    // Dry run: 47 credits of 10 € gross at 19 %.
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await expect(totals.getByRole('row').nth(1)).toContainText('credit');
+    await expect(totals.getByRole('row').nth(1)).toContainText('47');
+    await expect(totals.getByRole('row').nth(1)).toContainText('470');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/bulk-charges-check-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Run for 47 rows…' }).click();
+    await expect(page.getByRole('group')).toContainText(
+      'Send 47 charges and credits from winter-bonus.csv to the sandbox environment?',
+    );
+    await page.getByRole('button', { name: 'Start campaign on sandbox' }).click();
+    await expect(page).toHaveURL(/\/bulk\/charges\?campaign=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('campaign-status')).toHaveText('done', { timeout: 30_000 });
+    await expect(page.getByTestId('campaign-done')).toHaveText('47');
+    await expect(page.getByTestId('campaign-failed')).toHaveText('0');
+
+    await page.reload();
+    await expect(page.getByTestId('campaign-status')).toHaveText('done');
+    await expect(page.getByRole('table').last()).toContainText('winter-bonus.csv');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/bulk-charges-done-narrow.png`, fullPage: true });
+    await expectAccessible(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download results (CSV)' }).click();
+    const lines = (await readFile(await (await download).path())).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('row,user_id,contract_id,input_id,status,message');
+    expect(lines).toHaveLength(48);
+    expect(lines.every((line, index) => index === 0 || line.includes(',created,'))).toBe(true);
+  });
+
+  test('a header that does not fit is reported before any row', async ({ page }) => {
+    await ensureStaff(page);
+    await signIn(page, OPERATOR);
+    await page.goto('/bulk/migrations');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({
+        name: 'old.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('user_id,firstname\nK-1,Erika\n'),
+      });
+    await expect(page.getByRole('alert')).toContainText('Unknown columns: firstname');
+    await expect(page.getByRole('alert')).toContainText('Missing columns:');
+    await expect(page.getByRole('button', { name: /Run for/ })).toHaveCount(0);
+  });
+
+  test('viewers cannot open the bulk pages', async ({ page }) => {
+    await ensureStaff(page);
+    await signIn(page, VIEWER);
+    await expect(page.getByRole('link', { name: 'Bulk charges and credits' })).toHaveCount(0);
+    await page.goto('/bulk/charges');
+    await expect(page).toHaveURL(/\/tools\/validators$/);
+  });
+});

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bulkCampaignSchema, type BulkCampaignRequest, type BulkKind } from '../../../contract/bulk.ts';
+import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
+import { downloadBlob } from '../../lib/download.ts';
+
+const campaignsKey = (kind: BulkKind) => ['bulk', kind] as const;
+
+export function useCampaigns(kind: BulkKind) {
+  return useQuery({
+    queryKey: campaignsKey(kind),
+    queryFn: () =>
+      requestOk('get', '/bff/bulk/campaigns', {
+        searchParams: { kind },
+        schema: z.array(bulkCampaignSchema),
+      }),
+  });
+}
+
+/** One campaign, polled every second while it runs: the progress survives a reload (the ID is in the URL). */
+export function useCampaign(id: string | undefined) {
+  return useQuery({
+    queryKey: ['bulk', 'campaign', id],
+    queryFn: () => requestOk('get', `/bff/bulk/campaigns/${id}`, { schema: bulkCampaignSchema }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
+}
+
+export function useStartCampaign(kind: BulkKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BulkCampaignRequest) =>
+      requestOk('post', '/bff/bulk/campaigns', { json: request, schema: bulkCampaignSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey(kind) }),
+  });
+}
+
+export function useControlCampaign(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'pause' | 'resume' | 'cancel') =>
+      requestOk('post', `/bff/bulk/campaigns/${id}/${action}`, { schema: bulkCampaignSchema }),
+    onSuccess: (campaign) => {
+      queryClient.setQueryData(['bulk', 'campaign', id], campaign);
+      return queryClient.invalidateQueries({ queryKey: ['bulk', campaign.kind] });
+    },
+  });
+}
+
+export async function downloadResults(id: string): Promise<void> {
+  const response = await api(`bff/bulk/campaigns/${id}/results`, { timeout: 120_000 });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  downloadBlob(await response.blob(), name ?? 'results.csv');
+}
