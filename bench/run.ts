@@ -4,6 +4,7 @@
  *   2. feed-in report latency (medians) beside the HTTP floor, on PGlite and PostgreSQL, today's code
  *      and the code before issue 16 (a git worktree) on the same databases
  *   3. throughput, latency and CPU of the BFF against a bare Node + undici forwarder (bff-throughput.ts)
+ *   4. a 10,000-row bulk charges campaign: file check time, rows/s and BFF memory (bulk-campaign.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
 import { benchBffThroughput } from './bff-throughput.ts';
+import { benchBulkCampaign } from './bulk-campaign.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
 
@@ -211,6 +213,8 @@ for (const [kind, url, port] of [
   if (kind === 'PGlite') {
     // 3. The BFF against a bare forwarder in front of this sandbox (issue 12)
     await benchBffThroughput(base, headers.authorization!.slice('Bearer '.length), row);
+    // 4. A bulk campaign through a BFF in front of this sandbox (issue 14)
+    await benchBulkCampaign(base, row);
   }
   await stop(sandbox);
 }
