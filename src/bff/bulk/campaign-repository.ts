@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { BulkCampaign, BulkKind, BulkRowOutcome } from '../../contract/bulk.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { bulkCampaigns, bulkRows } from '../db/schema.ts';
@@ -115,25 +115,27 @@ export class CampaignRepository {
   async claimRow(campaignId: string, leaseMs: number): Promise<BulkRow | null> {
     const now = new Date(this.now());
     const staleBefore = new Date(this.now() - leaseMs);
-    const result = await this.db.execute<{ row: number }>(sql`
-      update ${bulkRows} set status = 'sending', claimed_at = ${now}, attempts = ${bulkRows.attempts} + 1
-      where (${bulkRows.campaignId}, ${bulkRows.row}) = (
-        select campaign_id, "row" from ${bulkRows}
-        where campaign_id = ${campaignId}
-          and ((status = 'pending' and (retry_at is null or retry_at <= ${now}))
-            or (status = 'sending' and claimed_at < ${staleBefore}))
-        order by "row"
-        limit 1
-        for update skip locked
-      )
-      returning "row"`);
-    const claimed = (result as unknown as { rows: { row: number }[] }).rows[0];
-    if (!claimed) return null;
-    const [row] = await this.db
-      .select()
+    const next = this.db
+      .select({ row: bulkRows.row })
       .from(bulkRows)
-      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, claimed.row)));
-    return row ?? null;
+      .where(
+        and(
+          eq(bulkRows.campaignId, campaignId),
+          or(
+            and(eq(bulkRows.status, 'pending'), or(isNull(bulkRows.retryAt), lte(bulkRows.retryAt, now))),
+            and(eq(bulkRows.status, 'sending'), lt(bulkRows.claimedAt, staleBefore)),
+          ),
+        ),
+      )
+      .orderBy(asc(bulkRows.row))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [claimed] = await this.db
+      .update(bulkRows)
+      .set({ status: 'sending', claimedAt: now, attempts: sql`${bulkRows.attempts} + 1` })
+      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, sql`(${next})`)))
+      .returning();
+    return claimed ?? null;
   }
 
   async settle(

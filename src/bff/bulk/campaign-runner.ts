@@ -13,6 +13,8 @@ const JOB_EXPIRY_SECONDS = 60;
 const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
+/** How often a lane reads its campaign's status (pause, cancel). */
+const STATUS_CHECK_MS = 500;
 /** How often an idle slice looks again for rows whose retry time has come. */
 const IDLE_WAIT_MS = 250;
 
@@ -142,8 +144,14 @@ export class CampaignRunner {
   }
 
   private async lane(campaignId: string, deadline: number): Promise<void> {
+    let campaign: BulkCampaignRow | null = null;
+    let checkedAt = 0;
     while (!this.stopped && this.options.now() < deadline) {
-      const campaign = await this.options.campaigns.find(campaignId);
+      // A pause or cancel is seen within STATUS_CHECK_MS, without a query per row.
+      if (this.options.now() - checkedAt >= STATUS_CHECK_MS) {
+        campaign = await this.options.campaigns.find(campaignId);
+        checkedAt = this.options.now();
+      }
       if (!campaign || campaign.status !== 'running') return;
       const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
       if (!row) {
@@ -152,7 +160,8 @@ export class CampaignRunner {
         await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
         continue;
       }
-      await this.limiter.run(() => this.send(campaign, row));
+      const running = campaign;
+      await this.limiter.run(() => this.send(running, row));
     }
   }
 
