@@ -36,7 +36,7 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/identity-provider.ts',
       url: `http://127.0.0.1:${PROVIDER_PORT}/.well-known/openid-configuration`,
-      timeout: 60_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -72,17 +72,50 @@ test.describe('bulk campaigns', () => {
     expect(lines.every((line, index) => index === 0 || line.includes(',created,'))).toBe(true);
   });
 
+  test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {
+    await ensureStaff(page);
+    await signIn(page, OPERATOR);
+    await page.goto('/bulk/migrations');
+    const header =
+      'user_id,first_name,last_name,email,deliv_address_street,deliv_address_house_number,deliv_address_zipcode,deliv_address_city,payment_method,bank_data_iban';
+    const rows = Array.from(
+      { length: 600 },
+      (_, index) =>
+        `E2E-BULK-${index + 1},Erika,Mustermann,erika@example.org,Hauptstraße,1a,10115,Berlin,direct_debit,DE89370400440532013000`,
+    );
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'old-system.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\n${rows.join('\n')}\n`),
+    });
+    await expect(page.getByTestId('bulk-check-summary')).toContainText('600 rows ready');
+    await page.getByRole('button', { name: 'Run for 600 rows…' }).click();
+    await page.getByRole('button', { name: 'Start campaign on sandbox' }).click();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByTestId('campaign-status')).toHaveText('paused');
+    // The rows in flight when it paused (at most BFF_BULK_CONCURRENCY) settle; then nothing moves.
+    await page.waitForTimeout(1000);
+    await page.reload();
+    const doneWhilePaused = await page.getByTestId('campaign-done').textContent();
+    expect(Number(doneWhilePaused)).toBeLessThan(600);
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expect(page.getByTestId('campaign-status')).toHaveText('paused');
+    await expect(page.getByTestId('campaign-done')).toHaveText(doneWhilePaused!);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByTestId('campaign-status')).toHaveText('done', { timeout: 45_000 });
+    await expect(page.getByTestId('campaign-done')).toHaveText('600');
+  });
+
   test('a header that does not fit is reported before any row', async ({ page }) => {
     await ensureStaff(page);
     await signIn(page, OPERATOR);
     await page.goto('/bulk/migrations');
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({
-        name: 'old.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('user_id,firstname\nK-1,Erika\n'),
-      });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'old.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('user_id,firstname\nK-1,Erika\n'),
+    });
     await expect(page.getByRole('alert')).toContainText('Unknown columns: firstname');
     await expect(page.getByRole('alert')).toContainText('Missing columns:');
     await expect(page.getByRole('button', { name: /Run for/ })).toHaveCount(0);

@@ -165,6 +165,8 @@ export default fp<BulkPluginOptions>(
           targets: { campaign: request.params.id.slice(0, 64) },
         };
         const campaign = await campaignFor(request);
+        if (action === 'resume') runner.release(campaign.id);
+        else runner.halt(campaign.id);
         const moved =
           action === 'pause'
             ? await campaigns.transition(campaign.id, ['running'], 'paused')

@@ -79,6 +79,8 @@ export class CampaignRunner {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
+  /** Campaigns paused or cancelled through this replica: its lanes stop at once (others within STATUS_CHECK_MS). */
+  private readonly halted = new Set<string>();
 
   constructor(private readonly options: CampaignRunnerOptions) {
     this.limiter = new Limiter(options.concurrency);
@@ -98,6 +100,16 @@ export class CampaignRunner {
       { campaignId },
       { startAfter: afterSeconds, expireInSeconds: JOB_EXPIRY_SECONDS, retryLimit: 10, retryDelay: 2 },
     );
+  }
+
+  /** Stops this replica's lanes on a campaign before their next row (a pause or cancel made here). */
+  halt(campaignId: string): void {
+    this.halted.add(campaignId);
+  }
+
+  /** Lets this replica's lanes work on a resumed campaign again. */
+  release(campaignId: string): void {
+    this.halted.delete(campaignId);
   }
 
   async stop(): Promise<void> {
@@ -152,7 +164,7 @@ export class CampaignRunner {
         campaign = await this.options.campaigns.find(campaignId);
         checkedAt = this.options.now();
       }
-      if (!campaign || campaign.status !== 'running') return;
+      if (!campaign || campaign.status !== 'running' || this.halted.has(campaignId)) return;
       const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
       if (!row) {
         if ((await this.options.campaigns.remaining(campaignId)) === 0) return;

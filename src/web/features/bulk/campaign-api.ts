@@ -17,14 +17,20 @@ export function useCampaigns(kind: BulkKind) {
   });
 }
 
-/** One campaign, polled every second while it runs: the progress survives a reload (the ID is in the URL). */
+/**
+ * One campaign, polled every second while it runs (and now and then while paused, as rows in flight
+ * settle): the progress survives a reload, the ID is in the URL.
+ */
 export function useCampaign(id: string | undefined) {
   return useQuery({
     queryKey: ['bulk', 'campaign', id],
     queryFn: () => requestOk('get', `/bff/bulk/campaigns/${id}`, { schema: bulkCampaignSchema }),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'running' ? 1000 : status === 'paused' ? 3000 : false;
+    },
   });
 }
 
