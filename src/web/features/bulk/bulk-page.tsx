@@ -1,10 +1,10 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useId, useState, type DragEvent } from 'react';
 import type { SessionUser } from '../../../contract/bff-api.ts';
-import { bulkColumns, chargeTotals, type BulkCampaign, type BulkKind } from '../../../contract/bulk.ts';
+import { bulkColumns, type BulkCampaign, type BulkKind } from '../../../contract/bulk.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { checkFileInWorker, type CheckedFile } from './check-file.ts';
+import { checkFileInWorker, PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 import {
   downloadResults,
   useCampaign,
@@ -22,7 +22,6 @@ const ROW_NOUN: Record<BulkKind, string> = {
   migrations: 'consumer migrations',
 };
 const PROBLEMS_SHOWN = 200;
-const PREVIEW_ROWS = 10;
 
 export function BulkPage({
   kind,
@@ -60,7 +59,7 @@ export function BulkPage({
 
   async function run() {
     if (!file || !checked) return;
-    const campaign = await start.mutateAsync({ kind, fileName: file.name, rows: checked.rows });
+    const campaign = await start.mutateAsync({ kind, fileName: file.name, rowsJson: checked.rowsJson });
     setConfirming(false);
     setChecked(null);
     setFile(null);
@@ -83,12 +82,12 @@ export function BulkPage({
           </p>
         )}
         {checked && <CheckReport checked={checked} />}
-        {usable && checked.rows.length > 0 && (
+        {usable && checked.rowCount > 0 && (
           <>
             <DryRun kind={kind} checked={checked} />
             {!confirming ? (
               <button className="button" type="button" onClick={() => setConfirming(true)}>
-                Run for {checked.rows.length.toLocaleString()} rows…
+                Run for {checked.rowCount.toLocaleString()} rows…
               </button>
             ) : (
               <div
@@ -97,7 +96,7 @@ export function BulkPage({
                 aria-labelledby="confirm-run"
               >
                 <p id="confirm-run">
-                  Send <strong>{checked.rows.length.toLocaleString()}</strong> {ROW_NOUN[kind]} from{' '}
+                  Send <strong>{checked.rowCount.toLocaleString()}</strong> {ROW_NOUN[kind]} from{' '}
                   <strong>{file?.name}</strong> to the{' '}
                   <strong className="confirm__environment">{user.environment}</strong> environment?
                   {checked.badRows > 0 &&
@@ -200,7 +199,7 @@ function CheckReport({ checked }: { checked: CheckedFile }) {
   return (
     <>
       <p role="status" data-testid="bulk-check-summary">
-        {checked.rows.length.toLocaleString()} rows ready
+        {checked.rowCount.toLocaleString()} rows ready
         {checked.badRows > 0 && `, ${checked.badRows.toLocaleString()} rows with problems`} (checked in{' '}
         {checked.milliseconds.toLocaleString()} ms).
       </p>
@@ -240,8 +239,8 @@ function CheckReport({ checked }: { checked: CheckedFile }) {
 /** What would be sent: totals and the first rows; nothing is written. */
 function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile }) {
   const locale = navigator.language;
-  const totals = kind === 'charges' ? chargeTotals(checked.rows.map((row) => row.values)) : [];
-  const shown = checked.rows.slice(0, PREVIEW_ROWS);
+  const { totals } = checked;
+  const shown = checked.preview;
   const previewColumns =
     kind === 'charges'
       ? ['user_id', 'contract_id', 'type_of_transaction', 'amount_cent', 'due_date', 'input_id']
@@ -317,9 +316,9 @@ function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile }) {
           </tbody>
         </table>
       </div>
-      {checked.rows.length > PREVIEW_ROWS && (
+      {checked.rowCount > PREVIEW_ROWS && (
         <p className="hint">
-          The first {PREVIEW_ROWS} of {checked.rows.length.toLocaleString()} rows. Nothing has been sent.
+          The first {PREVIEW_ROWS} of {checked.rowCount.toLocaleString()} rows. Nothing has been sent.
         </p>
       )}
     </section>

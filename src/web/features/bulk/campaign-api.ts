@@ -34,11 +34,20 @@ export function useCampaign(id: string | undefined) {
   });
 }
 
+/** Starts a campaign; the rows come as the worker's JSON, spliced in rather than parsed and serialised again. */
 export function useStartCampaign(kind: BulkKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: BulkCampaignRequest) =>
-      requestOk('post', '/bff/bulk/campaigns', { json: request, schema: bulkCampaignSchema }),
+    mutationFn: async (request: Omit<BulkCampaignRequest, 'rows'> & { rowsJson: string }) => {
+      const body = `{"kind":${JSON.stringify(request.kind)},"fileName":${JSON.stringify(request.fileName)},"rows":${request.rowsJson}}`;
+      const response = await api.post('bff/bulk/campaigns', {
+        body,
+        headers: { 'content-type': 'application/json' },
+        timeout: 120_000,
+      });
+      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      return bulkCampaignSchema.parse(await response.json());
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey(kind) }),
   });
 }

@@ -1,7 +1,18 @@
 import type { CheckedBulkFile } from '../../../contract/bulk-csv.ts';
-import type { BulkKind } from '../../../contract/bulk.ts';
+import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
 
-export type CheckedFile = CheckedBulkFile & { milliseconds: number };
+/** Rows shown in the dry run. */
+export const PREVIEW_ROWS = 10;
+
+/** The checked file as the page gets it: counts, the first rows, the good rows as JSON, the dry run's totals. */
+export type CheckedFile = Omit<CheckedBulkFile, 'rows'> & {
+  rowCount: number;
+  preview: CheckedBulkFile['rows'];
+  /** The good rows, as they go into `POST /bff/bulk/campaigns`. */
+  rowsJson: string;
+  totals: ChargeTotal[];
+  milliseconds: number;
+};
 
 /** Checks a file in a Web Worker (papaparse and the row schemas stay off the main thread). */
 export function checkFileInWorker(kind: BulkKind, file: File): Promise<CheckedFile> {
