@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/bff-api.ts';
 import { bulkCampaignSchema, type BulkCampaign, type BulkCampaignRequest } from '../../contract/bulk.ts';
-import { exampleCharge } from '../../contract/testing/examples.ts';
+import { exampleCharge, exampleConsumer } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
@@ -237,18 +237,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
   });
 
   it('migrates consumers in bulk, skipping one migrated already', async () => {
-    const consumer = (user: string) => ({
-      user_id: user,
-      first_name: 'Erika',
-      last_name: 'Mustermann',
-      email: 'erika@example.org',
-      deliv_address_street: 'Hauptstraße',
-      deliv_address_house_number: '1a',
-      deliv_address_zipcode: '10115',
-      deliv_address_city: 'Berlin',
-      payment_method: 'direct_debit',
-      bank_data_iban: 'DE89370400440532013000',
-    });
+    const consumer = (user: string) => ({ user_id: user, ...exampleConsumer });
     const first = await call('POST', '/bff/bulk/campaigns', operator, {
       kind: 'migrations',
       fileName: 'old-system.csv',

@@ -1,0 +1,68 @@
+import type { BulkKind } from '../../../contract/bulk.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useCampaigns } from './campaign-api.ts';
+
+/** The campaigns of this kind the user may see (their own; all for admins), newest first. */
+export function CampaignList({
+  kind,
+  current,
+  onOpen,
+}: {
+  kind: BulkKind;
+  current?: string | undefined;
+  onOpen: (id: string) => void;
+}) {
+  const campaigns = useCampaigns(kind);
+  if (!campaigns.data?.length) return null;
+  return (
+    <section aria-labelledby="campaigns">
+      <h2 id="campaigns">Campaigns</h2>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">By</th>
+              <th scope="col">File</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="numeric">
+                Rows
+              </th>
+              <th scope="col" className="numeric">
+                Created
+              </th>
+              <th scope="col" className="numeric">
+                Refused or failed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {campaigns.data.map((campaign) => (
+              <tr key={campaign.id} aria-current={campaign.id === current ? 'true' : undefined}>
+                <td>{formatDateTime(campaign.createdAt)}</td>
+                <td>{campaign.ownerDisplayName ?? campaign.owner}</td>
+                <td>
+                  <a
+                    href={`?campaign=${campaign.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onOpen(campaign.id);
+                    }}
+                  >
+                    {campaign.fileName}
+                  </a>
+                </td>
+                <td>{campaign.status}</td>
+                <td className="numeric">{campaign.total.toLocaleString()}</td>
+                <td className="numeric">{campaign.counts.created.toLocaleString()}</td>
+                <td className="numeric">
+                  {(campaign.counts.refused + campaign.counts.failed).toLocaleString()}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

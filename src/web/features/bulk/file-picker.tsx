@@ -1,0 +1,50 @@
+import { useId, useState, type DragEvent } from 'react';
+import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
+
+/** The file input, a drop zone around it, and the columns a file of this kind may have. */
+export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: File | undefined) => void }) {
+  const id = useId();
+  const [over, setOver] = useState(false);
+  const columns = bulkColumns(kind);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    onPick(event.dataTransfer.files[0]);
+  };
+  return (
+    <div
+      className={`dropzone${over ? ' dropzone--over' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <label htmlFor={id}>CSV file</label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          onPick(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <p className="hint" id={`${id}-hint`}>
+        Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required:{' '}
+        {columns
+          .filter((column) => column.required)
+          .map((column) => column.name)
+          .join(', ')}
+        . Optional:{' '}
+        {columns
+          .filter((column) => !column.required)
+          .map((column) => column.name)
+          .join(', ')}
+        .{kind === 'charges' && ' Without input_id, each row gets one that stays the same on every retry.'}
+      </p>
+    </div>
+  );
+}
