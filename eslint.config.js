@@ -38,7 +38,18 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', '.data', 'node_modules', 'drizzle', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'coverage',
+      '.data',
+      '.tmp',
+      'node_modules',
+      'drizzle',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
