@@ -9,7 +9,8 @@ import { isAlreadyDone, platformMessage, rowOperation, type PlatformWriter } fro
 const QUEUE = 'bulk-campaign';
 /** A job works on its campaign this long, then hands over to a fresh job (any replica may take it). */
 const SLICE_MS = 20_000;
-const JOB_EXPIRY_SECONDS = 60;
+/** A slice's job: expired (so retried elsewhere) well after SLICE_MS, retried if a replica dies under it. */
+const JOB_OPTIONS = { expireInSeconds: 60, retryLimit: 10, retryDelay: 2 } as const;
 const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
@@ -93,13 +94,9 @@ export class CampaignRunner {
     return this.starting;
   }
 
-  async enqueue(campaignId: string, afterSeconds = 0): Promise<void> {
+  async enqueue(campaignId: string): Promise<void> {
     const boss = await this.ensureStarted();
-    await boss.send(
-      QUEUE,
-      { campaignId },
-      { startAfter: afterSeconds, expireInSeconds: JOB_EXPIRY_SECONDS, retryLimit: 10, retryDelay: 2 },
-    );
+    await boss.send(QUEUE, { campaignId }, JOB_OPTIONS);
   }
 
   /** Stops this replica's lanes on a campaign before their next row (a pause or cancel made here). */
@@ -146,13 +143,20 @@ export class CampaignRunner {
     const lanes = Array.from({ length: this.options.concurrency }, () => this.lane(campaignId, deadline));
     await Promise.all(lanes);
     const campaign = await this.options.campaigns.find(campaignId);
-    if (!campaign || campaign.status !== 'running' || this.stopped) return;
+    if (!campaign || campaign.status !== 'running') return;
     if ((await this.options.campaigns.remaining(campaignId)) === 0) {
       if (await this.options.campaigns.transition(campaignId, ['running'], 'done'))
         this.options.log.info({ campaign: campaignId }, 'bulk campaign done');
       return;
     }
-    await this.enqueue(campaignId, 1);
+    // Also when this replica is stopping: another replica (or this one after its restart) takes the next slice.
+    const boss = this.boss;
+    if (!boss) return;
+    await boss
+      .send(QUEUE, { campaignId }, { ...JOB_OPTIONS, startAfter: 1 })
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error, campaign: campaignId }, 'next slice not queued'),
+      );
   }
 
   private async lane(campaignId: string, deadline: number): Promise<void> {
