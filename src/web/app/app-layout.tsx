@@ -1,57 +1,38 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { canAdminister, canWrite, type SessionUser } from '../../contract/bff-api.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
 import { useSignOut } from '../features/auth/session.ts';
+import { navigationFor } from './navigation.ts';
 
-interface NavItem {
-  to: string;
-  label: string;
-}
-
-/** Navigation grouped like the spec's resource groups; only pages that work are listed. */
-function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
-  const groups: { group: string; items: NavItem[] }[] = [];
-  const writer = canWrite(user.role);
-  if (writer) {
-    groups.push({ group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] });
-  }
-  groups.push({
-    group: 'Producers',
-    items: [
-      { to: '/reports/feed-in', label: 'Feed-in report' },
-      ...(writer ? [{ to: '/producers/charges', label: 'Book charges and credits' }] : []),
-    ],
-  });
-  if (writer) {
-    groups.push({
-      group: 'Bulk',
-      items: [
-        { to: '/bulk/charges', label: 'Bulk charges and credits' },
-        { to: '/bulk/migrations', label: 'Bulk consumer migrations' },
-      ],
-    });
-    groups.push({
-      group: 'Master data',
-      items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
-    });
-  }
-  groups.push({ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] });
-  if (canAdminister(user.role)) {
-    groups.push({
-      group: 'Admin',
-      items: [
-        { to: '/admin/accounts', label: 'Accounts' },
-        { to: '/admin/audit', label: 'Audit log' },
-      ],
-    });
-  }
-  return groups;
-}
+const CommandPalette = lazy(() =>
+  import('./command-palette.tsx').then((module) => ({ default: module.CommandPalette })),
+);
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function AppLayout({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  // Mounted from the first opening on (the chunk loads then), so it keeps its place afterwards.
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) {
+        event.preventDefault();
+        setPaletteUsed(true);
+        setPaletteOpen((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <div className={`shell shell--${user.environment}`}>
+      {paletteUsed && (
+        <Suspense fallback={null}>
+          <CommandPalette user={user} open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      )}
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -64,6 +45,17 @@ export function AppLayout({ user }: { user: SessionUser }) {
           </span>{' '}
           <span className="role">({user.role})</span>
         </span>
+        <button
+          type="button"
+          className="button button--secondary palette-button"
+          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+          onClick={() => {
+            setPaletteUsed(true);
+            setPaletteOpen(true);
+          }}
+        >
+          Commands <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
+        </button>
         <button
           type="button"
           className="button button--secondary"

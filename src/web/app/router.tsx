@@ -71,10 +71,24 @@ const indexRoute = createRoute({
   },
 });
 
+/** A value to check, filled in from the command palette ("check IBAN …"). */
+const validatorsSearchSchema = z.object({
+  iban: z.string().max(64).optional().catch(undefined),
+  marketLocation: z.string().max(32).optional().catch(undefined),
+});
+const ValidatorsPage = lazyRouteComponent(
+  () => import('../features/validators/validators-page.tsx'),
+  'ValidatorsPage',
+);
+
 const validatorsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/tools/validators',
-  component: lazyRouteComponent(() => import('../features/validators/validators-page.tsx'), 'ValidatorsPage'),
+  validateSearch: validatorsSearchSchema,
+  component: function ValidatorsRoute() {
+    const search = validatorsRoute.useSearch();
+    return <ValidatorsPage fill={search} />;
+  },
 });
 
 /** `?user=P1000&contract=C1000` opens a page for that producer contract (links from other pages). */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 
 /**
  * State kept in sessionStorage so nothing typed is lost when the session expires mid-work, the page
  * reloads, or the user returns from sign-in. Cleared at sign-out.
  */
-export function useDraft<T>(key: string, initial: T): [T, (value: T) => void] {
+export function useDraft<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const storageKey = `draft:${key}`;
   const [value, setValue] = useState<T>(() => {
     try {

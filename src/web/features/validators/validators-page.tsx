@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { CHANGE_REASON_LABELS, CHANGE_REASONS, CUSTOMER_TYPES } from '../../../contract/delivery-start.ts';
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectField } from '../../components/select-field.tsx';
@@ -28,9 +29,23 @@ const EMPTY: ValidatorDraft = {
   changeReason: 'E03',
 };
 
-export function ValidatorsPage() {
+export function ValidatorsPage({
+  fill = {},
+}: {
+  fill?: { iban?: string | undefined; marketLocation?: string | undefined };
+}) {
   const [draft, setDraft] = useDraft<ValidatorDraft>('validators', EMPTY);
   const update = (changes: Partial<ValidatorDraft>) => setDraft({ ...draft, ...changes });
+  // A value handed over in the URL (the command palette's "check IBAN …") replaces what was typed before.
+  const { iban: fillIban, marketLocation: fillMarketLocation } = fill;
+  useEffect(() => {
+    if (fillIban === undefined && fillMarketLocation === undefined) return;
+    setDraft((current) => ({
+      ...current,
+      ...(fillIban !== undefined ? { iban: fillIban } : {}),
+      ...(fillMarketLocation !== undefined ? { marketLocationId: fillMarketLocation } : {}),
+    }));
+  }, [fillIban, fillMarketLocation, setDraft]);
 
   const iban = useLiveCheck(draft.iban, IBAN_CHECK);
   const marketLocation = useLiveCheck(draft.marketLocationId, MARKET_LOCATION_CHECK);

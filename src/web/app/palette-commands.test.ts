@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../contract/bff-api.ts';
+import { paletteCommands } from './palette-commands.ts';
+
+const operator: SessionUser = { username: 'olga', role: 'operator', environment: 'sandbox' };
+const viewer: SessionUser = { username: 'victor', role: 'viewer', environment: 'sandbox' };
+const recent = [
+  { user: 'P1000', contract: 'C1000' },
+  { user: 'P2000', contract: 'C2000' },
+];
+const labels = (user: SessionUser, query: string) =>
+  paletteCommands(user, query, recent).map((command) => command.label);
+
+describe('the command palette', () => {
+  it('offers a typed contract: its feed-in report, and a booking for those who may write', () => {
+    const commands = paletteCommands(operator, 'P3000/C3000', recent);
+    expect(commands.slice(0, 2)).toEqual([
+      {
+        id: 'Contracts:report:P3000/C3000',
+        group: 'Contracts',
+        label: 'Feed-in report for P3000/C3000',
+        to: '/reports/feed-in',
+        search: { user: 'P3000', contract: 'C3000' },
+      },
+      {
+        id: 'Contracts:charge:P3000/C3000',
+        group: 'Contracts',
+        label: 'Book a charge or credit on P3000/C3000',
+        to: '/producers/charges',
+        search: { user: 'P3000', contract: 'C3000' },
+      },
+    ]);
+    expect(labels(operator, 'P3000 C3000')).toContain('Feed-in report for P3000/C3000');
+    expect(labels(viewer, 'P3000/C3000')).not.toContain('Book a charge or credit on P3000/C3000');
+  });
+
+  it('finds recent contracts by either ID, and lists them when nothing is typed', () => {
+    expect(labels(viewer, 'c2000')).toEqual(['Feed-in report for P2000/C2000']);
+    expect(labels(viewer, '')).toEqual(
+      expect.arrayContaining([
+        'Feed-in report for P1000/C1000',
+        'Feed-in report for P2000/C2000',
+        'Validators',
+      ]),
+    );
+  });
+
+  it('checks an IBAN or a market location on the validators page, the value filled in', () => {
+    expect(paletteCommands(viewer, 'check iban DE89 3704 0044 0532 0130 00', recent)[0]).toMatchObject({
+      label: 'Check IBAN DE89 3704 0044 0532 0130 00',
+      to: '/tools/validators',
+      search: { iban: 'DE89 3704 0044 0532 0130 00' },
+    });
+    expect(paletteCommands(viewer, 'DE89370400440532013000', recent)[0]).toMatchObject({ group: 'Checks' });
+    expect(paletteCommands(viewer, '51238696781', recent)[0]).toMatchObject({
+      label: 'Check market location 51238696781',
+      search: { marketLocation: '51238696781' },
+    });
+  });
+
+  it('goes to the pages the user may open, by name', () => {
+    expect(labels(operator, 'bulk')).toEqual(['Bulk charges and credits', 'Bulk consumer migrations']);
+    expect(labels(operator, 'bulk mig')).toEqual(['Bulk consumer migrations']);
+    expect(labels(viewer, 'bulk')).toEqual([]);
+    expect(labels(viewer, 'audit')).toEqual([]);
+    expect(labels({ ...operator, role: 'admin' }, 'audit')).toEqual(['Audit log']);
+  });
+});

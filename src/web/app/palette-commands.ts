@@ -1,0 +1,102 @@
+import { canWrite, type SessionUser } from '../../contract/bff-api.ts';
+import { PATH_ID_PATTERN } from '../../contract/api/common.ts';
+import type { ContractRef } from '../lib/recent-contracts.ts';
+import { navigationFor } from './navigation.ts';
+
+/** One command of the palette: where it goes, under which heading. */
+export interface PaletteCommand {
+  id: string;
+  group: 'Contracts' | 'Checks' | 'Pages' | 'Recent contracts';
+  label: string;
+  to: string;
+  search?: Record<string, string>;
+}
+
+const contractCommands = (
+  user: SessionUser,
+  ref: ContractRef,
+  group: PaletteCommand['group'],
+): PaletteCommand[] => [
+  {
+    id: `${group}:report:${ref.user}/${ref.contract}`,
+    group,
+    label: `Feed-in report for ${ref.user}/${ref.contract}`,
+    to: '/reports/feed-in',
+    search: { user: ref.user, contract: ref.contract },
+  },
+  ...(canWrite(user.role)
+    ? [
+        {
+          id: `${group}:charge:${ref.user}/${ref.contract}`,
+          group,
+          label: `Book a charge or credit on ${ref.user}/${ref.contract}`,
+          to: '/producers/charges',
+          search: { user: ref.user, contract: ref.contract },
+        },
+      ]
+    : []),
+];
+
+/** `P1000/C1000`, `P1000 C1000`: a producer and a contract (IDs carry digits; words like "bulk mig" do not). */
+function typedContract(query: string): ContractRef | null {
+  const parts = query.trim().split(/[\s/]+/);
+  const isId = (part: string) => PATH_ID_PATTERN.test(part) && part.length <= 64 && /\d/.test(part);
+  if (parts.length !== 2 || !parts.every(isId)) return null;
+  return { user: parts[0]!, contract: parts[1]! };
+}
+
+/**
+ * What the palette offers for what was typed: a contract typed as `P1000/C1000` (or one ID of a recent
+ * contract), "check IBAN …" or an IBAN or market location ID as typed, and the pages the user may open.
+ */
+export function paletteCommands(
+  user: SessionUser,
+  query: string,
+  recent: readonly ContractRef[],
+): PaletteCommand[] {
+  const typed = query.trim();
+  const needle = typed.toLowerCase();
+  const commands: PaletteCommand[] = [];
+
+  const contract = typedContract(typed);
+  if (contract) commands.push(...contractCommands(user, contract, 'Contracts'));
+  const matchingRecent = recent.filter(
+    (ref) =>
+      !needle ||
+      ref.user.toLowerCase() === needle ||
+      ref.contract.toLowerCase() === needle ||
+      `${ref.user}/${ref.contract}`.toLowerCase().includes(needle),
+  );
+  if (!contract)
+    for (const ref of matchingRecent.slice(0, 5))
+      commands.push(...contractCommands(user, ref, 'Recent contracts'));
+
+  const ibanText = typed.replace(/^check\s+iban\s*/i, '');
+  const compactIban = ibanText.replace(/\s+/g, '').toUpperCase();
+  // "check iban …", or anything shaped like an IBAN: the validators page says what is wrong with it.
+  if (/^check\s+iban\b/i.test(typed) || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compactIban))
+    commands.push({
+      id: 'check-iban',
+      group: 'Checks',
+      label: compactIban ? `Check IBAN ${ibanText.trim()}` : 'Check an IBAN',
+      to: '/tools/validators',
+      ...(compactIban ? { search: { iban: ibanText.trim() } } : {}),
+    });
+  const maloText = typed.replace(/^check\s+(malo|market\s+location)\s*/i, '');
+  if (/^\d{11}$/.test(maloText))
+    commands.push({
+      id: 'check-malo',
+      group: 'Checks',
+      label: `Check market location ${maloText}`,
+      to: '/tools/validators',
+      search: { marketLocation: maloText },
+    });
+
+  // Every typed word in the page's name or group: "bulk mig" finds "Bulk consumer migrations".
+  const words = needle.split(/\s+/).filter(Boolean);
+  for (const { group, items } of navigationFor(user))
+    for (const item of items)
+      if (words.every((word) => `${group} ${item.label}`.toLowerCase().includes(word)))
+        commands.push({ id: `page:${item.to}`, group: 'Pages', label: item.label, to: item.to });
+  return commands;
+}
