@@ -1,3 +1,4 @@
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCampaigns } from './campaign-api.ts';
@@ -20,21 +21,17 @@ export function CampaignList({
       <div className="table-scroll">
         <table className="table">
           <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">By</th>
-              <th scope="col">File</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="numeric">
-                Rows
-              </th>
-              <th scope="col" className="numeric">
-                Created
-              </th>
-              <th scope="col" className="numeric">
-                Refused or failed
-              </th>
-            </tr>
+            <ColumnHeaders
+              columns={[
+                'Started',
+                'By',
+                'File',
+                'Status',
+                numeric('Rows'),
+                numeric('Created'),
+                numeric('Refused or failed'),
+              ]}
+            />
           </thead>
           <tbody>
             {campaigns.data.map((campaign) => (

@@ -1,3 +1,4 @@
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { CheckedFile } from './check-file.ts';
 
 const PROBLEMS_SHOWN = 200;
@@ -31,13 +32,7 @@ export function CheckReport({ checked }: { checked: CheckedFile }) {
         <div className="table-scroll">
           <table className="table" aria-label="Rows with problems">
             <thead>
-              <tr>
-                <th scope="col" className="numeric">
-                  Row
-                </th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
+              <ColumnHeaders columns={[numeric('Row'), 'Column', 'Problem']} />
             </thead>
             <tbody>
               {checked.problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (

@@ -1,3 +1,4 @@
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
@@ -17,24 +18,16 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
       {kind === 'charges' && (
         <table className="table" aria-label="Totals">
           <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="numeric">
-                VAT rate
-              </th>
-              <th scope="col" className="numeric">
-                Executions
-              </th>
-              <th scope="col" className="numeric">
-                Net
-              </th>
-              <th scope="col" className="numeric">
-                VAT
-              </th>
-              <th scope="col" className="numeric">
-                Gross
-              </th>
-            </tr>
+            <ColumnHeaders
+              columns={[
+                'Type',
+                numeric('VAT rate'),
+                numeric('Executions'),
+                numeric('Net'),
+                numeric('VAT'),
+                numeric('Gross'),
+              ]}
+            />
           </thead>
           <tbody>
             {totals.map((total) => (
@@ -53,16 +46,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
       <div className="table-scroll">
         <table className="table" aria-label="First rows">
           <thead>
-            <tr>
-              <th scope="col" className="numeric">
-                Row
-              </th>
-              {previewColumns.map((column) => (
-                <th scope="col" key={column}>
-                  {column}
-                </th>
-              ))}
-            </tr>
+            <ColumnHeaders columns={[numeric('Row'), ...previewColumns]} />
           </thead>
           <tbody>
             {shown.map((row) => (

@@ -1,0 +1,23 @@
+/** A column: its heading, and whether it holds numbers (right-aligned, like its cells). */
+export type Column = string | { label: string; numeric: true };
+
+export const numeric = (label: string): Column => ({ label, numeric: true });
+
+/** The header row of a data table: one `<th scope="col">` per column. */
+export function ColumnHeaders({ columns }: { columns: readonly Column[] }) {
+  return (
+    <tr>
+      {columns.map((column) =>
+        typeof column === 'string' ? (
+          <th scope="col" key={column}>
+            {column}
+          </th>
+        ) : (
+          <th scope="col" className="numeric" key={column.label}>
+            {column.label}
+          </th>
+        ),
+      )}
+    </tr>
+  );
+}
