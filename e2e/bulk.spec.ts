@@ -33,6 +33,7 @@ test.describe('bulk campaigns', () => {
     const problems = page.getByRole('table', { name: 'Rows with problems' });
     await expect(problems.getByRole('row')).toHaveCount(4);
     await expect(problems).toContainText('amount_cent');
+    await expect(problems).toContainText('Give the amount in whole cents');
     await expect(problems).toContainText('due_date');
     await expect(problems).toContainText('display_name');
     // Dry run: 47 credits of 10 € gross at 19 %.

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 
 // The forms' messages ("This field is required.", how to write a number), not zod's generic ones.
-z.config({ customError: formErrorMap(() => undefined, navigator.language) });
+// A file holds amounts in whole cents, where the single form takes euros.
+const FILE_WORDS: Record<string, { unreadable: () => string }> = {
+  amount_cent: { unreadable: () => 'Give the amount in whole cents, e.g. 1000 for 10.00 €.' },
+};
+z.config({ customError: formErrorMap((name) => FILE_WORDS[name], navigator.language) });
 
 /** Reads and checks a bulk file off the main thread: a 10,000-row file never freezes the page. */
 self.onmessage = async (event: MessageEvent<{ kind: BulkKind; file: File }>) => {
