@@ -7,7 +7,14 @@ import { auditPageSchema, AUDIT_CSV_HEADER } from '../contract/bff-api.ts';
 import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
 import type { TestSandbox } from '../sandbox/testing/harness.ts';
 import { startUpstreamSandbox } from './testing/test-bff.ts';
-import { callBff, signInTo, startBffProcess, statusOf, type BffProcess } from './testing/bff-process.ts';
+import {
+  callBff,
+  replicaEnvironments,
+  signInTo,
+  startBffProcess,
+  statusOf,
+  type BffProcess,
+} from './testing/bff-process.ts';
 import { until } from '../node-shared/testing/until.ts';
 
 const ADMIN_PASSWORD = 'admin-password-1';
@@ -16,27 +23,21 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   let sandbox: TestSandbox;
   let postgres: { url: string; drop: () => Promise<void> };
   let upstream: string;
-  const dataDirs: string[] = [];
+  let replicas: ReturnType<typeof replicaEnvironments>;
   let first: BffProcess;
   let second: BffProcess;
   let admin: string;
 
-  const replicaEnv = () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bff-replica-'));
-    dataDirs.push(dataDir);
-    // No SESSION_SECRET: the replicas agree on the key kept in their database.
-    return {
-      ENERGY_API_BASE_URL: upstream,
-      BFF_DATABASE_URL: postgres.url,
-      BFF_DATA_DIR: dataDir,
-      BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    };
-  };
-
   beforeAll(async () => {
     ({ sandbox, url: upstream } = await startUpstreamSandbox());
     postgres = await createPostgresDatabase();
-    [first, second] = await Promise.all([startBffProcess(replicaEnv()), startBffProcess(replicaEnv())]);
+    // No SESSION_SECRET: the replicas agree on the key kept in their database.
+    replicas = replicaEnvironments({
+      ENERGY_API_BASE_URL: upstream,
+      BFF_DATABASE_URL: postgres.url,
+      BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    });
+    [first, second] = await Promise.all([startBffProcess(replicas.env()), startBffProcess(replicas.env())]);
     admin = await signInTo(first.url, 'admin', ADMIN_PASSWORD);
     for (const [username, role] of [
       ['olga', 'operator'],
@@ -56,7 +57,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
     await Promise.all([first?.stop(), second?.stop()]);
     await sandbox.close();
     await postgres.drop();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    replicas.removeDataDirs();
   });
 
   it('a session made on one works on the other', async () => {
@@ -168,7 +169,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   it('a restarted replica keeps everyone signed in', async () => {
     const olga = await signInTo(first.url, 'olga', 'olga-password-1');
     expect(await first.stop()).toBe(0);
-    first = await startBffProcess(replicaEnv());
+    first = await startBffProcess(replicas.env());
     expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
     expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie: admin }))).toBe(200);
   });

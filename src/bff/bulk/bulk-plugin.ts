@@ -40,24 +40,26 @@ function requireCampaignStaff(request: FastifyRequest) {
   return session;
 }
 
-/** The path ids and the body the platform receives, from a row checked with the contract's schema. */
+/**
+ * The path ids and the body the platform receives, from a row's schema output (`data`); a charge the
+ * file gave no `input_id` gets the campaign's stable one.
+ */
 function platformRow(
   kind: BulkKind,
   campaignId: string,
   row: number,
-  values: Record<string, unknown>,
+  data: Record<string, unknown>,
+  given: Record<string, unknown>,
 ): NewBulkRow {
-  const parsed = parseBulkRow(kind, values);
-  if (!parsed.success) throw new Error('checked before');
   const {
     user_id: userId,
     contract_id: contractId,
     ...body
-  } = parsed.data as Record<string, unknown> & {
+  } = data as Record<string, unknown> & {
     user_id: string;
     contract_id?: string;
   };
-  if (kind === 'charges' && values.input_id === undefined) body.input_id = generatedInputId(campaignId, row);
+  if (kind === 'charges' && given.input_id === undefined) body.input_id = generatedInputId(campaignId, row);
   return {
     row,
     userId,
@@ -114,14 +116,19 @@ export default fp<BulkPluginOptions>(
       request.audit = { operation: 'bff_bulk_campaigns_create', targets: {} };
       const session = requireCampaignStaff(request);
       const body = parseBody(bulkCampaignRequestSchema, request.body);
-      const problems = body.rows.flatMap(({ row, values }) => {
-        const parsed = parseBulkRow(body.kind, values);
-        return parsed.success
+      // Each row checked once: its schema output is what gets stored, or its problems are named.
+      const checked = body.rows.map(({ row, values }) => ({
+        row,
+        values,
+        parsed: parseBulkRow(body.kind, values),
+      }));
+      const problems = checked.flatMap(({ row, parsed }) =>
+        parsed.success
           ? []
           : [
               `row ${row}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
-            ];
-      });
+            ],
+      );
       if (problems.length) throw new FieldErrors({ rows: problems.slice(0, 50) });
       const id = randomUUID();
       request.audit.targets = { campaign: id };
@@ -135,7 +142,9 @@ export default fp<BulkPluginOptions>(
           ownerRole: session.role,
           total: body.rows.length,
         },
-        body.rows.map(({ row, values }) => platformRow(body.kind, id, row, values)),
+        checked.map(({ row, values, parsed }) =>
+          platformRow(body.kind, id, row, parsed.data as Record<string, unknown>, values),
+        ),
       );
       await runner.enqueue(id);
       request.log.info({ campaign: id, kind: body.kind, rows: body.rows.length }, 'bulk campaign started');

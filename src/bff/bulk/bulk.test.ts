@@ -1,4 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { like } from 'drizzle-orm';
@@ -12,7 +11,7 @@ import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
-import { callBff, signInTo, startBffProcess } from '../testing/bff-process.ts';
+import { callBff, replicaEnvironments, signInTo, startBffProcess } from '../testing/bff-process.ts';
 import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
 
 const CSRF = { 'x-csrf': '1' };
@@ -262,34 +261,28 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
   let sandbox: TestSandbox;
   let upstream: string;
   let postgres: { url: string; drop: () => Promise<void> };
-  const dataDirs: string[] = [];
+  let replicas: ReturnType<typeof replicaEnvironments> | undefined;
 
   beforeAll(async () => {
     ({ sandbox, url: upstream } = await startUpstreamSandbox());
     postgres = await createPostgresDatabase();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await postgres?.drop();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const env = () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bff-bulk-'));
-    dataDirs.push(dataDir);
-    return {
+    replicas = replicaEnvironments({
       ENERGY_API_BASE_URL: upstream,
       BFF_DATABASE_URL: postgres.url,
-      BFF_DATA_DIR: dataDir,
       BFF_ADMIN_PASSWORD: 'admin-password-1',
       SESSION_SECRET: 'bulk-test-session-secret-0123456789abcdef',
       // A short timeout makes the lease on rows in flight short: a dead runner's rows are taken over sooner.
       ENERGY_API_TIMEOUT_MS: '1000',
-    };
-  };
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await postgres?.drop();
+    replicas?.removeDataDirs();
+  });
 
   it('books nothing twice and loses nothing when the BFF is killed mid-campaign and another carries on', async () => {
-    const first = await startBffProcess(env());
+    const first = await startBffProcess(replicas!.env());
     const admin = await signInTo(first.url, 'admin', 'admin-password-1');
     const created = await callBff(first.url, 'POST', '/bff/bulk/campaigns', {
       cookie: admin,
@@ -302,7 +295,7 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
     const bookedAtCrash = (await bookedInputIds(sandbox, 'crash')).length;
     expect(bookedAtCrash).toBeLessThan(400);
 
-    const second = await startBffProcess(env());
+    const second = await startBffProcess(replicas!.env());
     try {
       await until(async () => {
         const response = await callBff(second.url, 'GET', `/bff/bulk/campaigns/${id}`, { cookie: admin });

@@ -186,7 +186,7 @@ export class CampaignRunner {
     const requestId = `bulk-${campaign.id.slice(0, 8)}-${row.row}-${row.attempts}`;
     const started = this.options.now();
     const answer = await this.options.writer.post(operation.path, row.body, requestId);
-    await this.audit(campaign, row, operation.id, answer.status || 502, started, requestId);
+    await this.audit(campaign, row, operation, answer.status || 502, started, requestId);
     const { campaigns } = this.options;
     if (answer.status >= 200 && answer.status < 300)
       return campaigns.settle(campaign.id, row.row, 'created', null);
@@ -212,7 +212,7 @@ export class CampaignRunner {
   private async audit(
     campaign: BulkCampaignRow,
     row: BulkRow,
-    operation: string,
+    operation: { id: string; path: string },
     status: number,
     started: number,
     requestId: string,
@@ -223,9 +223,9 @@ export class CampaignRunner {
       username: campaign.owner,
       displayName: campaign.ownerDisplayName,
       role: campaign.ownerRole,
-      operation,
+      operation: operation.id,
       method: 'POST',
-      path: `/api${rowOperation(campaign.kind, row.userId, row.contractId).path}`,
+      path: `/api${operation.path}`,
       targets: {
         userID: row.userId,
         ...(row.contractId ? { contractID: row.contractId } : {}),

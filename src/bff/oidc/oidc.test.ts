@@ -1,4 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { hkdfSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import {
   callBff,
   freePort,
+  replicaEnvironments,
   signInTo,
   startBffProcess,
   statusOf,
@@ -42,7 +42,7 @@ describe('SSO through the company identity provider', () => {
   let provider: TestIdentityProvider;
   let first: BffProcess;
   let second: BffProcess;
-  const dataDirs: string[] = [];
+  let replicas: ReturnType<typeof replicaEnvironments> | undefined;
   // The replicas' shared key for sign-in transactions, as the BFF derives it: lets tests alter one.
   const seal = new LoginTransactionSeal(
     Buffer.from(hkdfSync('sha256', SESSION_SECRET, '', 'oidc-login-transaction', 32)),
@@ -55,25 +55,20 @@ describe('SSO through the company identity provider', () => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     provider = await startTestIdentityProvider({ consoleUrl: publicUrl });
-    const env = () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'bff-sso-'));
-      dataDirs.push(dataDir);
-      return {
-        ENERGY_API_BASE_URL: upstream,
-        BFF_DATABASE_URL: postgres.url,
-        BFF_DATA_DIR: dataDir,
-        BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        SESSION_SECRET,
-        BFF_PUBLIC_URL: publicUrl,
-        BFF_OIDC_ISSUER: provider.issuer,
-        BFF_OIDC_CLIENT_ID: TEST_CLIENT.id,
-        BFF_OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
-      };
-    };
+    replicas = replicaEnvironments({
+      ENERGY_API_BASE_URL: upstream,
+      BFF_DATABASE_URL: postgres.url,
+      BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      SESSION_SECRET,
+      BFF_PUBLIC_URL: publicUrl,
+      BFF_OIDC_ISSUER: provider.issuer,
+      BFF_OIDC_CLIENT_ID: TEST_CLIENT.id,
+      BFF_OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+    });
     // Both replicas share the public URL; the provider's redirects and logout calls reach the first.
     [first, second] = await Promise.all([
-      startBffProcess({ ...env(), PORT: String(port) }),
-      startBffProcess(env()),
+      startBffProcess({ ...replicas.env(), PORT: String(port) }),
+      startBffProcess(replicas.env()),
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -81,7 +76,7 @@ describe('SSO through the company identity provider', () => {
     await provider?.close();
     await sandbox?.close();
     await postgres?.drop();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    replicas?.removeDataDirs();
   });
 
   /** From the sign-in button to the provider's redirect back to the callback (returned, not followed). */

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A port the OS says is free right now. */
 export async function freePort(): Promise<number> {
@@ -62,6 +65,24 @@ export async function startBffProcess(env: Record<string, string>): Promise<BffP
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
       return null;
+    },
+  };
+}
+
+/**
+ * Environments for BFF replicas that share `shared` (upstream, database, secrets), each with a data
+ * directory of its own; `removeDataDirs` deletes them all after the suite.
+ */
+export function replicaEnvironments(shared: Record<string, string>) {
+  const dataDirs: string[] = [];
+  return {
+    env(): Record<string, string> {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bff-replica-'));
+      dataDirs.push(dataDir);
+      return { ...shared, BFF_DATA_DIR: dataDir };
+    },
+    removeDataDirs(): void {
+      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
