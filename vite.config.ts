@@ -1,10 +1,13 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiMacros } from './scripts/lingui-macros.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // In development Vite serves the SPA and proxies /api and /bff to the BFF (npm run dev).
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ command }) => ({
+  // A production build fails when a German translation is missing (catalogs.test.ts says which).
+  plugins: [linguiMacros(), react(), lingui({ failOnMissing: command === 'build' }), precompress()],
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
   server: {
     port: 5173,
@@ -14,4 +17,4 @@ export default defineConfig({
       '/bff': process.env.BFF_URL ?? 'http://127.0.0.1:8080',
     },
   },
-});
+}));

@@ -1,6 +1,10 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/lingui-macros.ts';
 
 export default defineConfig({
+  // The console's modules use Lingui's macros and import .po catalogues, as in the Vite build.
+  plugins: [linguiMacros(), lingui()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -5,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { sessionQueryOptions } from './features/auth/session.ts';
 import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { activateLanguage, startingLanguage } from './i18n/i18n.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -27,10 +30,14 @@ window.addEventListener('unhandledrejection', (event) => {
   if (event.reason instanceof SignedOutError) event.preventDefault();
 });
 
+// The first paint is in the user's language: its catalogue (a few KB) loads before React renders.
+await activateLanguage(startingLanguage());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>,
 );

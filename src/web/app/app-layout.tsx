@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
 import { useSignOut } from '../features/auth/session.ts';
+import { LanguageSelect } from '../i18n/language-select.tsx';
 import { navigationFor } from './navigation.ts';
 
 const CommandPalette = lazy(() =>
@@ -11,6 +13,7 @@ const CommandPalette = lazy(() =>
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function AppLayout({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const signOut = useSignOut();
   const [paletteOpen, setPaletteOpen] = useState(false);
   // Mounted from the first opening on (the chunk loads then), so it keeps its place afterwards.
@@ -34,7 +37,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         </Suspense>
       )}
       <a className="skip-link" href="#main">
-        Skip to content
+        {t`Skip to content`}
       </a>
       <header className="topbar">
         <span className="brand">energy-console</span>
@@ -54,7 +57,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
             setPaletteOpen(true);
           }}
         >
-          Commands <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
+          {t`Commands`} <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
         </button>
         <button
           type="button"
@@ -62,18 +65,19 @@ export function AppLayout({ user }: { user: SessionUser }) {
           onClick={() => signOut.mutate(undefined, { onSuccess: (next) => window.location.assign(next) })}
           disabled={signOut.isPending}
         >
-          Sign out
+          {t`Sign out`}
         </button>
+        <LanguageSelect />
       </header>
-      <nav className="sidenav" aria-label="Main">
+      <nav className="sidenav" aria-label={t`Main`}>
         {navigationFor(user).map((group) => (
-          <div key={group.group} className="sidenav__group">
-            <h2 className="sidenav__heading">{group.group}</h2>
+          <div key={group.group.id} className="sidenav__group">
+            <h2 className="sidenav__heading">{t(group.group)}</h2>
             <ul>
               {group.items.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-                    {item.label}
+                    {t(item.label)}
                   </Link>
                 </li>
               ))}

@@ -1,11 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { readRecentContracts } from '../lib/recent-contracts.ts';
 import { paletteCommands, type PaletteCommand } from './palette-commands.ts';
 
 const GROUP_ORDER: PaletteCommand['group'][] = ['Contracts', 'Checks', 'Recent contracts', 'Pages'];
+const GROUP_HEADINGS = {
+  Contracts: msg`Contracts`,
+  Checks: msg`Checks`,
+  'Recent contracts': msg`Recent contracts`,
+  Pages: msg`Pages`,
+};
 
 /**
  * Ctrl+K / ⌘K: go anywhere from the keyboard. cmdk's accessible combobox and listbox in the browser's own
@@ -21,9 +29,11 @@ export function CommandPalette({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const commands = useMemo(() => paletteCommands(user, query, readRecentContracts()), [user, query]);
+  // Not memoised: the i18n instance stays the same when the language changes, and this is cheap.
+  const commands = paletteCommands(i18n, user, query, readRecentContracts());
   const run = (command: PaletteCommand) => {
     onOpenChange(false);
     setQuery('');
@@ -44,30 +54,30 @@ export function CommandPalette({
     <dialog
       ref={dialog}
       className="palette"
-      aria-label="Command palette"
+      aria-label={t`Command palette`}
       onClose={() => onOpenChange(false)}
       // A click on the backdrop (the dialog element itself, outside its content) closes it.
       onClick={(event) => {
         if (event.target === dialog.current) onOpenChange(false);
       }}
     >
-      <Command label="Command palette" shouldFilter={false}>
+      <Command label={t`Command palette`} shouldFilter={false}>
         <Command.Input
           value={query}
           onValueChange={setQuery}
-          placeholder="Go to a page, P1000/C1000, check IBAN …"
-          aria-label="Command"
+          placeholder={t`Go to a page, P1000/C1000, check IBAN …`}
+          aria-label={t`Command`}
           ref={input}
         />
         <Command.List>
           <Command.Empty>
-            Nothing matches. Try a page name, a contract like P1000/C1000, or an IBAN.
+            {t`Nothing matches. Try a page name, a contract like P1000/C1000, or an IBAN.`}
           </Command.Empty>
           {GROUP_ORDER.map((group) => {
             const items = commands.filter((command) => command.group === group);
             if (items.length === 0) return null;
             return (
-              <Command.Group key={group} heading={group}>
+              <Command.Group key={group} heading={t(GROUP_HEADINGS[group])}>
                 {items.map((command) => (
                   <Command.Item key={command.id} value={command.id} onSelect={() => run(command)}>
                     {command.label}

@@ -1,44 +1,49 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { canAdminister, canWrite, type SessionUser } from '../../contract/bff-api.ts';
 
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
 }
 
 /** Navigation grouped like the spec's resource groups; only pages that work are listed. */
-export function navigationFor(user: SessionUser): { group: string; items: NavItem[] }[] {
-  const groups: { group: string; items: NavItem[] }[] = [];
+export function navigationFor(user: SessionUser): { group: MessageDescriptor; items: NavItem[] }[] {
+  const groups: { group: MessageDescriptor; items: NavItem[] }[] = [];
   const writer = canWrite(user.role);
   if (writer) {
-    groups.push({ group: 'Consumers', items: [{ to: '/consumers/migrate', label: 'Migrate a consumer' }] });
+    groups.push({
+      group: msg`Consumers`,
+      items: [{ to: '/consumers/migrate', label: msg`Migrate a consumer` }],
+    });
   }
   groups.push({
-    group: 'Producers',
+    group: msg`Producers`,
     items: [
-      { to: '/reports/feed-in', label: 'Feed-in report' },
-      ...(writer ? [{ to: '/producers/charges', label: 'Book charges and credits' }] : []),
+      { to: '/reports/feed-in', label: msg`Feed-in report` },
+      ...(writer ? [{ to: '/producers/charges', label: msg`Book charges and credits` }] : []),
     ],
   });
   if (writer) {
     groups.push({
-      group: 'Bulk',
+      group: msg`Bulk`,
       items: [
-        { to: '/bulk/charges', label: 'Bulk charges and credits' },
-        { to: '/bulk/migrations', label: 'Bulk consumer migrations' },
+        { to: '/bulk/charges', label: msg`Bulk charges and credits` },
+        { to: '/bulk/migrations', label: msg`Bulk consumer migrations` },
       ],
     });
     groups.push({
-      group: 'Master data',
-      items: [{ to: '/master-data/technical-resources', label: 'Register a technical resource' }],
+      group: msg`Master data`,
+      items: [{ to: '/master-data/technical-resources', label: msg`Register a technical resource` }],
     });
   }
-  groups.push({ group: 'Tools', items: [{ to: '/tools/validators', label: 'Validators' }] });
+  groups.push({ group: msg`Tools`, items: [{ to: '/tools/validators', label: msg`Validators` }] });
   if (canAdminister(user.role)) {
     groups.push({
-      group: 'Admin',
+      group: msg`Admin`,
       items: [
-        { to: '/admin/accounts', label: 'Accounts' },
-        { to: '/admin/audit', label: 'Audit log' },
+        { to: '/admin/accounts', label: msg`Accounts` },
+        { to: '/admin/audit', label: msg`Audit log` },
       ],
     });
   }

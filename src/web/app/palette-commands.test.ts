@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../contract/bff-api.ts';
+import { testI18n } from '../i18n/testing.ts';
 import { paletteCommands } from './palette-commands.ts';
+
+const en = testI18n('en');
+const de = testI18n('de');
 
 const operator: SessionUser = { username: 'olga', role: 'operator', environment: 'sandbox' };
 const viewer: SessionUser = { username: 'victor', role: 'viewer', environment: 'sandbox' };
@@ -9,11 +13,11 @@ const recent = [
   { user: 'P2000', contract: 'C2000' },
 ];
 const labels = (user: SessionUser, query: string) =>
-  paletteCommands(user, query, recent).map((command) => command.label);
+  paletteCommands(en, user, query, recent).map((command) => command.label);
 
 describe('the command palette', () => {
   it('offers a typed contract: its feed-in report, and a booking for those who may write', () => {
-    const commands = paletteCommands(operator, 'P3000/C3000', recent);
+    const commands = paletteCommands(en, operator, 'P3000/C3000', recent);
     expect(commands.slice(0, 2)).toEqual([
       {
         id: 'Contracts:report:P3000/C3000',
@@ -46,13 +50,15 @@ describe('the command palette', () => {
   });
 
   it('checks an IBAN or a market location on the validators page, the value filled in', () => {
-    expect(paletteCommands(viewer, 'check iban DE89 3704 0044 0532 0130 00', recent)[0]).toMatchObject({
+    expect(paletteCommands(en, viewer, 'check iban DE89 3704 0044 0532 0130 00', recent)[0]).toMatchObject({
       label: 'Check IBAN DE89 3704 0044 0532 0130 00',
       to: '/tools/validators',
       search: { iban: 'DE89 3704 0044 0532 0130 00' },
     });
-    expect(paletteCommands(viewer, 'DE89370400440532013000', recent)[0]).toMatchObject({ group: 'Checks' });
-    expect(paletteCommands(viewer, '51238696781', recent)[0]).toMatchObject({
+    expect(paletteCommands(en, viewer, 'DE89370400440532013000', recent)[0]).toMatchObject({
+      group: 'Checks',
+    });
+    expect(paletteCommands(en, viewer, '51238696781', recent)[0]).toMatchObject({
       label: 'Check market location 51238696781',
       search: { marketLocation: '51238696781' },
     });
@@ -64,5 +70,21 @@ describe('the command palette', () => {
     expect(labels(viewer, 'bulk')).toEqual([]);
     expect(labels(viewer, 'audit')).toEqual([]);
     expect(labels({ ...operator, role: 'admin' }, 'audit')).toEqual(['Audit log']);
+  });
+
+  it('speaks German: page names, contract commands and "prüfe IBAN"', () => {
+    const german = (user: SessionUser, query: string) =>
+      paletteCommands(de, user, query, recent).map((command) => command.label);
+    expect(german(operator, 'kunden mig')).toEqual(['Kunden migrieren', 'Kundenmigrationen in Masse']);
+    expect(german(operator, 'masse kunden')).toEqual(['Kundenmigrationen in Masse']);
+    expect(german(operator, 'P3000/C3000')).toEqual([
+      'Einspeisebericht für P3000/C3000',
+      'Belastung oder Gutschrift auf P3000/C3000 buchen',
+    ]);
+    expect(paletteCommands(de, viewer, 'prüfe iban DE89 3704', recent)[0]).toMatchObject({
+      label: 'IBAN DE89 3704 prüfen',
+      search: { iban: 'DE89 3704' },
+    });
+    expect(german(viewer, 'prüfe malo 51238696781')).toEqual(['Marktlokation 51238696781 prüfen']);
   });
 });

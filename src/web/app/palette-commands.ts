@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { canWrite, type SessionUser } from '../../contract/bff-api.ts';
 import { PATH_ID_PATTERN } from '../../contract/api/common.ts';
 import type { ContractRef } from '../lib/recent-contracts.ts';
@@ -13,29 +15,33 @@ export interface PaletteCommand {
 }
 
 const contractCommands = (
+  i18n: I18n,
   user: SessionUser,
   ref: ContractRef,
   group: PaletteCommand['group'],
-): PaletteCommand[] => [
-  {
-    id: `${group}:report:${ref.user}/${ref.contract}`,
-    group,
-    label: `Feed-in report for ${ref.user}/${ref.contract}`,
-    to: '/reports/feed-in',
-    search: { user: ref.user, contract: ref.contract },
-  },
-  ...(canWrite(user.role)
-    ? [
-        {
-          id: `${group}:charge:${ref.user}/${ref.contract}`,
-          group,
-          label: `Book a charge or credit on ${ref.user}/${ref.contract}`,
-          to: '/producers/charges',
-          search: { user: ref.user, contract: ref.contract },
-        },
-      ]
-    : []),
-];
+): PaletteCommand[] => {
+  const { user: producer, contract } = ref;
+  return [
+    {
+      id: `${group}:report:${ref.user}/${ref.contract}`,
+      group,
+      label: i18n._(msg`Feed-in report for ${producer}/${contract}`),
+      to: '/reports/feed-in',
+      search: { user: ref.user, contract: ref.contract },
+    },
+    ...(canWrite(user.role)
+      ? [
+          {
+            id: `${group}:charge:${ref.user}/${ref.contract}`,
+            group,
+            label: i18n._(msg`Book a charge or credit on ${producer}/${contract}`),
+            to: '/producers/charges',
+            search: { user: ref.user, contract: ref.contract },
+          },
+        ]
+      : []),
+  ];
+};
 
 /** `P1000/C1000`, `P1000 C1000`: a producer and a contract (IDs carry digits; words like "bulk mig" do not). */
 function typedContract(query: string): ContractRef | null {
@@ -50,6 +56,7 @@ function typedContract(query: string): ContractRef | null {
  * contract), "check IBAN …" or an IBAN or market location ID as typed, and the pages the user may open.
  */
 export function paletteCommands(
+  i18n: I18n,
   user: SessionUser,
   query: string,
   recent: readonly ContractRef[],
@@ -59,7 +66,7 @@ export function paletteCommands(
   const commands: PaletteCommand[] = [];
 
   const contract = typedContract(typed);
-  if (contract) commands.push(...contractCommands(user, contract, 'Contracts'));
+  if (contract) commands.push(...contractCommands(i18n, user, contract, 'Contracts'));
   const matchingRecent = recent.filter(
     (ref) =>
       !needle ||
@@ -69,25 +76,27 @@ export function paletteCommands(
   );
   if (!contract)
     for (const ref of matchingRecent.slice(0, 5))
-      commands.push(...contractCommands(user, ref, 'Recent contracts'));
+      commands.push(...contractCommands(i18n, user, ref, 'Recent contracts'));
 
-  const ibanText = typed.replace(/^check\s+iban\s*/i, '');
+  // "check iban …" in English, "prüfe iban …" in German; either works in both languages.
+  const ibanText = typed.replace(/^(?:check|prüfe)\s+iban\s*/i, '');
+  const iban = ibanText.trim();
   const compactIban = ibanText.replace(/\s+/g, '').toUpperCase();
   // "check iban …", or anything shaped like an IBAN: the validators page says what is wrong with it.
-  if (/^check\s+iban\b/i.test(typed) || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compactIban))
+  if (/^(?:check|prüfe)\s+iban\b/iu.test(typed) || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compactIban))
     commands.push({
       id: 'check-iban',
       group: 'Checks',
-      label: compactIban ? `Check IBAN ${ibanText.trim()}` : 'Check an IBAN',
+      label: compactIban ? i18n._(msg`Check IBAN ${iban}`) : i18n._(msg`Check an IBAN`),
       to: '/tools/validators',
-      ...(compactIban ? { search: { iban: ibanText.trim() } } : {}),
+      ...(compactIban ? { search: { iban } } : {}),
     });
-  const maloText = typed.replace(/^check\s+(malo|market\s+location)\s*/i, '');
+  const maloText = typed.replace(/^(?:check|prüfe)\s+(?:malo|market\s+location|marktlokation)\s*/i, '');
   if (/^\d{11}$/.test(maloText))
     commands.push({
       id: 'check-malo',
       group: 'Checks',
-      label: `Check market location ${maloText}`,
+      label: i18n._(msg`Check market location ${maloText}`),
       to: '/tools/validators',
       search: { marketLocation: maloText },
     });
@@ -95,8 +104,10 @@ export function paletteCommands(
   // Every typed word in the page's name or group: "bulk mig" finds "Bulk consumer migrations".
   const words = needle.split(/\s+/).filter(Boolean);
   for (const { group, items } of navigationFor(user))
-    for (const item of items)
-      if (words.every((word) => `${group} ${item.label}`.toLowerCase().includes(word)))
-        commands.push({ id: `page:${item.to}`, group: 'Pages', label: item.label, to: item.to });
+    for (const item of items) {
+      const label = i18n._(item.label);
+      if (words.every((word) => `${i18n._(group)} ${label}`.toLowerCase().includes(word)))
+        commands.push({ id: `page:${item.to}`, group: 'Pages', label, to: item.to });
+    }
   return commands;
 }

@@ -1,0 +1,23 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The console's languages. English is the source: messages are written in English in the code
+ * (Lingui macros) and `npm run i18n:extract` collects them into src/web/locales/{en,de}.po, where
+ * the German translations live. `catalogs.test.ts` fails when a message lacks its German text.
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'de'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/src/web/locales/{locale}',
+      include: ['<rootDir>/src/web'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+  ],
+  orderBy: 'message',
+  // File names without line numbers, so catalogues change only when messages do.
+  format: formatter({ lineNumbers: false }),
+});

@@ -1,0 +1,64 @@
+import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import {
+  formattingLocale,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  preferredLanguage,
+  type Language,
+} from './language.ts';
+
+// One chunk per language, loaded when it is first used.
+const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en.po'),
+  de: () => import('../locales/de.po'),
+};
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: follow the browser
+  }
+}
+
+/** The language to start in: the one chosen before, else the browser's. */
+export function startingLanguage(): Language {
+  return preferredLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
+}
+
+/** Loads the language's catalogue and switches the UI and `<html lang>` to it. */
+export async function activateLanguage(language: Language): Promise<void> {
+  const { messages } = await catalogues[language]();
+  i18n.loadAndActivate({ locale: language, messages });
+  document.documentElement.lang = language;
+}
+
+/** Switches to a language picked in the top bar and remembers it for the next visit. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await activateLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
+/** The locale for Intl outside React (workers get it passed in). */
+export function currentFormattingLocale(): string {
+  return formattingLocale(
+    currentLanguage(),
+    typeof navigator === 'undefined' ? undefined : navigator.language,
+  );
+}
+
+/** The locale numbers, dates and amounts are written and read in; re-renders on a language switch. */
+export function useFormattingLocale(): string {
+  const { i18n: active } = useLingui();
+  const language = isLanguage(active.locale) ? active.locale : 'en';
+  return formattingLocale(language, typeof navigator === 'undefined' ? undefined : navigator.language);
+}

@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { chooseLanguage, currentLanguage } from './i18n.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from './language.ts';
+
+/** The top bar's language control: "Language" / "Sprache", remembered for the next visit. */
+export function LanguageSelect() {
+  const { t } = useLingui();
+  const id = useId();
+  const [switching, setSwitching] = useState(false);
+  return (
+    <span className="language-select">
+      <label htmlFor={id}>{t`Language`}</label>
+      <select
+        id={id}
+        value={currentLanguage()}
+        disabled={switching}
+        onChange={(event) => {
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          setSwitching(true);
+          void chooseLanguage(language).finally(() => setSwitching(false));
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
