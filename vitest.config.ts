@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [linguiMacros(), lingui()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    setupFiles: ['src/web/i18n/test-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { Fragment, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionQueryOptions } from './features/auth/session.ts';
 import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
@@ -30,14 +30,25 @@ window.addEventListener('unhandledrejection', (event) => {
   if (event.reason instanceof SignedOutError) event.preventDefault();
 });
 
+/**
+ * Renders the console afresh when the language changes, so words read outside React (the feature
+ * catalogues, error maps) are in the new language too. Forms keep their input: their drafts restore it.
+ */
+function InLanguage({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <Fragment key={active.locale}>{children}</Fragment>;
+}
+
 // The first paint is in the user's language: its catalogue (a few KB) loads before React renders.
 await activateLanguage(startingLanguage());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <InLanguage>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </InLanguage>
     </I18nProvider>
   </StrictMode>,
 );

@@ -1,17 +1,20 @@
+import { platformMessage } from '../lib/known-messages.ts';
+import { useLingui } from '@lingui/react/macro';
 import type { LiveCheckState } from '../lib/live-check.ts';
 
 /** The live result next to a field: words and a symbol, never colour alone; announced politely. */
 export function FieldStatus({ id, state }: { id: string; state: LiveCheckState }) {
+  const { t } = useLingui();
   let content: React.ReactNode = null;
   let tone = 'quiet';
   if (state.status === 'incomplete') content = state.hint;
-  else if (state.status === 'checking') content = 'Checking…';
+  else if (state.status === 'checking') content = t`Checking…`;
   else if (state.status === 'valid') {
     tone = 'valid';
-    content = '✓ Valid';
+    content = `✓ ${t`Valid`}`;
   } else if (state.status === 'invalid') {
     tone = 'invalid';
-    content = `✗ ${state.message}`;
+    content = `✗ ${platformMessage(state.message)}`;
   } else if (state.status === 'error') {
     tone = 'invalid';
     content = state.message;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 
 /** Asks before leaving a form with input; a modal <dialog>, so focus and Escape behave natively. */
@@ -10,6 +11,7 @@ export function LeaveDialog({
   onStay: () => void;
   onLeave: () => void;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -25,14 +27,14 @@ export function LeaveDialog({
         onStay();
       }}
     >
-      <h2 id="leave-title">Leave this form?</h2>
+      <h2 id="leave-title">{t`Leave this form?`}</h2>
       <p>{message}</p>
       <div className="actions">
         <button type="button" className="button" onClick={onStay} autoFocus>
-          Stay on the form
+          {t`Stay on the form`}
         </button>
         <button type="button" className="button button--secondary" onClick={onLeave}>
-          Leave
+          {t`Leave`}
         </button>
       </div>
     </dialog>

@@ -1,12 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { chooseLanguage, currentLanguage } from './i18n.ts';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from './language.ts';
 
-/** The top bar's language control: "Language" / "Sprache", remembered for the next visit. */
+const id = 'language-select';
+
+/**
+ * The top bar's language control: "Language" / "Sprache", remembered for the next visit. The console
+ * renders afresh in the new language, so focus is put back on the control afterwards.
+ */
 export function LanguageSelect() {
   const { t } = useLingui();
-  const id = useId();
   const [switching, setSwitching] = useState(false);
   return (
     <span className="language-select">
@@ -19,7 +23,10 @@ export function LanguageSelect() {
           const language = event.target.value;
           if (!isLanguage(language)) return;
           setSwitching(true);
-          void chooseLanguage(language).finally(() => setSwitching(false));
+          void chooseLanguage(language).finally(() => {
+            setSwitching(false);
+            requestAnimationFrame(() => document.getElementById(id)?.focus());
+          });
         }}
       >
         {LANGUAGES.map((language) => (

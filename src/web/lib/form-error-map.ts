@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { parseLocaleDecimal } from '../../contract/locale-number.ts';
 
@@ -20,27 +21,31 @@ export function formErrorMap(words: MessageCatalogue, locale: string | undefined
   return (issue) => {
     const name = (issue.path ?? []).map(String).join('.');
     const field = words(name);
-    if (isMissing(issue)) return field?.required ?? 'This field is required.';
+    if (isMissing(issue)) return field?.required ?? t`This field is required.`;
     switch (issue.code) {
       case 'invalid_type':
         if (typeof issue.input === 'string' && field?.unreadable) return field.unreadable(issue.input);
         if ((issue.expected === 'number' || issue.expected === 'int') && typeof issue.input === 'string') {
           const reading = parseLocaleDecimal(issue.input, locale);
-          return reading.ok ? 'Enter a number.' : reading.message;
+          return reading.ok ? t`Enter a number.` : reading.message;
         }
-        if (issue.expected === 'int' && typeof issue.input === 'number') return 'Enter a whole number.';
-        return field?.format ?? 'This value has the wrong type.';
+        if (issue.expected === 'int' && typeof issue.input === 'number') return t`Enter a whole number.`;
+        return field?.format ?? t`This value has the wrong type.`;
       case 'invalid_format':
-        return field?.format ?? 'This value has the wrong format.';
-      case 'too_big':
-        if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
-        if (issue.origin === 'array') return `At most ${issue.maximum} rows.`;
-        return `Enter at most ${issue.maximum}.`;
-      case 'too_small':
-        if (issue.origin === 'string') return `Use at least ${issue.minimum} characters.`;
-        return `Enter ${issue.minimum} or more.`;
+        return field?.format ?? t`This value has the wrong format.`;
+      case 'too_big': {
+        const maximum = String(issue.maximum);
+        if (issue.origin === 'string') return t`Use at most ${maximum} characters.`;
+        if (issue.origin === 'array') return t`At most ${maximum} rows.`;
+        return t`Enter at most ${maximum}.`;
+      }
+      case 'too_small': {
+        const minimum = String(issue.minimum);
+        if (issue.origin === 'string') return t`Use at least ${minimum} characters.`;
+        return t`Enter ${minimum} or more.`;
+      }
       case 'invalid_value':
-        return 'Choose one of the options.';
+        return t`Choose one of the options.`;
       default:
         return field?.format;
     }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api-client.ts';
 import { useDebounced } from './use-draft.ts';
@@ -69,6 +70,6 @@ export function useLiveCheck(value: string, options: LiveCheckOptions): LiveChec
   }
   return {
     status: 'error',
-    message: `The check could not be made (HTTP ${status}). It will be retried when you change the value.`,
+    message: t`The check could not be made (HTTP ${status}). It will be retried when you change the value.`,
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ibanLooksComplete } from '../../contract/iban.ts';
 import { MARKET_LOCATION_LENGTH } from '../../contract/market-location.ts';
 import { isIsoDate } from '../../contract/calendar-date.ts';
@@ -6,7 +7,7 @@ import type { LiveCheckOptions } from './live-check.ts';
 /** The platform's three validation endpoints as live checks, shared by every page that checks while typing. */
 export const IBAN_CHECK: LiveCheckOptions = {
   name: 'iban',
-  precheck: (value) => (ibanLooksComplete(value) ? null : 'Keep typing: the IBAN is not complete yet.'),
+  precheck: (value) => (ibanLooksComplete(value) ? null : t`Keep typing: the IBAN is not complete yet.`),
   path: '/api/v3/validation/bank_data_iban/',
   params: (value) => ({ iban: value.replace(/\s+/g, '') }),
 };
@@ -15,7 +16,7 @@ export const MARKET_LOCATION_CHECK: LiveCheckOptions = {
   name: 'market-location',
   precheck: (value) =>
     /^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH
-      ? `Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
+      ? t`Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
       : null,
   path: '/api/v3/validation/market_location/',
   params: (value) => ({ market_location_id: value }),
@@ -34,7 +35,7 @@ export function deliveryStartKey(query: DeliveryStartQuery): string {
 
 export const DELIVERY_START_CHECK: LiveCheckOptions = {
   name: 'delivery-start',
-  precheck: (key) => (isIsoDate(key.split('|')[0] ?? '') ? null : 'Enter a full date.'),
+  precheck: (key) => (isIsoDate(key.split('|')[0] ?? '') ? null : t`Enter a full date.`),
   path: '/api/v3/validation/preferred_delivery_start/',
   params: (key) => {
     const [date = '', customerType = '', changeReason = ''] = key.split('|');

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { platformMessage } from './known-messages.ts';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 
 export interface MappedAnswer {
@@ -6,9 +8,6 @@ export interface MappedAnswer {
   /** Messages about the whole form, for the error summary. */
   summary: SummaryItem[];
 }
-
-const NOTHING_SAVED =
-  'Nothing was saved: the Energy Platform did not complete the request. Your input is kept; send the form again.';
 
 /**
  * Maps the platform's answer to a failed write onto the form: field errors onto their fields (rows by
@@ -21,30 +20,34 @@ export function mapServerAnswer(
   isFormField: (name: string) => boolean,
 ): MappedAnswer {
   const result: MappedAnswer = { fieldErrors: [], summary: [] };
+  const nothingSaved = t`Nothing was saved: the Energy Platform did not complete the request. Your input is kept; send the form again.`;
   if (status === 504)
     return {
       ...result,
-      summary: [{ message: `The Energy Platform took too long to answer. ${NOTHING_SAVED}` }],
+      summary: [{ message: t`The Energy Platform took too long to answer. ${nothingSaved}` }],
     };
   if (status === 502)
     return {
       ...result,
-      summary: [{ message: `The Energy Platform could not be reached. ${NOTHING_SAVED}` }],
+      summary: [{ message: t`The Energy Platform could not be reached. ${nothingSaved}` }],
     };
-  if (status >= 500) return { ...result, summary: [{ message: `${NOTHING_SAVED} (HTTP ${status})` }] };
+  if (status >= 500) return { ...result, summary: [{ message: `${nothingSaved} (HTTP ${status})` }] };
   if (status === 403)
     return {
       ...result,
-      summary: [{ message: 'Your role may not make this change: an operator or admin role is needed.' }],
+      summary: [{ message: t`Your role may not make this change: an operator or admin role is needed.` }],
     };
   if (status === 413)
     return {
       ...result,
-      summary: [{ message: 'The form is too large to send (over 1 MB). Shorten the longest entries.' }],
+      summary: [{ message: t`The form is too large to send (over 1 MB). Shorten the longest entries.` }],
     };
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      const messages = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+      // The platform's words stay as sent; in German a known one gets its meaning beside it.
+      const messages = (
+        Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
+      ).map(platformMessage);
       if (key === 'detail') {
         result.summary.push(...messages.map((message) => ({ message })));
       } else if (isFormField(key)) {
@@ -57,6 +60,8 @@ export function mapServerAnswer(
     }
   }
   if (result.fieldErrors.length === 0 && result.summary.length === 0)
-    result.summary.push({ message: `The platform refused the request (HTTP ${status}). Nothing was saved.` });
+    result.summary.push({
+      message: t`The platform refused the request (HTTP ${status}). Nothing was saved.`,
+    });
   return result;
 }

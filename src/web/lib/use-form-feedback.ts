@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
@@ -39,9 +40,10 @@ export function useFormFeedback<T extends FieldValues>(
     focusSummary();
   };
   const showUnreachable = (error: Error) => {
+    const reason = error.message;
     setServerProblems([
       {
-        message: `Nothing was saved: the console could not reach its server (${error.message}). Your input is kept; send the form again.`,
+        message: t`Nothing was saved: the console could not reach its server (${reason}). Your input is kept; send the form again.`,
       },
     ]);
     focusSummary();

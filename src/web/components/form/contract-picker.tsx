@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { readRecentContracts } from '../../lib/recent-contracts.ts';
@@ -8,6 +9,7 @@ import { TextInput } from './inputs.tsx';
  * offered as one-click choices. `?user=P1000&contract=C1000` in the URL fills it (the page's defaults).
  */
 export function ContractPicker() {
+  const { t } = useLingui();
   const { setValue } = useFormContext();
   const [recent] = useState(readRecentContracts);
   return (
@@ -15,15 +17,15 @@ export function ContractPicker() {
       <div className="field-row">
         <TextInput
           name="user_id"
-          label="User ID"
-          hint="The producer, e.g. P1000"
+          label={t`User ID`}
+          hint={t`The producer, e.g. P1000`}
           autoComplete="off"
           spellCheck={false}
         />
         <TextInput
           name="contract_id"
-          label="Contract ID"
-          hint="The producer’s contract, e.g. C1000"
+          label={t`Contract ID`}
+          hint={t`The producer’s contract, e.g. C1000`}
           autoComplete="off"
           spellCheck={false}
         />
@@ -31,7 +33,7 @@ export function ContractPicker() {
       {recent.length > 0 && (
         <div className="recent" role="group" aria-labelledby="recent-contracts">
           <span id="recent-contracts" className="hint">
-            Recent contracts:
+            {t`Recent contracts:`}
           </span>
           {recent.map((ref) => (
             <button

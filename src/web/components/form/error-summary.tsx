@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { fieldId } from './field-error.ts';
 
@@ -21,6 +22,7 @@ export function ErrorSummary({
   /** Raised after each failed submit: the summary takes focus as soon as it has something to say. */
   focusRequest: number;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   const handled = useRef(0);
   const hasItems = items.length > 0;
@@ -38,7 +40,7 @@ export function ErrorSummary({
       aria-labelledby="error-summary-title"
       role="region"
     >
-      <h2 id="error-summary-title">There is a problem</h2>
+      <h2 id="error-summary-title">{t`There is a problem`}</h2>
       <ul>
         {items.map((item, index) => (
           <li key={`${item.name ?? ''}-${index}`}>

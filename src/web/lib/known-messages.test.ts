@@ -1,0 +1,43 @@
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IBAN_MESSAGES } from '../../contract/iban.ts';
+import { messages as de } from '../locales/de.po';
+import { messages as en } from '../locales/en.po';
+import { consoleMessage, platformMessage } from './known-messages.ts';
+import { mapServerAnswer } from './server-answer.ts';
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+
+describe('messages from the platform and the shared rules', () => {
+  it('are left alone in English', () => {
+    expect(platformMessage(IBAN_MESSAGES.checkDigit)).toBe(IBAN_MESSAGES.checkDigit);
+    expect(consoleMessage('Enter a valid German postcode (5 digits).')).toBe(
+      'Enter a valid German postcode (5 digits).',
+    );
+  });
+
+  it('keep the platform’s words in German, with their meaning beside them', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(platformMessage(IBAN_MESSAGES.checkDigit)).toBe(
+      'IBAN check digit validation failed — Die Prüfziffern der IBAN stimmen nicht: Suchen Sie nach einem Tippfehler.',
+    );
+    expect(platformMessage('Ensure this field has no more than 13 characters.')).toBe(
+      'Ensure this field has no more than 13 characters. — Verwenden Sie höchstens 13 Zeichen.',
+    );
+    expect(platformMessage('Something nobody has seen before.')).toBe('Something nobody has seen before.');
+    const answer = mapServerAnswer(400, { tax_number: ['This field is required.'] }, () => true);
+    expect(answer.fieldErrors).toEqual([
+      { name: 'tax_number', message: 'This field is required. — Dieses Feld ist erforderlich.' },
+    ]);
+  });
+
+  it('put the console’s own rules in German', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(consoleMessage('Enter a valid German postcode (5 digits).')).toBe(
+      'Geben Sie eine gültige deutsche Postleitzahl ein (5 Ziffern).',
+    );
+    expect(consoleMessage('Use "," for the decimals, e.g. 1.234,56.')).toBe(
+      'Verwenden Sie „,“ für die Nachkommastellen, z. B. 1.234,56.',
+    );
+  });
+});

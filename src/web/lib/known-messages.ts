@@ -1,0 +1,165 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { EXECUTION_CYCLE_REQUIRED } from '../../contract/api/charges.ts';
+import { MESSAGES as FIELD_MESSAGES } from '../../contract/api/common.ts';
+import { DELIVERY_START_MESSAGES } from '../../contract/delivery-start.ts';
+import { IBAN_MESSAGES } from '../../contract/iban.ts';
+import { MARKET_LOCATION_MESSAGES } from '../../contract/market-location.ts';
+
+/**
+ * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules,
+ * the console's server — with what they mean in the UI language. The platform's messages are shown as
+ * sent, with the meaning beside them; the console's own words are simply replaced.
+ */
+/** The pattern's match and its groups (empty strings where a group is absent). */
+type Groups = readonly [string, string, string, string];
+type Meaning = (groups: Groups) => MessageDescriptor;
+const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
+  [exact(FIELD_MESSAGES.required), () => msg`This field is required.`],
+  [exact(FIELD_MESSAGES.dateFormat), () => msg`Give the date as YYYY-MM-DD.`],
+  [exact(FIELD_MESSAGES.dateTimeFormat), () => msg`Give the date and time as YYYY-MM-DDThh:mm:ssZ.`],
+  [exact('This field may not be blank.'), () => msg`This field may not be empty.`],
+  [exact('This field may not be null.'), () => msg`This field may not be empty.`],
+  [exact('Not a valid string.'), () => msg`This must be text.`],
+  [exact('Must be a valid boolean.'), () => msg`This must be yes or no.`],
+  [exact('A valid integer is required.'), () => msg`Enter a whole number.`],
+  [exact('A valid number is required.'), () => msg`Enter a number.`],
+  [exact('Enter a valid email address.'), () => msg`Enter a valid email address.`],
+  [exact('Enter a valid German postcode (5 digits).'), () => msg`Enter a valid German postcode (5 digits).`],
+  [
+    /^Ensure this field has no more than (\d+) characters\.$/,
+    ([, maximum]) => msg`Use at most ${maximum} characters.`,
+  ],
+  [
+    /^Ensure this field has at least (\d+) characters\.$/,
+    ([, minimum]) => msg`Use at least ${minimum} characters.`,
+  ],
+  [
+    /^Ensure this value is greater than or equal to (-?[\d.]+)\.$/,
+    ([, minimum]) => msg`Enter ${minimum} or more.`,
+  ],
+  [
+    /^Ensure this value is less than or equal to (-?[\d.]+)\.$/,
+    ([, maximum]) => msg`Enter at most ${maximum}.`,
+  ],
+  [/^"(.*)" is not a valid choice\.$/, ([, value]) => msg`“${value}” is not one of the options.`],
+  [exact('This field is required for business customers.'), () => msg`Required for business customers.`],
+  [exact('This field is required for direct debit.'), () => msg`Required for direct debit.`],
+  [
+    exact('This field is required when a smart meter is ordered.'),
+    () => msg`Required when a smart meter is ordered.`,
+  ],
+  [
+    exact('This field is required when the former contract is terminated.'),
+    () => msg`Required when the former contract is terminated.`,
+  ],
+  [exact(EXECUTION_CYCLE_REQUIRED), () => msg`Required when the charge is booked more than once.`],
+  [
+    exact('Select a valid IANA time zone name (e.g. Europe/Berlin).'),
+    () => msg`Choose a time zone such as Europe/Berlin.`,
+  ],
+  [
+    exact(IBAN_MESSAGES.unsupportedCountry),
+    () => msg`The IBAN is from a country the platform does not support (SEPA countries only).`,
+  ],
+  [exact(IBAN_MESSAGES.checkDigit), () => msg`The IBAN's check digits are wrong: look for a typo.`],
+  [exact(MARKET_LOCATION_MESSAGES.nonDigit), () => msg`A market location ID has digits only.`],
+  [exact(MARKET_LOCATION_MESSAGES.tooLong), () => msg`A market location ID has 11 digits: this is too long.`],
+  [
+    exact(MARKET_LOCATION_MESSAGES.tooShort),
+    () => msg`A market location ID has 11 digits: this is too short.`,
+  ],
+  [
+    exact(MARKET_LOCATION_MESSAGES.leadingZero),
+    () => msg`A market location ID starts with a digit from 1 to 9.`,
+  ],
+  [
+    exact(MARKET_LOCATION_MESSAGES.checkDigit),
+    () => msg`The check digit (the last digit) is wrong: look for a typo.`,
+  ],
+  [
+    /^Enter a valid (market location|technical resource|controllable resource) ID: ([A-Z]) followed by 9 letters or digits and a check digit \(e\.g\. (\w+)\)\.$/,
+    ([, , prefix, example]) =>
+      msg`Enter a valid ID: ${prefix} followed by 9 letters or digits and a check digit (e.g. ${example}).`,
+  ],
+  [
+    /^The (market location|technical resource|controllable resource) ID's check digit is wrong\.$/,
+    () => msg`The ID's check digit (the last character) is wrong: look for a typo.`,
+  ],
+  [exact(DELIVERY_START_MESSAGES.unknownCustomerType), () => msg`The customer type is not known.`],
+  [
+    exact(DELIVERY_START_MESSAGES.unsupportedChangeReason),
+    () => msg`This change reason is not allowed for this customer type.`,
+  ],
+  [exact(DELIVERY_START_MESSAGES.tooEarly), () => msg`Delivery cannot start on this date: it is too early.`],
+  [
+    exact('A consumer with this user ID has already been migrated.'),
+    () => msg`This consumer has already been migrated.`,
+  ],
+  [exact('Not found.'), () => msg`Not found.`],
+  [exact('Invalid or expired token.'), () => msg`The console's access to the platform had expired.`],
+  [exact('Request body exceeds the limit of 1 MB.'), () => msg`The request is larger than 1 MB.`],
+  [exact('Wrong username or password.'), () => msg`Wrong username or password.`],
+  [exact('No such account.'), () => msg`There is no such account.`],
+  [
+    exact('You cannot disable your own account or take away your own admin role.'),
+    () => msg`You cannot disable your own account or take away your own admin role.`,
+  ],
+  [
+    exact('Something went wrong in the console server.'),
+    () => msg`Something went wrong in the console server.`,
+  ],
+  [exact('Enter your username.'), () => msg`Enter your username.`],
+  [exact('Enter your password.'), () => msg`Enter your password.`],
+  [/^Use at least (\d+) characters\.$/, ([, minimum]) => msg`Use at least ${minimum} characters.`],
+  [/^Use at most (\d+) characters\.$/, ([, maximum]) => msg`Use at most ${maximum} characters.`],
+  [
+    exact('Use lower-case letters, digits, dots, hyphens and underscores.'),
+    () => msg`Use lower-case letters, digits, dots, hyphens and underscores.`,
+  ],
+  [exact('The end must come after the start.'), () => msg`The end must come after the start.`],
+  [exact('The file has no rows to send.'), () => msg`The file has no rows to send.`],
+  [exact('Enter a number.'), () => msg`Enter a number.`],
+  [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
+  [
+    /^Use "(.)" once, for the decimals, e\.g\. (.+)\.$/,
+    ([, decimal, example]) => msg`Use “${decimal}” once, for the decimals, e.g. ${example}.`,
+  ],
+  [
+    /^Use "(.)" for the decimals, e\.g\. (.+)\.$/,
+    ([, decimal, example]) => msg`Use “${decimal}” for the decimals, e.g. ${example}.`,
+  ],
+  [
+    /^Use at most two decimals \(cents\), e\.g\. (.+)\.$/,
+    ([, example]) => msg`Use at most two decimals (cents), e.g. ${example}.`,
+  ],
+  [/^Enter at most (.+)\.$/, ([, maximum]) => msg`Enter at most ${maximum}.`],
+];
+
+/** What a known message means in the UI language, or undefined for an unknown one. */
+export function meaningOf(message: string): string | undefined {
+  for (const [pattern, meaning] of KNOWN) {
+    const match = pattern.exec(message);
+    if (match)
+      return i18n._(meaning([...match, '', '', ''].map((group) => group ?? '') as unknown as Groups));
+  }
+  return undefined;
+}
+
+/**
+ * A message of the platform as sent, with its meaning beside it when the UI speaks another language
+ * than the platform's English: "IBAN check digit validation failed — Die Prüfziffer …".
+ */
+export function platformMessage(message: string): string {
+  if (i18n.locale === 'en') return message;
+  const meaning = meaningOf(message);
+  return meaning && meaning !== message ? `${message} — ${meaning}` : message;
+}
+
+/** A message of the console's own rules (shared with the sandbox, so written in English) in the UI language. */
+export function consoleMessage(message: string): string {
+  if (i18n.locale === 'en') return message;
+  return meaningOf(message) ?? message;
+}
