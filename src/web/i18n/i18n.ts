@@ -1,5 +1,4 @@
 import { i18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
 import {
   formattingLocale,
   isLanguage,
@@ -54,11 +53,4 @@ export function currentFormattingLocale(): string {
     currentLanguage(),
     typeof navigator === 'undefined' ? undefined : navigator.language,
   );
-}
-
-/** The locale numbers, dates and amounts are written and read in; re-renders on a language switch. */
-export function useFormattingLocale(): string {
-  const { i18n: active } = useLingui();
-  const language = isLanguage(active.locale) ? active.locale : 'en';
-  return formattingLocale(language, typeof navigator === 'undefined' ? undefined : navigator.language);
 }

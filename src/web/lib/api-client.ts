@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
@@ -39,8 +40,8 @@ export function describeFailure(status: number, body: unknown): string {
     if (messages.length > 0) return messages.join(' ');
   }
   if (status === 502 || status === 504)
-    return 'The Energy Platform is not answering right now. Try again in a moment.';
-  return `The request failed (HTTP ${status}).`;
+    return t`The Energy Platform is not answering right now. Try again in a moment.`;
+  return t`The request failed (HTTP ${status}).`;
 }
 
 export async function readBody(response: Response): Promise<unknown> {
@@ -80,7 +81,7 @@ export async function request<T>(
   }
   if (response.status === 401 && !options.unauthorizedIsAnswer) {
     onSignedOut();
-    throw new SignedOutError('Your session has ended. Sign in again to continue.');
+    throw new SignedOutError(t`Your session has ended. Sign in again to continue.`);
   }
   const body = await readBody(response);
   if (response.ok && options.schema) return { status: response.status, body: options.schema.parse(body) };

@@ -102,6 +102,15 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   [exact('Invalid or expired token.'), () => msg`The console's access to the platform had expired.`],
   [exact('Request body exceeds the limit of 1 MB.'), () => msg`The request is larger than 1 MB.`],
   [exact('Wrong username or password.'), () => msg`Wrong username or password.`],
+  [
+    /^Too many failed sign-ins\. Try again in (\d+) minutes\.$/,
+    ([, minutes]) => msg`Too many failed sign-ins. Try again in ${minutes} minutes.`,
+  ],
+  [
+    exact('Local accounts are turned off here: sign in with SSO.'),
+    () => msg`Local accounts are turned off here: sign in with SSO.`,
+  ],
+  [exact('Sign-in failed.'), () => msg`Sign-in failed.`],
   [exact('No such account.'), () => msg`There is no such account.`],
   [
     exact('You cannot disable your own account or take away your own admin role.'),

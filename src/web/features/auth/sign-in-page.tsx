@@ -1,3 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { LanguageSelect } from '../../i18n/language-select.tsx';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type FormEventHandler } from 'react';
@@ -8,15 +13,12 @@ import { FormField } from '../../components/form-field.tsx';
 import { ssoSignInHref, useEnvironment, useSignIn, useSignInOptions } from './session.ts';
 
 /** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
-const SSO_OUTCOME_TEXT: Record<SsoOutcome, string> = {
-  'no-role':
-    'Your account at the identity provider has no role for energy-console. Ask an administrator to give you the viewer, operator or admin role, then sign in again.',
-  cancelled: 'Sign-in at the identity provider was cancelled. You are not signed in.',
-  expired:
-    'The sign-in took longer than ten minutes or was started in another browser window. Start it again.',
-  failed:
-    'The identity provider’s answer could not be verified, so you are not signed in. Start again; if it keeps happening, tell your administrator.',
-  unavailable: 'The identity provider cannot be reached right now.',
+const SSO_OUTCOME_TEXT: Record<SsoOutcome, MessageDescriptor> = {
+  'no-role': msg`Your account at the identity provider has no role for energy-console. Ask an administrator to give you the viewer, operator or admin role, then sign in again.`,
+  cancelled: msg`Sign-in at the identity provider was cancelled. You are not signed in.`,
+  expired: msg`The sign-in took longer than ten minutes or was started in another browser window. Start it again.`,
+  failed: msg`The identity provider’s answer could not be verified, so you are not signed in. Start again; if it keeps happening, tell your administrator.`,
+  unavailable: msg`The identity provider cannot be reached right now.`,
 };
 
 export function SignInPage({
@@ -28,6 +30,7 @@ export function SignInPage({
   expired?: boolean | undefined;
   ssoOutcome?: SsoOutcome | undefined;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const environment = useEnvironment();
@@ -56,19 +59,20 @@ export function SignInPage({
     }
   });
 
-  const fallback = local ? ' Sign in with a local account instead.' : ' Try again in a few minutes.';
+  const fallback = local ? t`Sign in with a local account instead.` : t`Try again in a few minutes.`;
   const problem = signIn.isError
-    ? signIn.error.message
+    ? consoleMessage(signIn.error.message)
     : ssoOutcome
-      ? SSO_OUTCOME_TEXT[ssoOutcome] + (ssoOutcome === 'unavailable' ? fallback : '')
+      ? t(SSO_OUTCOME_TEXT[ssoOutcome]) + (ssoOutcome === 'unavailable' ? ` ${fallback}` : '')
       : null;
   return (
     <main className={`sign-in sign-in--${environment.data?.environment ?? 'unknown'}`}>
       <div className="card sign-in__card">
-        <h1>Sign in to energy-console</h1>
+        <LanguageSelect />
+        <h1>{t`Sign in to energy-console`}</h1>
         {environment.data && <EnvironmentBadge environment={environment.data.environment} />}
         {expired && !problem && (
-          <p className="notice">Your session has ended. Sign in again — what you typed is kept.</p>
+          <p className="notice">{t`Your session has ended. Sign in again — what you typed is kept.`}</p>
         )}
         {problem && (
           <div className="error-summary" role="alert" tabIndex={-1} ref={errorRef}>
@@ -77,16 +81,16 @@ export function SignInPage({
         )}
         {sso === 'available' && (
           <a className="button sign-in__sso" href={ssoSignInHref(redirect)}>
-            Sign in with SSO
+            {t`Sign in with SSO`}
           </a>
         )}
         {sso === 'unavailable' && ssoOutcome !== 'unavailable' && (
           <p className="notice" data-testid="sso-unavailable">
-            Single sign-on (SSO) is unavailable right now: the identity provider does not answer.
+            {t`Single sign-on (SSO) is unavailable right now: the identity provider does not answer.`}{' '}
             {fallback}
           </p>
         )}
-        {local && sso === 'available' && <p className="sign-in__or">or with a local account</p>}
+        {local && sso === 'available' && <p className="sign-in__or">{t`or with a local account`}</p>}
         {local && (
           <LocalSignInForm
             onSubmit={onSubmit}
@@ -115,20 +119,23 @@ function LocalSignInForm({
   register: UseFormRegister<LoginRequest>;
   errors: FieldErrors<LoginRequest>;
 }) {
+  const { t } = useLingui();
+  const errorOf = (message: string | undefined) =>
+    message === undefined ? undefined : consoleMessage(message);
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormField id="username" label="Username" error={errors.username?.message}>
+      <FormField id="username" label={t`Username`} error={errorOf(errors.username?.message)}>
         {(aria) => (
           <input {...aria} autoComplete="username" autoFocus={!secondary} {...register('username')} />
         )}
       </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
+      <FormField id="password" label={t`Password`} error={errorOf(errors.password?.message)}>
         {(aria) => (
           <input {...aria} type="password" autoComplete="current-password" {...register('password')} />
         )}
       </FormField>
       <button className={secondary ? 'button button--secondary' : 'button'} type="submit" disabled={pending}>
-        {pending ? 'Signing in…' : 'Sign in'}
+        {pending ? t`Signing in…` : t`Sign in`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useBlocker, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -45,7 +46,6 @@ import { SupplySection } from './supply-section.tsx';
 import { SupplyStartSection } from './supply-start-section.tsx';
 
 const DRAFT_KEY = 'consumer-migration';
-const TITLE = 'Migrate a consumer';
 
 const SECTION_CONTENT: Record<SectionId, React.ComponentType> = {
   consumer: ConsumerSection,
@@ -70,7 +70,8 @@ export function MigrateConsumerPage() {
   const [record, setRecord] = useState<MigrationRecord | null>(null);
   // A fresh form (new key) for "Migrate another consumer": nothing of the last one stays.
   const [formKey, setFormKey] = useState(0);
-  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Migrating consumers" />;
+  if (!canWrite(user.role))
+    return <RoleRequired title={t`Migrate a consumer`} what={t`Migrating consumers`} />;
   if (record)
     return (
       <MigrationResult
@@ -170,16 +171,15 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
 
   return (
     <div className="page page--form">
-      <h1>{TITLE}</h1>
+      <h1>{t`Migrate a consumer`}</h1>
       <p className="lead">
-        Registers a consumer from an old system with the Energy Platform. Checks run while you type; the draft
-        is kept in this browser tab until you sign out.
+        {t`Registers a consumer from an old system with the Energy Platform. Checks run while you type; the draft is kept in this browser tab until you sign out.`}
       </p>
       <FormProvider {...form}>
         <form
           noValidate
           onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
-          aria-label={TITLE}
+          aria-label={t`Migrate a consumer`}
         >
           <FormErrorSummary
             focusRequest={summaryFocusRequest}
@@ -203,19 +203,19 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
             );
           })}
           <div className="form-actions">
-            <SubmitButton idle="Migrate consumer" busy="Migrating…" />
+            <SubmitButton idle={t`Migrate consumer`} busy={t`Migrating…`} />
             {changed && (
               <button type="button" className="button button--secondary" onClick={discard}>
-                Discard draft
+                {t`Discard draft`}
               </button>
             )}
-            {changed && <span className="hint">Draft saved in this tab.</span>}
+            {changed && <span className="hint">{t`Draft saved in this tab.`}</span>}
           </div>
         </form>
       </FormProvider>
       {blocker.status === 'blocked' && (
         <LeaveDialog
-          message="The consumer is not migrated yet. Your input stays as a draft in this tab and comes back when you return here, until you sign out."
+          message={t`The consumer is not migrated yet. Your input stays as a draft in this tab and comes back when you return here, until you sign out.`}
           onStay={() => blocker.reset()}
           onLeave={() => blocker.proceed()}
         />

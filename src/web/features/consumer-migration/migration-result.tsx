@@ -1,16 +1,18 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import {
   fieldWords,
-  NOTICE_UNIT_WORDS,
-  PAYMENT_METHOD_LABELS,
-  RELATIONSHIP_TYPE_WORDS,
-  SALUTATION_WORDS,
+  noticeUnitWords,
+  paymentMethodLabels,
+  relationshipTypeWords,
+  salutationWords,
   SECTION_FIELDS,
   SECTIONS,
-  SUBSCRIPTION_REASON_WORDS,
-  UNITS,
+  subscriptionReasonWords,
+  units,
 } from './migration-text.ts';
 
 type MigrationRecord = Record<string, unknown>;
@@ -19,21 +21,21 @@ const RESPONSE_ONLY = ['salutation', 'subscription_reason', 'contract_notice_per
 
 function show(name: string, value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (typeof value === 'number') {
-    const unit = UNITS[name];
+    const unit = units()[name];
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)}${unit ? ` ${unit}` : ''}`;
   }
   if (name === 'bank_data_iban') return formatIbanGroups(String(value));
-  if (name === 'payment_method') return `${PAYMENT_METHOD_LABELS[String(value)] ?? ''} (${String(value)})`;
+  if (name === 'payment_method') return `${paymentMethodLabels()[String(value)] ?? ''} (${String(value)})`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 function explainResponseOnly(name: (typeof RESPONSE_ONLY)[number], value: unknown): string {
-  if (name === 'salutation') return value ? String(value) : SALUTATION_WORDS.none;
-  if (name === 'subscription_reason') return SUBSCRIPTION_REASON_WORDS[String(value)] ?? String(value);
-  return value ? (NOTICE_UNIT_WORDS[String(value)] ?? String(value)) : 'None – no notice period was given';
+  if (name === 'salutation') return value ? String(value) : salutationWords().none;
+  if (name === 'subscription_reason') return subscriptionReasonWords()[String(value)] ?? String(value);
+  return value ? (noticeUnitWords()[String(value)] ?? String(value)) : t`None – no notice period was given`;
 }
 
 /** The migrated record as the platform returned it, in the form's sections, with its own fields explained. */
@@ -46,23 +48,26 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
     : [];
   return (
     <div className="page page--form">
-      <h1>Migrate a consumer</h1>
+      <h1>{t`Migrate a consumer`}</h1>
       <div className="success" role="status">
-        <h2>Consumer migrated</h2>
+        <h2>{t`Consumer migrated`}</h2>
         <p>
-          The platform created the consumer with user ID <code data-testid="migrated-user-id">{userId}</code>{' '}
+          <Trans>
+            The platform created the consumer with user ID{' '}
+            <code data-testid="migrated-user-id">{userId}</code>
+          </Trans>{' '}
           <button
             type="button"
             className="button button--secondary"
             onClick={() => void navigator.clipboard?.writeText(userId).then(() => setCopied(true))}
           >
-            {copied ? 'Copied' : 'Copy user ID'}
+            {copied ? t`Copied` : t`Copy user ID`}
           </button>
         </p>
       </div>
 
       <section className="card" aria-labelledby="derived-heading">
-        <h2 id="derived-heading">Set by the platform</h2>
+        <h2 id="derived-heading">{t`Set by the platform`}</h2>
         <dl className="record">
           {RESPONSE_ONLY.map((name) => (
             <div key={name}>
@@ -81,14 +86,14 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
             <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
               <h2 id={`result-${section.id}`}>{section.title}</h2>
               {relationships.length === 0 ? (
-                <p className="empty">None.</p>
+                <p className="empty">{t`None.`}</p>
               ) : (
                 <table className="table">
                   <thead>
                     <tr>
-                      <th scope="col">Target contract ID</th>
-                      <th scope="col">Valid from</th>
-                      <th scope="col">Relationship type</th>
+                      <th scope="col">{t`Target contract ID`}</th>
+                      <th scope="col">{t`Valid from`}</th>
+                      <th scope="col">{t`Relationship type`}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -97,7 +102,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
                         <td>{String(row.target_contract_id)}</td>
                         <td>{String(row.valid_from)}</td>
                         <td>
-                          {RELATIONSHIP_TYPE_WORDS[String(row.relationship_type)] ??
+                          {relationshipTypeWords()[String(row.relationship_type)] ??
                             String(row.relationship_type)}
                         </td>
                       </tr>
@@ -125,7 +130,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
         );
       })}
       <button type="button" className="button" onClick={onAnother}>
-        Migrate another consumer
+        {t`Migrate another consumer`}
       </button>
     </div>
   );

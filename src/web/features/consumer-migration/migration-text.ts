@@ -2,159 +2,175 @@
  * Every word of the consumer migration form in one place: section titles, labels, hints and the
  * messages that say how to fix a field. A second language is a second catalogue of this shape.
  */
+import { t } from '@lingui/core/macro';
+import { perLanguage } from '../../i18n/per-language.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
-export const MIGRATION_FIELDS = {
-  user_id: {
-    label: 'User ID',
-    hint: 'The consumer’s ID in the platform: letters, digits, _ and -, e.g. K-100234',
-    required: 'Enter the user ID.',
-    format: 'Use letters, digits, _ and - only (at most 64), e.g. K-100234.',
-  },
-  title: { label: 'Title' },
-  first_name: { label: 'First name', required: 'Enter the first name.' },
-  last_name: { label: 'Last name', required: 'Enter the last name.' },
-  birthday: { label: 'Birthday' },
-  is_business: { label: 'Business customer', hint: 'A company: asks for its name and tax number' },
-  company_name: { label: 'Company name', required: 'Enter the company name.' },
-  tax_number: { label: 'Tax number', hint: 'At most 13 characters' },
-  is_small_business: { label: 'Small business (§ 19 UStG)' },
 
-  email: { label: 'Email', hint: 'e.g. erika@example.org', required: 'Enter the email address.' },
-  accounting_email: { label: 'Accounting email', hint: 'Where invoices go, if not the email above' },
-  telephone: { label: 'Telephone', hint: 'At most 16 characters, e.g. +49 30 1234567' },
-  username: { label: 'Username', hint: 'For the consumer portal, if it differs from the email' },
+const JSON_EXAMPLE = '{"green_energy": true}';
+export const migrationFields = perLanguage(
+  () =>
+    ({
+      user_id: {
+        label: t`User ID`,
+        hint: t`The consumer’s ID in the platform: letters, digits, _ and -, e.g. K-100234`,
+        required: t`Enter the user ID.`,
+        format: t`Use letters, digits, _ and - only (at most 64), e.g. K-100234.`,
+      },
+      title: { label: t`Title` },
+      first_name: { label: t`First name`, required: t`Enter the first name.` },
+      last_name: { label: t`Last name`, required: t`Enter the last name.` },
+      birthday: { label: t`Birthday` },
+      is_business: { label: t`Business customer`, hint: t`A company: asks for its name and tax number` },
+      company_name: { label: t`Company name`, required: t`Enter the company name.` },
+      tax_number: { label: t`Tax number`, hint: t`At most 13 characters` },
+      is_small_business: { label: t`Small business (§ 19 UStG)` },
 
-  deliv_address_street: { label: 'Street', required: 'Enter the street of the delivery address.' },
-  deliv_address_house_number: {
-    label: 'House number',
-    hint: 'e.g. 1a',
-    required: 'Enter the house number of the delivery address.',
-  },
-  deliv_address_addition: { label: 'Address addition', hint: 'e.g. 2nd floor, rear building' },
-  deliv_address_zipcode: {
-    label: 'Postcode',
-    hint: '5 digits',
-    required: 'Enter the postcode of the delivery address.',
-  },
-  deliv_address_city: { label: 'City', required: 'Enter the city of the delivery address.' },
+      email: { label: t`Email`, hint: t`e.g. erika@example.org`, required: t`Enter the email address.` },
+      accounting_email: { label: t`Accounting email`, hint: t`Where invoices go, if not the email above` },
+      telephone: { label: t`Telephone`, hint: t`At most 16 characters, e.g. +49 30 1234567` },
+      username: { label: t`Username`, hint: t`For the consumer portal, if it differs from the email` },
 
-  keep_bill_address: {
-    label: 'Bills go to the delivery address',
-    hint: 'Untick to enter a different billing address',
-  },
-  bill_address_street: { label: 'Street', required: 'Enter the street of the billing address.' },
-  bill_address_house_number: {
-    label: 'House number',
-    required: 'Enter the house number of the billing address.',
-  },
-  bill_address_addition: { label: 'Address addition' },
-  bill_address_zipcode: {
-    label: 'Postcode',
-    hint: '5 digits',
-    required: 'Enter the postcode of the billing address.',
-  },
-  bill_address_city: { label: 'City', required: 'Enter the city of the billing address.' },
+      deliv_address_street: { label: t`Street`, required: t`Enter the street of the delivery address.` },
+      deliv_address_house_number: {
+        label: t`House number`,
+        hint: t`e.g. 1a`,
+        required: t`Enter the house number of the delivery address.`,
+      },
+      deliv_address_addition: { label: t`Address addition`, hint: t`e.g. 2nd floor, rear building` },
+      deliv_address_zipcode: {
+        label: t`Postcode`,
+        hint: t`5 digits`,
+        required: t`Enter the postcode of the delivery address.`,
+      },
+      deliv_address_city: { label: t`City`, required: t`Enter the city of the delivery address.` },
 
-  meteringpoint_id: {
-    label: 'Market location ID',
-    hint: '11 digits, the last one a check digit, e.g. 51238696781',
-  },
-  meter_id: { label: 'Meter ID', hint: 'As printed on the meter, e.g. 1ESY1160512345' },
-  annual_consumption: { label: 'Annual consumption', hint: 'Expected consumption per year' },
-  consumption_before_battery_installation: {
-    label: 'Consumption before battery installation',
-    hint: 'Per year, if a battery storage was installed',
-  },
-  has_intelligent_meter: { label: 'Has an intelligent meter (smart meter)' },
-  order_smart_meter: {
-    label: 'Order a smart meter',
-    hint: 'Asks for the metering operator and the order date',
-  },
-  order_smart_meter_provider_id: {
-    label: 'Smart meter provider ID',
-    hint: 'The metering point operator’s market partner ID, e.g. 9900000000003',
-    required: 'Enter the provider ID of the smart meter order.',
-  },
-  order_date: { label: 'Order date' },
-  tariff_type: { label: 'Tariff type', hint: 'The tariff’s name in the platform, e.g. strom-basis' },
-  is_htnt: { label: 'Two-rate meter (HT/NT)', hint: 'Asks for peak (HT) and off-peak (NT) working prices' },
+      keep_bill_address: {
+        label: t`Bills go to the delivery address`,
+        hint: t`Untick to enter a different billing address`,
+      },
+      bill_address_street: { label: t`Street`, required: t`Enter the street of the billing address.` },
+      bill_address_house_number: {
+        label: t`House number`,
+        required: t`Enter the house number of the billing address.`,
+      },
+      bill_address_addition: { label: t`Address addition` },
+      bill_address_zipcode: {
+        label: t`Postcode`,
+        hint: t`5 digits`,
+        required: t`Enter the postcode of the billing address.`,
+      },
+      bill_address_city: { label: t`City`, required: t`Enter the city of the billing address.` },
 
-  base_fee_price_brutto: { label: 'Base fee brutto' },
-  base_fee_price_netto: { label: 'Base fee netto' },
-  working_price_1_price_brutto: { label: 'Working price brutto' },
-  working_price_1_price_netto: { label: 'Working price netto' },
-  ht_working_price_price_brutto: { label: 'HT working price brutto' },
-  ht_working_price_price_netto: { label: 'HT working price netto' },
-  nt_working_price_price_brutto: { label: 'NT working price brutto' },
-  nt_working_price_price_netto: { label: 'NT working price netto' },
+      meteringpoint_id: {
+        label: t`Market location ID`,
+        hint: t`11 digits, the last one a check digit, e.g. 51238696781`,
+      },
+      meter_id: { label: t`Meter ID`, hint: t`As printed on the meter, e.g. 1ESY1160512345` },
+      annual_consumption: { label: t`Annual consumption`, hint: t`Expected consumption per year` },
+      consumption_before_battery_installation: {
+        label: t`Consumption before battery installation`,
+        hint: t`Per year, if a battery storage was installed`,
+      },
+      has_intelligent_meter: { label: t`Has an intelligent meter (smart meter)` },
+      order_smart_meter: {
+        label: t`Order a smart meter`,
+        hint: t`Asks for the metering operator and the order date`,
+      },
+      order_smart_meter_provider_id: {
+        label: t`Smart meter provider ID`,
+        hint: t`The metering point operator’s market partner ID, e.g. 9900000000003`,
+        required: t`Enter the provider ID of the smart meter order.`,
+      },
+      order_date: { label: t`Order date` },
+      tariff_type: { label: t`Tariff type`, hint: t`The tariff’s name in the platform, e.g. strom-basis` },
+      is_htnt: {
+        label: t`Two-rate meter (HT/NT)`,
+        hint: t`Asks for peak (HT) and off-peak (NT) working prices`,
+      },
 
-  contract_notice_period: { label: 'Notice period', hint: 'In months; the record carries the unit “m”' },
-  minimum_contract_term: { label: 'Minimum contract term', hint: 'In months' },
-  automatic_prolongation_time: { label: 'Automatic prolongation', hint: 'In months, after the minimum term' },
+      base_fee_price_brutto: { label: t`Base fee brutto` },
+      base_fee_price_netto: { label: t`Base fee netto` },
+      working_price_1_price_brutto: { label: t`Working price brutto` },
+      working_price_1_price_netto: { label: t`Working price netto` },
+      ht_working_price_price_brutto: { label: t`HT working price brutto` },
+      ht_working_price_price_netto: { label: t`HT working price netto` },
+      nt_working_price_price_brutto: { label: t`NT working price brutto` },
+      nt_working_price_price_netto: { label: t`NT working price netto` },
 
-  preferred_delivery_start: {
-    label: 'Preferred delivery start',
-    hint: 'The first day of supply (Europe/Berlin)',
-  },
+      contract_notice_period: {
+        label: t`Notice period`,
+        hint: t`In months; the record carries the unit “m”`,
+      },
+      minimum_contract_term: { label: t`Minimum contract term`, hint: t`In months` },
+      automatic_prolongation_time: {
+        label: t`Automatic prolongation`,
+        hint: t`In months, after the minimum term`,
+      },
 
-  payment_method: {
-    label: 'Payment method',
-    hint: 'Decides which payment details are asked for',
-    required: 'Choose how the consumer pays.',
-  },
-  bank_data_first_name: { label: 'Account holder first name' },
-  bank_data_last_name: { label: 'Account holder last name' },
-  bank_data_iban: {
-    label: 'IBAN',
-    hint: 'Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00',
-    required: 'Enter the IBAN: direct debit needs it.',
-  },
-  bank_data_bic: { label: 'BIC', hint: '8 or 11 characters, e.g. COBADEFFXXX' },
-  sepa_reference: { label: 'SEPA mandate reference' },
-  sepa_date: { label: 'SEPA mandate date' },
-  masked_credit_card: {
-    label: 'Card number (masked)',
-    hint: 'Only the last digits, e.g. XXXX XXXX XXXX 1234',
-  },
-  credit_card_validity_date: { label: 'Card valid until' },
+      preferred_delivery_start: {
+        label: t`Preferred delivery start`,
+        hint: t`The first day of supply (Europe/Berlin)`,
+      },
 
-  previous_provider: {
-    label: 'Previous provider',
-    hint: 'Naming a previous supplier makes this a supplier switch (E03)',
-  },
-  former_supplier_first_name: { label: 'Former supplier contract: first name' },
-  former_supplier_last_name: { label: 'Former supplier contract: last name' },
-  former_supplier_contract_terminated: { label: 'The former contract is terminated' },
-  former_supplier_contract_termination_date: {
-    label: 'Termination date',
-    required: 'Enter the date the former contract ends.',
-  },
+      payment_method: {
+        label: t`Payment method`,
+        hint: t`Decides which payment details are asked for`,
+        required: t`Choose how the consumer pays.`,
+      },
+      bank_data_first_name: { label: t`Account holder first name` },
+      bank_data_last_name: { label: t`Account holder last name` },
+      bank_data_iban: {
+        label: t`IBAN`,
+        hint: t`Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00`,
+        required: t`Enter the IBAN: direct debit needs it.`,
+      },
+      bank_data_bic: { label: t`BIC`, hint: t`8 or 11 characters, e.g. COBADEFFXXX` },
+      sepa_reference: { label: t`SEPA mandate reference` },
+      sepa_date: { label: t`SEPA mandate date` },
+      masked_credit_card: {
+        label: t`Card number (masked)`,
+        hint: t`Only the last digits, e.g. XXXX XXXX XXXX 1234`,
+      },
+      credit_card_validity_date: { label: t`Card valid until` },
 
-  'contract_relationships.*.target_contract_id': {
-    label: 'Target contract ID',
-    required: 'Enter the target contract ID or remove the row.',
-  },
-  'contract_relationships.*.valid_from': {
-    label: 'Valid from',
-    required: 'Enter the date the relationship starts.',
-  },
+      previous_provider: {
+        label: t`Previous provider`,
+        hint: t`Naming a previous supplier makes this a supplier switch (E03)`,
+      },
+      former_supplier_first_name: { label: t`Former supplier contract: first name` },
+      former_supplier_last_name: { label: t`Former supplier contract: last name` },
+      former_supplier_contract_terminated: { label: t`The former contract is terminated` },
+      former_supplier_contract_termination_date: {
+        label: t`Termination date`,
+        required: t`Enter the date the former contract ends.`,
+      },
 
-  product_specifics: {
-    label: 'Product specifics (JSON object)',
-    hint: 'A JSON object, e.g. {"green_energy": true}',
-    format: 'Enter a JSON object such as {"green_energy": true}.',
-  },
+      'contract_relationships.*.target_contract_id': {
+        label: t`Target contract ID`,
+        required: t`Enter the target contract ID or remove the row.`,
+      },
+      'contract_relationships.*.valid_from': {
+        label: t`Valid from`,
+        required: t`Enter the date the relationship starts.`,
+      },
 
-  saas_customer_id: { label: 'SaaS customer ID' },
-  saas_contract_id: { label: 'SaaS contract ID' },
-  saas_customer_lead_id: { label: 'SaaS lead ID' },
-  third_party_salespartner: { label: 'Third-party sales partner' },
-  source: { label: 'Source', hint: 'Where the consumer came from, e.g. migration-2025' },
-  perform_credit_check: { label: 'Perform a credit check' },
-  free_amount: { label: 'Free amount', hint: 'In euros' },
-} as const satisfies Record<string, FieldWords>;
+      product_specifics: {
+        label: t`Product specifics (JSON object)`,
+        hint: t`A JSON object, e.g. ${JSON_EXAMPLE}`,
+        format: t`Enter a JSON object such as ${JSON_EXAMPLE}.`,
+      },
 
-export type MigrationFieldKey = keyof typeof MIGRATION_FIELDS;
+      saas_customer_id: { label: t`SaaS customer ID` },
+      saas_contract_id: { label: t`SaaS contract ID` },
+      saas_customer_lead_id: { label: t`SaaS lead ID` },
+      third_party_salespartner: { label: t`Third-party sales partner` },
+      source: { label: t`Source`, hint: t`Where the consumer came from, e.g. migration-2025` },
+      perform_credit_check: { label: t`Perform a credit check` },
+      free_amount: { label: t`Free amount`, hint: t`In euros` },
+    }) satisfies Record<string, FieldWords>,
+);
+
+export type MigrationFieldKey = keyof ReturnType<typeof migrationFields>;
 
 /** The key of a field's words: row fields share theirs (`contract_relationships.*.valid_from`). */
 export function wordsKey(name: string): string {
@@ -162,29 +178,94 @@ export function wordsKey(name: string): string {
 }
 
 export function fieldWords(name: string): FieldWords | undefined {
-  return (MIGRATION_FIELDS as Record<string, FieldWords>)[wordsKey(name)];
+  return (migrationFields() as Record<string, FieldWords>)[wordsKey(name)];
 }
 
 /** Label and hint of a field, ready to spread onto a field component. */
 export function field(name: MigrationFieldKey) {
-  const words: FieldWords = MIGRATION_FIELDS[name];
+  const words: FieldWords = migrationFields()[name];
   return { name, label: words.label, hint: words.hint };
 }
 
 export const SECTIONS = [
-  { id: 'consumer', title: 'Consumer' },
-  { id: 'contact', title: 'Contact' },
-  { id: 'delivery-address', title: 'Delivery address' },
-  { id: 'billing-address', title: 'Billing address' },
-  { id: 'supply', title: 'Supply' },
-  { id: 'prices', title: 'Prices' },
-  { id: 'contract-terms', title: 'Contract terms' },
-  { id: 'supply-start', title: 'Supply start' },
-  { id: 'payment', title: 'Payment' },
-  { id: 'previous-supplier', title: 'Previous supplier' },
-  { id: 'relationships', title: 'Contract relationships' },
-  { id: 'product-specifics', title: 'Product specifics' },
-  { id: 'other', title: 'Other' },
+  {
+    id: 'consumer',
+    get title() {
+      return t`Consumer`;
+    },
+  },
+  {
+    id: 'contact',
+    get title() {
+      return t`Contact`;
+    },
+  },
+  {
+    id: 'delivery-address',
+    get title() {
+      return t`Delivery address`;
+    },
+  },
+  {
+    id: 'billing-address',
+    get title() {
+      return t`Billing address`;
+    },
+  },
+  {
+    id: 'supply',
+    get title() {
+      return t`Supply`;
+    },
+  },
+  {
+    id: 'prices',
+    get title() {
+      return t`Prices`;
+    },
+  },
+  {
+    id: 'contract-terms',
+    get title() {
+      return t`Contract terms`;
+    },
+  },
+  {
+    id: 'supply-start',
+    get title() {
+      return t`Supply start`;
+    },
+  },
+  {
+    id: 'payment',
+    get title() {
+      return t`Payment`;
+    },
+  },
+  {
+    id: 'previous-supplier',
+    get title() {
+      return t`Previous supplier`;
+    },
+  },
+  {
+    id: 'relationships',
+    get title() {
+      return t`Contract relationships`;
+    },
+  },
+  {
+    id: 'product-specifics',
+    get title() {
+      return t`Product specifics`;
+    },
+  },
+  {
+    id: 'other',
+    get title() {
+      return t`Other`;
+    },
+  },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
@@ -289,44 +370,47 @@ export function fieldPosition(name: string): number {
   return FIELD_ORDER.indexOf(top) * 1000 + Number(row);
 }
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  direct_debit: 'Direct debit (SEPA)',
-  bank_transfer: 'Bank transfer',
-  credit_card: 'Credit card',
-  credit_card_display_only: 'Credit card (display only)',
-  no_payment_method: 'No payment method',
-};
+export const paymentMethodLabels = perLanguage((): Record<string, string> => ({
+  direct_debit: t`Direct debit (SEPA)`,
+  bank_transfer: t`Bank transfer`,
+  credit_card: t`Credit card`,
+  credit_card_display_only: t`Credit card (display only)`,
+  no_payment_method: t`No payment method`,
+}));
 
-export const SUBSCRIPTION_REASON_WORDS: Record<string, string> = {
-  E01: 'E01 – move in/out: no previous supplier is named',
-  E02: 'E02 – move-in / new installation',
-  E03: 'E03 – supplier switch: a previous supplier is named',
-};
+export const subscriptionReasonWords = perLanguage((): Record<string, string> => ({
+  E01: t`E01 – move in/out: no previous supplier is named`,
+  E02: t`E02 – move-in / new installation`,
+  E03: t`E03 – supplier switch: a previous supplier is named`,
+}));
 
-export const NOTICE_UNIT_WORDS: Record<string, string> = { m: 'm – months', w: 'w – weeks' };
+export const noticeUnitWords = perLanguage((): Record<string, string> => ({
+  m: t`m – months`,
+  w: t`w – weeks`,
+}));
 
-export const RELATIONSHIP_TYPE_WORDS: Record<string, string> = {
-  contract_is_paid_by: 'contract_is_paid_by – this consumer’s contract is paid by the target contract',
-};
+export const relationshipTypeWords = perLanguage((): Record<string, string> => ({
+  contract_is_paid_by: t`contract_is_paid_by – this consumer’s contract is paid by the target contract`,
+}));
 
-export const SALUTATION_WORDS = {
-  none: 'None – the platform derives no salutation from the request',
-};
+export const salutationWords = perLanguage(() => ({
+  none: t`None – the platform derives no salutation from the request`,
+}));
 
 /** Units shown beside the numeric fields (docs/spec-decisions.md: our reading of the platform's units). */
-export const UNITS: Partial<Record<string, string>> = {
-  annual_consumption: 'kWh/year',
-  consumption_before_battery_installation: 'kWh/year',
-  base_fee_price_brutto: '€/month',
-  base_fee_price_netto: '€/month',
-  working_price_1_price_brutto: 'ct/kWh',
-  working_price_1_price_netto: 'ct/kWh',
-  ht_working_price_price_brutto: 'ct/kWh',
-  ht_working_price_price_netto: 'ct/kWh',
-  nt_working_price_price_brutto: 'ct/kWh',
-  nt_working_price_price_netto: 'ct/kWh',
-  contract_notice_period: 'months',
-  minimum_contract_term: 'months',
-  automatic_prolongation_time: 'months',
-  free_amount: '€',
-};
+export const units = perLanguage((): Partial<Record<string, string>> => ({
+  annual_consumption: t`kWh/year`,
+  consumption_before_battery_installation: t`kWh/year`,
+  base_fee_price_brutto: t`€/month`,
+  base_fee_price_netto: t`€/month`,
+  working_price_1_price_brutto: t`ct/kWh`,
+  working_price_1_price_netto: t`ct/kWh`,
+  ht_working_price_price_brutto: t`ct/kWh`,
+  ht_working_price_price_netto: t`ct/kWh`,
+  nt_working_price_price_brutto: t`ct/kWh`,
+  nt_working_price_price_netto: t`ct/kWh`,
+  contract_notice_period: t`months`,
+  minimum_contract_term: t`months`,
+  automatic_prolongation_time: t`months`,
+  free_amount: t`€`,
+}));

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PAYMENT_METHODS } from '../../../contract/api/consumer-migration.ts';
@@ -6,11 +7,11 @@ import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectInput, TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { IBAN_CHECK } from '../../lib/live-checks.ts';
-import { field, PAYMENT_METHOD_LABELS } from './migration-text.ts';
+import { field, paymentMethodLabels } from './migration-text.ts';
 
-const PAYMENT_OPTIONS = [
-  { value: '', label: 'Choose…' },
-  ...PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] ?? method })),
+const paymentOptions = () => [
+  { value: '', label: t`Choose…` },
+  ...PAYMENT_METHODS.map((method) => ({ value: method, label: paymentMethodLabels()[method] ?? method })),
 ];
 
 /** The payment method decides what appears: bank data for direct debit, the card for card payments. */
@@ -19,7 +20,7 @@ export const PaymentSection = memo(function PaymentSection() {
   const facts = { payment_method: method };
   return (
     <>
-      <SelectInput {...field('payment_method')} options={PAYMENT_OPTIONS} />
+      <SelectInput {...field('payment_method')} options={paymentOptions()} />
       {CONDITIONAL_FIELDS.directDebit.applies(facts) && (
         <div className="conditional">
           <div className="field-row">

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { formatLocaleDecimal, parseLocaleDecimal } from '../../../contract/locale-number.ts';
@@ -5,7 +6,7 @@ import { bruttoFromNetto, ENERGY_VAT_PERCENT, nettoFromBrutto } from '../../../c
 import { fieldId } from '../../components/form/field-error.ts';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { useNumberLocale } from '../../lib/number-locale.ts';
-import { field, UNITS, type MigrationFieldKey } from './migration-text.ts';
+import { field, units, type MigrationFieldKey } from './migration-text.ts';
 
 type Side = 'brutto' | 'netto';
 
@@ -39,7 +40,8 @@ export function PricePair({ brutto, netto }: { brutto: MigrationFieldKey; netto:
     const from = side === 'brutto' ? 'netto' : 'brutto';
     return (
       <p className="computed" id={`${fieldId(names[side])}-computed`}>
-        <span className="tag">computed</span> from {from} at {ENERGY_VAT_PERCENT} % VAT — type to override
+        <span className="tag">{t`computed`}</span>{' '}
+        {t`from ${from} at ${ENERGY_VAT_PERCENT} % VAT — type to override`}
       </p>
     );
   };
@@ -52,7 +54,7 @@ export function PricePair({ brutto, netto }: { brutto: MigrationFieldKey; netto:
           {...field(names[side])}
           inputMode="decimal"
           autoComplete="off"
-          suffix={UNITS[names[side]]}
+          suffix={units()[names[side]]}
           onValueChange={typed(side)}
           below={remark(side)}
           {...(computed === side ? { describedBy: `${fieldId(names[side])}-computed` } : {})}

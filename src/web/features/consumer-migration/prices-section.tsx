@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { ENERGY_VAT_PERCENT } from '../../../contract/price-pair.ts';
@@ -8,11 +9,11 @@ import { PricePair } from './price-pair.tsx';
 export const PricesSection = memo(function PricesSection() {
   const isHtnt = useWatch({ name: 'is_htnt' }) as boolean;
   const locale = useNumberLocale();
+  const example = exampleNumber(locale, 32.5);
   return (
     <>
       <p className="hint section-hint">
-        Type brutto or netto, e.g. {exampleNumber(locale, 32.5)}: the other is computed at{' '}
-        {ENERGY_VAT_PERCENT} % VAT.
+        {t`Type brutto or netto, e.g. ${example}: the other is computed at ${ENERGY_VAT_PERCENT} % VAT.`}
       </p>
       <PricePair brutto="base_fee_price_brutto" netto="base_fee_price_netto" />
       <PricePair brutto="working_price_1_price_brutto" netto="working_price_1_price_netto" />

@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { EMPTY_RELATIONSHIP, type MigrationFormValues } from './migration-form-values.ts';
-import { MIGRATION_FIELDS } from './migration-text.ts';
+import { migrationFields } from './migration-text.ts';
 
 /** Rows of target contract and start date; added and removed freely, sent in order. */
 export const RelationshipsSection = memo(function RelationshipsSection() {
@@ -12,9 +13,9 @@ export const RelationshipsSection = memo(function RelationshipsSection() {
   return (
     <>
       <p className="hint section-hint">
-        Contracts this consumer’s contract relates to, e.g. one that pays for it.
+        {t`Contracts this consumer’s contract relates to, e.g. one that pays for it.`}
       </p>
-      {fields.length === 0 && <p className="empty">No relationships.</p>}
+      {fields.length === 0 && <p className="empty">{t`No relationships.`}</p>}
       <ol className="rows">
         {fields.map((row, index) => (
           <li key={row.id} className="row">
@@ -23,21 +24,21 @@ export const RelationshipsSection = memo(function RelationshipsSection() {
             </span>
             <TextInput
               name={`contract_relationships.${index}.target_contract_id`}
-              label={MIGRATION_FIELDS['contract_relationships.*.target_contract_id'].label}
+              label={migrationFields()['contract_relationships.*.target_contract_id'].label}
               autoComplete="off"
             />
             <TextInput
               name={`contract_relationships.${index}.valid_from`}
-              label={MIGRATION_FIELDS['contract_relationships.*.valid_from'].label}
+              label={migrationFields()['contract_relationships.*.valid_from'].label}
               type="date"
             />
             <button
               type="button"
               className="button button--secondary row__remove"
               onClick={() => remove(index)}
-              aria-label={`Remove relationship ${index + 1}`}
+              aria-label={t`Remove relationship ${index + 1}`}
             >
-              Remove
+              {t`Remove`}
             </button>
           </li>
         ))}
@@ -47,7 +48,7 @@ export const RelationshipsSection = memo(function RelationshipsSection() {
         className="button button--secondary"
         onClick={() => append({ ...EMPTY_RELATIONSHIP })}
       >
-        Add a relationship
+        {t`Add a relationship`}
       </button>
     </>
   );

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { CheckboxInput, TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
-import { field, UNITS } from './migration-text.ts';
+import { field, units } from './migration-text.ts';
 
 export const SupplySection = memo(function SupplySection() {
   const ordersSmartMeter = useWatch({ name: 'order_smart_meter' }) as boolean;
@@ -20,13 +20,13 @@ export const SupplySection = memo(function SupplySection() {
           {...field('annual_consumption')}
           inputMode="decimal"
           autoComplete="off"
-          suffix={UNITS.annual_consumption}
+          suffix={units().annual_consumption}
         />
         <TextInput
           {...field('consumption_before_battery_installation')}
           inputMode="decimal"
           autoComplete="off"
-          suffix={UNITS.consumption_before_battery_installation}
+          suffix={units().consumption_before_battery_installation}
         />
       </div>
       <CheckboxInput {...field('has_intelligent_meter')} />

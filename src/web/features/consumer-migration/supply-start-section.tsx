@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { customerTypeFor, subscriptionReasonFor } from '../../../contract/consumer-migration-rules.ts';
@@ -5,7 +6,7 @@ import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { formatLongDate } from '../../lib/format.ts';
 import { DELIVERY_START_CHECK, deliveryStartKey } from '../../lib/live-checks.ts';
 import { factsOf, type MigrationFormValues } from './migration-form-values.ts';
-import { field, SUBSCRIPTION_REASON_WORDS } from './migration-text.ts';
+import { field, subscriptionReasonWords } from './migration-text.ts';
 
 const FACT_FIELDS = [
   'is_business',
@@ -28,14 +29,14 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
     <>
       <dl className="derived">
         <div>
-          <dt>Customer type</dt>
+          <dt>{t`Customer type`}</dt>
           <dd data-testid="derived-customer-type">
-            {customerType} <span className="hint">(from “Business customer”)</span>
+            {customerType} <span className="hint">{t`(from “Business customer”)`}</span>
           </dd>
         </div>
         <div>
-          <dt>Change reason</dt>
-          <dd data-testid="derived-change-reason">{SUBSCRIPTION_REASON_WORDS[changeReason]}</dd>
+          <dt>{t`Change reason`}</dt>
+          <dd data-testid="derived-change-reason">{subscriptionReasonWords()[changeReason]}</dd>
         </div>
       </dl>
       <LiveCheckedInput
@@ -48,7 +49,8 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
           state.status === 'invalid' &&
           state.earliest && (
             <p className="earliest">
-              Earliest possible start: <strong>{state.earliest}</strong> ({formatLongDate(state.earliest)}){' '}
+              {t`Earliest possible start:`} <strong>{state.earliest}</strong> (
+              {formatLongDate(state.earliest)}){' '}
               <button
                 type="button"
                 className="button button--secondary"
@@ -59,7 +61,7 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
                   })
                 }
               >
-                Use this date
+                {t`Use this date`}
               </button>
             </p>
           )
