@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useRouteContext, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -23,7 +24,6 @@ import { ChargePreview } from './charge-preview.tsx';
 import { ChargeResult } from './charge-result.tsx';
 import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge-text.ts';
 
-const TITLE = 'Book charges and credits';
 const CATEGORIES_KEY = 'charge-categories';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -49,7 +49,8 @@ export function BookChargesPage() {
   const [booked, setBooked] = useState<Booked | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [contract, setContract] = useState({ user: search.user, contract: search.contract });
-  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Booking charges and credits" />;
+  if (!canWrite(user.role))
+    return <RoleRequired title={t`Book charges and credits`} what={t`Booking charges and credits`} />;
   if (booked)
     return (
       <ChargeResult
@@ -108,7 +109,7 @@ function ChargeForm({
           ? {
               status: 400,
               body: {
-                detail: `The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
+                detail: t`The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
               },
             }
           : answer;
@@ -127,15 +128,14 @@ function ChargeForm({
 
   return (
     <div className="page page--wide">
-      <h1>{TITLE}</h1>
+      <h1>{t`Book charges and credits`}</h1>
       <p className="lead">
-        Adds a one-off or recurring amount to a producer contract’s next invoices. The schedule below is what
-        the platform will store.
+        {t`Adds a one-off or recurring amount to a producer contract’s next invoices. The schedule below is what the platform will store.`}
       </p>
       <FormProvider {...form}>
         <form
           noValidate
-          aria-label={TITLE}
+          aria-label={t`Book charges and credits`}
           onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
           className="page--form"
         >
@@ -147,16 +147,16 @@ function ChargeForm({
             positionOf={(name) => CHARGE_FIELD_ORDER.indexOf(name as ChargeFieldName)}
           />
           <section className="card" aria-labelledby="contract-heading">
-            <h2 id="contract-heading">Contract</h2>
+            <h2 id="contract-heading">{t`Contract`}</h2>
             <ContractPicker />
           </section>
           <section className="card" aria-labelledby="amount-heading">
-            <h2 id="amount-heading">Amount and schedule</h2>
+            <h2 id="amount-heading">{t`Amount and schedule`}</h2>
             <RadioGroup
               {...field('type_of_transaction')}
               options={[
-                { value: 'credit', label: 'Credit (to the customer)' },
-                { value: 'charge', label: 'Charge (to the customer)' },
+                { value: 'credit', label: t`Credit (to the customer)` },
+                { value: 'charge', label: t`Charge (to the customer)` },
               ]}
             />
             <div className="field-row">
@@ -164,16 +164,16 @@ function ChargeForm({
               <SelectInput
                 {...field('vat_type')}
                 options={[
-                  { value: 'normal', label: 'normal (19 %)' },
-                  { value: 'reduced', label: 'reduced (7 %)' },
+                  { value: 'normal', label: t`normal (19 %)` },
+                  { value: 'reduced', label: t`reduced (7 %)` },
                 ]}
               />
             </div>
             <RadioGroup
               {...field('is_gross')}
               options={[
-                { value: 'true', label: 'gross (incl. VAT)' },
-                { value: 'false', label: 'net (excl. VAT)' },
+                { value: 'true', label: t`gross (incl. VAT)` },
+                { value: 'false', label: t`net (excl. VAT)` },
               ]}
             />
             <div className="field-row">
@@ -182,16 +182,16 @@ function ChargeForm({
               <SelectInput
                 {...field('execution_cycle')}
                 options={[
-                  { value: '', label: '(once)' },
-                  { value: 'month', label: 'monthly' },
-                  { value: 'year', label: 'yearly' },
+                  { value: '', label: t`(once)` },
+                  { value: 'month', label: t`monthly` },
+                  { value: 'year', label: t`yearly` },
                 ]}
               />
             </div>
             <CycleReminder />
           </section>
           <section className="card" aria-labelledby="invoice-heading">
-            <h2 id="invoice-heading">On the invoice</h2>
+            <h2 id="invoice-heading">{t`On the invoice`}</h2>
             <TextInput {...field('display_name')} autoComplete="off" />
             <div className="field-row">
               <TextInput {...field('input_id')} autoComplete="off" spellCheck={false} />
@@ -209,7 +209,7 @@ function ChargeForm({
           </section>
           <ChargePreview locale={locale} />
           <div className="form-actions">
-            <SubmitButton idle="Book" busy="Booking…" />
+            <SubmitButton idle={t`Book`} busy={t`Booking…`} />
           </div>
         </form>
       </FormProvider>
@@ -224,7 +224,7 @@ function CycleReminder() {
   if (!(count > 1) || cycle) return null;
   return (
     <p className="notice" role="status">
-      {count} executions need a cycle: choose monthly or yearly.
+      {t`${count} executions need a cycle: choose monthly or yearly.`}
     </p>
   );
 }

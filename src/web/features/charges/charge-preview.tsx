@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useWatch } from 'react-hook-form';
 import { MAX_EXECUTIONS } from '../../../contract/api/charges.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
@@ -22,9 +23,9 @@ type Preview = { rows: ChargeExecution[] } | { missing: string };
 /** The schedule the platform will store, from the contract's own rules: computed here, no request. */
 export function previewSchedule(values: ChargeFormValues, locale: string): Preview {
   const candidate = toChargeCandidate(values, locale);
-  if (typeof candidate.amount_cent !== 'number') return { missing: 'Enter the amount to see the schedule.' };
+  if (typeof candidate.amount_cent !== 'number') return { missing: t`Enter the amount to see the schedule.` };
   if (typeof candidate.due_date !== 'string' || !isIsoDate(candidate.due_date))
-    return { missing: 'Enter the due date to see the schedule.' };
+    return { missing: t`Enter the due date to see the schedule.` };
   const executions = candidate.no_of_executions ?? 1;
   if (
     typeof executions !== 'number' ||
@@ -32,9 +33,9 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
     executions < 1 ||
     executions > MAX_EXECUTIONS
   )
-    return { missing: `Enter a number of executions from 1 to ${MAX_EXECUTIONS} to see the schedule.` };
+    return { missing: t`Enter a number of executions from 1 to ${MAX_EXECUTIONS} to see the schedule.` };
   if (executions > 1 && candidate.execution_cycle === undefined)
-    return { missing: `Choose a cycle: the amount is executed ${executions} times.` };
+    return { missing: t`Choose a cycle: the amount is executed ${executions} times.` };
   return {
     rows: chargeSchedule({
       input_id: String(candidate.input_id ?? ''),
@@ -59,12 +60,14 @@ export function ChargePreview({ locale }: { locale: string }) {
   );
   const money = (cents: number) => formatCents(cents, locale);
   const isCredit = values.type_of_transaction === 'credit';
+  const count = 'rows' in preview ? preview.rows.length : 0;
   return (
     <section className="card" aria-labelledby="preview-heading">
-      <h2 id="preview-heading">Schedule preview</h2>
+      <h2 id="preview-heading">{t`Schedule preview`}</h2>
       <p className="hint">
-        What the platform will store: one {isCredit ? 'credit' : 'charge'} per execution, each at the VAT rate
-        valid on its due date.
+        {isCredit
+          ? t`What the platform will store: one credit per execution, each at the VAT rate valid on its due date.`
+          : t`What the platform will store: one charge per execution, each at the VAT rate valid on its due date.`}
       </p>
       {'missing' in preview ? (
         <p className="empty" data-testid="preview-missing">
@@ -73,7 +76,7 @@ export function ChargePreview({ locale }: { locale: string }) {
       ) : (
         <>
           <p className="invoice-line" data-testid="invoice-line">
-            <span>{values.display_name.trim() || '(display name)'}</span>
+            <span>{values.display_name.trim() || t`(display name)`}</span>
             <span>
               {isCredit ? '−' : ''}
               {money(preview.rows[0]!.grossCent)}
@@ -84,21 +87,21 @@ export function ChargePreview({ locale }: { locale: string }) {
               <thead>
                 <tr>
                   <th scope="col" className="numeric">
-                    No.
+                    {t`No.`}
                   </th>
-                  <th scope="col">Due date</th>
-                  <th scope="col">Internal ID</th>
+                  <th scope="col">{t`Due date`}</th>
+                  <th scope="col">{t`Internal ID`}</th>
                   <th scope="col" className="numeric">
-                    VAT rate
-                  </th>
-                  <th scope="col" className="numeric">
-                    Net
+                    {t`VAT rate`}
                   </th>
                   <th scope="col" className="numeric">
-                    VAT
+                    {t`Net`}
                   </th>
                   <th scope="col" className="numeric">
-                    Gross
+                    {t`VAT`}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t`Gross`}
                   </th>
                 </tr>
               </thead>
@@ -117,7 +120,7 @@ export function ChargePreview({ locale }: { locale: string }) {
               </tbody>
               <tfoot>
                 <tr>
-                  <td colSpan={4}>Total of {preview.rows.length}</td>
+                  <td colSpan={4}>{t`Total of ${count}`}</td>
                   <td className="numeric">
                     {money(preview.rows.reduce((sum, row) => sum + row.netCent, 0))}
                   </td>

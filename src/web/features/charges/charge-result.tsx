@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { plural, t } from '@lingui/core/macro';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import type { ChargeRecord } from '../../../contract/api/charges.ts';
 
@@ -14,31 +16,34 @@ export function ChargeResult({
   onAnother: () => void;
 }) {
   const first = records[0];
+  const inputId = first?.input_id;
   return (
     <div className="page page--wide">
-      <h1>Book charges and credits</h1>
+      <h1>{t`Book charges and credits`}</h1>
       <div className="success" role="status">
-        <h2>{first?.type_of_transaction === 'charge' ? 'Charge booked' : 'Credit booked'}</h2>
+        <h2>{first?.type_of_transaction === 'charge' ? t`Charge booked` : t`Credit booked`}</h2>
         <p>
-          The platform created {records.length} {records.length === 1 ? 'record' : 'records'} on contract{' '}
-          <code>{contractId}</code> with input ID <code>{first?.input_id}</code>.
+          <Trans>
+            The platform created {plural(records.length, { one: '# record', other: '# records' })} on contract{' '}
+            <code>{contractId}</code> with input ID <code>{inputId}</code>.
+          </Trans>
         </p>
       </div>
       <div className="table-scroll">
         <table className="table" data-testid="booked-records">
           <thead>
             <tr>
-              <th scope="col">Internal ID</th>
-              <th scope="col">Due date</th>
-              <th scope="col">Type</th>
+              <th scope="col">{t`Internal ID`}</th>
+              <th scope="col">{t`Due date`}</th>
+              <th scope="col">{t`Type`}</th>
               <th scope="col" className="numeric">
-                Amount
+                {t`Amount`}
               </th>
-              <th scope="col">Gross/net</th>
-              <th scope="col">VAT</th>
-              <th scope="col">Display name</th>
-              <th scope="col">Category</th>
-              <th scope="col">Salespartner</th>
+              <th scope="col">{t`Gross/net`}</th>
+              <th scope="col">{t`VAT`}</th>
+              <th scope="col">{t`Display name`}</th>
+              <th scope="col">{t`Category`}</th>
+              <th scope="col">{t`Salespartner`}</th>
             </tr>
           </thead>
           <tbody>
@@ -48,7 +53,7 @@ export function ChargeResult({
                 <td>{record.due_date}</td>
                 <td>{record.type_of_transaction}</td>
                 <td className="numeric">{formatCents(record.amount_cent, locale)}</td>
-                <td>{record.is_gross ? 'gross' : 'net'}</td>
+                <td>{record.is_gross ? t`gross` : t`net`}</td>
                 <td>{record.vat_type}</td>
                 <td>{record.display_name}</td>
                 <td>{record.category}</td>
@@ -60,7 +65,7 @@ export function ChargeResult({
       </div>
       <p>
         <button type="button" className="button" onClick={onAnother}>
-          Book another
+          {t`Book another`}
         </button>
       </p>
     </div>
