@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.ts';
+import { t } from '@lingui/core/macro';
 import { createLTTB } from 'downsample/methods/LTTB';
 import { forwardRef, useMemo, useSyncExternalStore } from 'react';
 import {
@@ -149,7 +151,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
       className="feed-chart"
       data-drawn-for={drawnFor}
       role="img"
-      aria-label={`Feed-in chart in ${unit.unit}, ${timeZone}`}
+      aria-label={t`Feed-in chart in ${unit.unit}, ${timeZone}`}
     >
       <ResponsiveContainer width="100%" height={320}>
         <ComposedChart
@@ -183,7 +185,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
               return row ? `${row.label} ${timeZone}` : '';
             }}
             formatter={(value) => [
-              value == null ? 'no data' : `${Number(value).toLocaleString()} ${unit.unit}`,
+              value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
             ]}
             contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
           />
@@ -204,7 +206,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
               <Line
                 data={compareLine ? points : undefined}
                 dataKey="value"
-                name="This range"
+                name={t`This range`}
                 stroke={colors.series}
                 dot={false}
                 connectNulls={false}
@@ -225,7 +227,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
             </>
           ) : (
             <>
-              <Bar dataKey="value" name="This range" fill={colors.series} isAnimationActive={false} />
+              <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false} />
               {compareRows && (
                 <Bar dataKey="compare" name={compareLabel} fill={colors.compare} isAnimationActive={false} />
               )}

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -30,7 +33,6 @@ import type { ReportSearch } from './report-search.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
 
-const TITLE = 'Feed-in report';
 const DEFAULT_ZONE = 'Europe/Berlin';
 const PRINTED_ROWS = 5000;
 
@@ -64,8 +66,8 @@ function feedParams(user: string, contract: string, state: ReportState, range: D
 
 function failureText(error: unknown, user: string, contract: string): string {
   if (error instanceof ApiError && error.status === 404)
-    return `There is no contract ${contract} for producer ${user}. Check both IDs.`;
-  return error instanceof Error ? error.message : 'The report could not be loaded.';
+    return t`There is no contract ${contract} for producer ${user}. Check both IDs.`;
+  return error instanceof Error ? error.message : t`The report could not be loaded.`;
 }
 
 /** The report's state from the URL, with defaults for what the URL leaves out or gets wrong. */
@@ -86,7 +88,7 @@ function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; 
     },
     zoneProblem:
       search.tz !== undefined && !zoneKnown
-        ? `The link’s time zone “${search.tz}” is not one this browser knows; showing ${DEFAULT_ZONE}.`
+        ? t`The link’s time zone “${search.tz}” is not one this browser knows; showing ${DEFAULT_ZONE}.`
         : null,
   };
 }
@@ -110,10 +112,9 @@ export function FeedReportPage() {
 
   return (
     <div className="page page--wide feed-report">
-      <h1>{TITLE}</h1>
+      <h1>{t`Feed-in report`}</h1>
       <p className="lead print-hidden">
-        Feed-in of a producer contract by period, in the time zone you choose. Periods without values are
-        gaps, never zeros.
+        {t`Feed-in of a producer contract by period, in the time zone you choose. Periods without values are gaps, never zeros.`}
       </p>
       <ReportContractForm
         key={`${search.user}/${search.contract}`}
@@ -141,7 +142,7 @@ export function FeedReportPage() {
           />
         </>
       ) : (
-        <p className="empty">Enter a producer and contract, or pick a recent one, to see its feed-in.</p>
+        <p className="empty">{t`Enter a producer and contract, or pick a recent one, to see its feed-in.`}</p>
       )}
     </div>
   );
@@ -220,30 +221,34 @@ function ReportBody({
   }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone]);
 
   const fileName = exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone });
-  const title = `Feed-in ${user}/${contract}, ${range.from} to ${range.to}, ${aggregation}, ${timeZone}`;
+  const { from, to } = range;
+  const title = t`Feed-in ${user}/${contract}, ${from} to ${to}, ${aggregation}, ${timeZone}`;
 
+  const pointsText = formatNumber(points);
+  const maxText = formatNumber(MAX_POINTS);
   if (!allowed)
     return (
       <div className="notice" role="status">
         <p>
-          This would draw {points.toLocaleString()} points, more than {MAX_POINTS.toLocaleString()}: slow to
-          load and too dense to read. Choose a coarser aggregation or a shorter range.
+          {t`This would draw ${pointsText} points, more than ${maxText}: slow to load and too dense to read. Choose a coarser aggregation or a shorter range.`}
         </p>
         <button type="button" className="button button--secondary" onClick={() => setConfirmedKey(paramsKey)}>
-          Load {points.toLocaleString()} points anyway
+          {t`Load ${pointsText} points anyway`}
         </button>
       </div>
     );
   if (query.isPending)
     return (
       <div className="report-loading">
-        <label htmlFor="report-progress">Loading feed-in values…</label>
+        <label htmlFor="report-progress">{t`Loading feed-in values…`}</label>
         <progress
           id="report-progress"
           max={progress?.total ?? undefined}
           value={progress?.total ? progress.loaded : undefined}
           aria-valuetext={
-            progress?.total ? `${progress.loaded} of ${progress.total} values` : 'Waiting for the first page'
+            progress?.total
+              ? t`${progress.loaded} of ${progress.total} values`
+              : t`Waiting for the first page`
           }
         />
       </div>
@@ -255,12 +260,13 @@ function ReportBody({
       </p>
     );
   if (!report) return null;
-  const compareLabel = state.compare === 'year' ? 'A year earlier' : 'Previous period';
+  const printedAt = new Date().toLocaleString(currentFormattingLocale());
+  const printedText = formatNumber(PRINTED_ROWS);
+  const periodsText = formatNumber(report.rows.length);
+  const compareLabel = state.compare === 'year' ? t`A year earlier` : t`Previous period`;
   return (
-    <section aria-label="Report" className="report">
-      <p className="print-only">
-        {title}. Environment: {environment}. Printed {new Date().toLocaleString()}.
-      </p>
+    <section aria-label={t`Report`} className="report">
+      <p className="print-only">{t`${title}. Environment: ${environment}. Printed ${printedAt}.`}</p>
       <ReportSummary
         summary={report.summary}
         rows={report.rows}
@@ -279,7 +285,7 @@ function ReportBody({
             )
           }
         >
-          Download CSV
+          {t`Download CSV`}
         </button>
         <button
           type="button"
@@ -289,18 +295,18 @@ function ReportBody({
             try {
               downloadBlob(await chartPng(chartRef.current!, title, colors), `${fileName}.png`);
             } catch (error) {
-              setExportProblem(error instanceof Error ? error.message : 'The PNG could not be made.');
+              setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`);
             }
           }}
         >
-          Download PNG
+          {t`Download PNG`}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setPrinting(true)}>
-          Print
+          {t`Print`}
         </button>
         {canBook && (
           <Link to="/producers/charges" search={{ user, contract }}>
-            Book a charge or credit for {user} / {contract}
+            {t`Book a charge or credit for ${user} / ${contract}`}
           </Link>
         )}
         {exportProblem && (
@@ -311,7 +317,7 @@ function ReportBody({
       </div>
       {compareQuery.isError && (
         <p className="notice" role="status">
-          The comparison could not be loaded: {failureText(compareQuery.error, user, contract)}
+          {t`The comparison could not be loaded:`} {failureText(compareQuery.error, user, contract)}
         </p>
       )}
       <FeedChart
@@ -329,8 +335,7 @@ function ReportBody({
       />
       {printing && report.rows.length > PRINTED_ROWS && (
         <p className="print-only">
-          The table lists the first {PRINTED_ROWS.toLocaleString()} of {report.rows.length.toLocaleString()}{' '}
-          periods; the CSV holds every value.
+          {t`The table lists the first ${printedText} of ${periodsText} periods; the CSV holds every value.`}
         </p>
       )}
       <ReportTable

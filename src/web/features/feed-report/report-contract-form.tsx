@@ -1,3 +1,5 @@
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { t } from '@lingui/core/macro';
 import { FormProvider, useForm } from 'react-hook-form';
 import { producerContractPathSchema, type ProducerContractPath } from '../../../contract/api/feed.ts';
 import { ContractPicker } from '../../components/form/contract-picker.tsx';
@@ -9,18 +11,18 @@ interface ContractFields {
   contract_id: string;
 }
 
-const WORDS: Record<keyof ContractFields, FieldWords> = {
+const words = (): Record<keyof ContractFields, FieldWords> => ({
   user_id: {
-    label: 'User ID',
-    required: 'Enter the producer’s user ID, e.g. P1000.',
-    format: 'Use letters, digits, _ and - only.',
+    label: t`User ID`,
+    required: t`Enter the producer’s user ID, e.g. P1000.`,
+    format: t`Use letters, digits, _ and - only.`,
   },
   contract_id: {
-    label: 'Contract ID',
-    required: 'Enter the contract ID, e.g. C1000.',
-    format: 'Use letters, digits, _ and - only.',
+    label: t`Contract ID`,
+    required: t`Enter the contract ID, e.g. C1000.`,
+    format: t`Use letters, digits, _ and - only.`,
   },
-};
+});
 
 const toCandidate = (values: ContractFields) => ({
   user_id: values.user_id.trim() || undefined,
@@ -42,8 +44,8 @@ export function ReportContractForm({
     resolver: contractResolver(
       toCandidate,
       producerContractPathSchema,
-      (name) => WORDS[name as keyof ContractFields],
-      navigator.language,
+      (name) => words()[name as keyof ContractFields],
+      currentFormattingLocale(),
     ),
   });
   return (
@@ -52,12 +54,12 @@ export function ReportContractForm({
         className="card report-contract"
         noValidate
         onSubmit={form.handleSubmit(onShow)}
-        aria-label="Contract"
+        aria-label={t`Contract`}
       >
         <ContractPicker />
         <div className="form-actions">
           <button type="submit" className="button">
-            Show report
+            {t`Show report`}
           </button>
         </div>
       </form>

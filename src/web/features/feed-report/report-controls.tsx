@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { formatLocaleDecimal, parseLocaleDecimal } from '../../../contract/locale-number.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
@@ -17,14 +19,14 @@ import {
 import type { ReportSearch } from './report-search.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
 
-const AGGREGATION_LABELS: Record<AggregationType, string> = {
-  year: 'Years',
-  month: 'Months',
-  week: 'Weeks (ISO, from Monday)',
-  day: 'Days',
-  hour: 'Hours',
-  raw: 'Raw 15-minute values',
-};
+const aggregationLabels = (): Record<AggregationType, string> => ({
+  year: t`Years`,
+  month: t`Months`,
+  week: t`Weeks (ISO, from Monday)`,
+  day: t`Days`,
+  hour: t`Hours`,
+  raw: t`Raw 15-minute values`,
+});
 
 export interface ReportState {
   range: DateRange;
@@ -62,9 +64,9 @@ export function ReportControls({
   return (
     <div className="card report-controls">
       <fieldset className="report-controls__range">
-        <legend>Dates</legend>
+        <legend>{t`Dates`}</legend>
         <div className="field">
-          <label htmlFor="report-preset">Range</label>
+          <label htmlFor="report-preset">{t`Range`}</label>
           <select
             id="report-preset"
             name="range"
@@ -76,35 +78,35 @@ export function ReportControls({
           >
             {RANGE_PRESETS.map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {i18n._(label)}
               </option>
             ))}
-            <option value="custom">Custom</option>
+            <option value="custom">{t`Custom`}</option>
           </select>
         </div>
-        <DateField field="from" label="First day" value={typed.from} problem={problem} onType={typeDate} />
-        <DateField field="to" label="Last day" value={typed.to} problem={problem} onType={typeDate} />
-        <div className="report-controls__steps" role="group" aria-label="Step through periods">
+        <DateField field="from" label={t`First day`} value={typed.from} problem={problem} onType={typeDate} />
+        <DateField field="to" label={t`Last day`} value={typed.to} problem={problem} onType={typeDate} />
+        <div className="report-controls__steps" role="group" aria-label={t`Step through periods`}>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => setRange(stepRange(range, -1))}
           >
-            ‹ Previous
+            ‹ {t`Previous`}
           </button>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => setRange(currentRange(range, today))}
           >
-            Now
+            {t`Now`}
           </button>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => setRange(stepRange(range, 1))}
           >
-            Next ›
+            {t`Next`} ›
           </button>
         </div>
         <p id="report-range-problem" className="field-error" role={problem ? 'alert' : undefined}>
@@ -113,7 +115,7 @@ export function ReportControls({
       </fieldset>
       <div className="report-controls__view">
         <div className="field">
-          <label htmlFor="report-agg">Aggregation</label>
+          <label htmlFor="report-agg">{t`Aggregation`}</label>
           <select
             id="report-agg"
             name="agg"
@@ -122,7 +124,7 @@ export function ReportControls({
           >
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
-                {AGGREGATION_LABELS[type]}
+                {aggregationLabels()[type]}
                 {type === defaultAggregation(range) ? ' (default)' : ''}
               </option>
             ))}
@@ -130,7 +132,7 @@ export function ReportControls({
         </div>
         <ZoneCombobox value={timeZone} onChange={(zone) => onChange({ tz: zone })} />
         <div className="field">
-          <label htmlFor="report-compare">Compare with</label>
+          <label htmlFor="report-compare">{t`Compare with`}</label>
           <select
             id="report-compare"
             name="compare"
@@ -139,9 +141,9 @@ export function ReportControls({
               onChange({ compare: (event.target.value || undefined) as ReportSearch['compare'] })
             }
           >
-            <option value="">Nothing</option>
-            <option value="previous">The previous period</option>
-            <option value="year">The same period a year earlier</option>
+            <option value="">{t`Nothing`}</option>
+            <option value="previous">{t`The previous period`}</option>
+            <option value="year">{t`The same period a year earlier`}</option>
           </select>
         </div>
         <CapacityInput
@@ -193,10 +195,10 @@ function CapacityInput({ value, onChange }: { value: number | null; onChange: (k
         ? reading.message
         : Number(reading.value) > 0
           ? null
-          : 'Enter more than 0 kW.';
+          : t`Enter more than 0 kW.`;
   return (
     <div className="field">
-      <label htmlFor="report-capacity">Nameplate power (kW)</label>
+      <label htmlFor="report-capacity">{t`Nameplate power (kW)`}</label>
       <input
         id="report-capacity"
         name="capacity_kw"
@@ -211,7 +213,7 @@ function CapacityInput({ value, onChange }: { value: number | null; onChange: (k
         }}
       />
       <span id="report-capacity-hint" className={problem ? 'field-error' : 'hint'}>
-        {problem ?? 'Optional: gives the capacity factor; remembered for this contract.'}
+        {problem ?? t`Optional: gives the capacity factor; remembered for this contract.`}
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import Papa from 'papaparse';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { CSV_HEADER, csvRows } from './report-rows.ts';
@@ -14,7 +15,7 @@ export function feedCsv(records: readonly FeedRecord[], timeZone: string): strin
  */
 export async function chartPng(container: HTMLElement, title: string, colors: ChartColors): Promise<Blob> {
   const svg = container.querySelector('svg.recharts-surface');
-  if (!svg) throw new Error('The chart is not drawn yet.');
+  if (!svg) throw new Error(t`The chart is not drawn yet.`);
   const { width, height } = svg.getBoundingClientRect();
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -40,7 +41,7 @@ export async function chartPng(container: HTMLElement, title: string, colors: Ch
   context.drawImage(image, 0, titleHeight, width, height);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made.'))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(t`The PNG could not be made.`))),
       'image/png',
     ),
   );

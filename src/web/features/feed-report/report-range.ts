@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import {
   addDays,
@@ -22,16 +23,16 @@ export interface DateRange {
 }
 
 export const RANGE_PRESETS = [
-  ['today', 'Today'],
-  ['yesterday', 'Yesterday'],
-  ['this-week', 'This week'],
-  ['last-week', 'Last week'],
-  ['this-month', 'This month'],
-  ['last-month', 'Last month'],
-  ['this-year', 'This year'],
-  ['last-year', 'Last year'],
-  ['last-7-days', 'Last 7 days'],
-  ['last-30-days', 'Last 30 days'],
+  ['today', msg`Today`],
+  ['yesterday', msg`Yesterday`],
+  ['this-week', msg`This week`],
+  ['last-week', msg`Last week`],
+  ['this-month', msg`This month`],
+  ['last-month', msg`Last month`],
+  ['this-year', msg`This year`],
+  ['last-year', msg`Last year`],
+  ['last-7-days', msg`Last 7 days`],
+  ['last-30-days', msg`Last 30 days`],
 ] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number][0];
 
@@ -187,11 +188,11 @@ export interface RangeProblem {
 /** What is wrong with a from/to pair typed by hand, and on which of the two, or null. */
 export function rangeProblem(range: { from?: string; to?: string }): RangeProblem | null {
   if (!range.from || !isIsoDate(range.from))
-    return { field: 'from', message: 'Enter the first day as a date.' };
-  if (!range.to || !isIsoDate(range.to)) return { field: 'to', message: 'Enter the last day as a date.' };
+    return { field: 'from', message: t`Enter the first day as a date.` };
+  if (!range.to || !isIsoDate(range.to)) return { field: 'to', message: t`Enter the last day as a date.` };
   if (range.to < range.from)
-    return { field: 'to', message: 'The last day must not be before the first day.' };
-  if (range.from < '1800-01-01') return { field: 'from', message: 'Choose days between 1800 and 2199.' };
-  if (range.to > '2199-12-31') return { field: 'to', message: 'Choose days between 1800 and 2199.' };
+    return { field: 'to', message: t`The last day must not be before the first day.` };
+  if (range.from < '1800-01-01') return { field: 'from', message: t`Choose days between 1800 and 2199.` };
+  if (range.to > '2199-12-31') return { field: 'to', message: t`Choose days between 1800 and 2199.` };
   return null;
 }

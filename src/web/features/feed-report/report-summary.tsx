@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.ts';
+import { t } from '@lingui/core/macro';
 import type { GapRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
 import { capacityFactor, type EnergyUnit } from './report-rows.ts';
 
@@ -5,7 +7,7 @@ const GAPS_LISTED = 8;
 
 function gapText(gap: GapRun): string {
   if (gap.periods === 1) return gap.first.label;
-  return `${gap.first.label} to ${gap.last.label} (${gap.periods} periods)`;
+  return t`${gap.first.label} to ${gap.last.label} (${gap.periods} periods)`;
 }
 
 /** Total, peak, periods without data, capacity factor: the figures people quote from a report. */
@@ -23,34 +25,34 @@ export function ReportSummary({
   timeZone: string;
 }) {
   const format = (kwh: number) =>
-    `${(kwh * unit.factor).toLocaleString(undefined, { maximumFractionDigits: 3 })} ${unit.unit}`;
+    `${formatNumber(kwh * unit.factor, { maximumFractionDigits: 3 })} ${unit.unit}`;
   const factor = capacityFactor(summary, capacityKw);
   return (
-    <dl className="report-summary" aria-label="Summary">
+    <dl className="report-summary" aria-label={t`Summary`}>
       <div>
-        <dt>Total energy</dt>
+        <dt>{t`Total energy`}</dt>
         <dd>{format(summary.totalKwh)}</dd>
       </div>
       <div>
-        <dt>Peak period</dt>
+        <dt>{t`Peak period`}</dt>
         <dd>
-          {summary.peak ? `${format(summary.peak.energyKwh!)} in ${summary.peak.label} (${timeZone})` : '—'}
+          {summary.peak ? t`${format(summary.peak.energyKwh!)} in ${summary.peak.label} (${timeZone})` : '—'}
         </dd>
       </div>
       <div>
-        <dt>Periods without data</dt>
+        <dt>{t`Periods without data`}</dt>
         <dd>
           {summary.gapPeriods === 0 ? (
-            `None of ${rows.length}`
+            t`None of ${rows.length}`
           ) : (
             <>
-              {summary.gapPeriods} of {rows.length}
+              {t`${summary.gapPeriods} of ${rows.length}`}
               <ul className="report-summary__gaps">
                 {summary.gaps.slice(0, GAPS_LISTED).map((gap) => (
                   <li key={gap.first.start}>{gapText(gap)}</li>
                 ))}
                 {summary.gaps.length > GAPS_LISTED && (
-                  <li>and {summary.gaps.length - GAPS_LISTED} more stretches (see the table)</li>
+                  <li>{t`and ${summary.gaps.length - GAPS_LISTED} more stretches (see the table)`}</li>
                 )}
               </ul>
             </>
@@ -58,13 +60,13 @@ export function ReportSummary({
         </dd>
       </div>
       <div>
-        <dt>Capacity factor</dt>
+        <dt>{t`Capacity factor`}</dt>
         <dd>
           {factor === null
             ? capacityKw
-              ? '— (no data in the range)'
-              : 'Enter the nameplate power to see it'
-            : `${(factor * 100).toLocaleString(undefined, { maximumFractionDigits: 1 })} % over ${summary.hoursWithData.toLocaleString(undefined, { maximumFractionDigits: 2 })} h with data`}
+              ? t`— (no data in the range)`
+              : t`Enter the nameplate power to see it`
+            : t`${formatNumber(factor * 100, { maximumFractionDigits: 1 })} % over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`}
         </dd>
       </div>
     </dl>

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.ts';
+import { t } from '@lingui/core/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { ReportRow } from './report-rows.ts';
@@ -5,8 +7,6 @@ import type { ReportRow } from './report-rows.ts';
 const ROW_HEIGHT = 33;
 
 // A day's length shows the DST days (23 and 25 hours) at a glance.
-const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
-const kwhFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /**
  * One row per calendar period of the range, virtualised (@tanstack/react-virtual) so a year of
@@ -43,23 +43,23 @@ export function ReportTable({
       className="report-table"
       tabIndex={0}
       role="region"
-      aria-label="Periods of the report"
+      aria-label={t`Periods of the report`}
     >
       <table className="table" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">
-          One row per period in {timeZone}; energy in kWh. {rows.length} periods.
+          {t`One row per period in ${timeZone}; energy in kWh. ${rows.length} periods.`}
         </caption>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">Period ({timeZone})</th>
+            <th scope="col">{t`Period (${timeZone})`}</th>
             <th scope="col" className="numeric">
-              Hours
+              {t`Hours`}
             </th>
             <th scope="col" className="numeric">
-              Energy (kWh)
+              {t`Energy (kWh)`}
             </th>
             <th scope="col" className="numeric">
-              Values
+              {t`Values`}
             </th>
           </tr>
         </thead>
@@ -78,9 +78,13 @@ export function ReportTable({
                 className={row.energyKwh === null ? 'gap-row' : undefined}
               >
                 <th scope="row">{row.label}</th>
-                <td className="numeric">{hoursFormat.format((row.end - row.start) / 3_600_000)}</td>
                 <td className="numeric">
-                  {row.energyKwh === null ? 'no data' : kwhFormat.format(row.energyKwh)}
+                  {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 4 })}
+                </td>
+                <td className="numeric">
+                  {row.energyKwh === null
+                    ? t`no data`
+                    : formatNumber(row.energyKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}
                 </td>
                 <td className="numeric">{row.sampleCount}</td>
               </tr>

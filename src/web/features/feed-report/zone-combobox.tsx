@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
 import { browserTimeZone, matchingZones, utcOffsetLabel } from '../../lib/time-zone-names.ts';
@@ -46,7 +47,7 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
   const browserZone = browserTimeZone();
   return (
     <div className="field zone-picker">
-      <label {...getLabelProps()}>Time zone</label>
+      <label {...getLabelProps()}>{t`Time zone`}</label>
       <div className="combobox">
         <input
           {...getInputProps({ name: 'tz', spellCheck: false, autoComplete: 'off' })}
@@ -56,7 +57,7 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
           type="button"
           className="combobox__toggle"
           {...getToggleButtonProps()}
-          aria-label="Show time zones"
+          aria-label={t`Show time zones`}
         >
           ▾
         </button>
@@ -83,10 +84,10 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
       </div>
       <span id="tz-hint" className="hint" aria-live="polite">
         {isOpen && matches.length === 0
-          ? `No time zone matches “${inputValue}”.`
+          ? t`No time zone matches “${inputValue}”.`
           : `${utcOffsetLabel(value, now)} now. Type any part of the name, e.g. “york” or “kolkata”.`}
       </span>
-      <div className="recent" role="group" aria-label="Time zone shortcuts">
+      <div className="recent" role="group" aria-label={t`Time zone shortcuts`}>
         <button
           type="button"
           className="chip"
