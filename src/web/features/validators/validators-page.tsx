@@ -1,5 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
-import { CHANGE_REASON_LABELS, CHANGE_REASONS, CUSTOMER_TYPES } from '../../../contract/delivery-start.ts';
+import { CHANGE_REASONS, CUSTOMER_TYPES, type ChangeReason } from '../../../contract/delivery-start.ts';
+
+/** The change reasons' codes stay as the platform has them; what they mean is said in the UI language. */
+const changeReasonLabels = (): Record<ChangeReason, string> => ({
+  E01: t`E01 – move in/out`,
+  E02: t`E02 – move-in / new installation`,
+  E03: t`E03 – supplier switch`,
+});
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { formatLongDate } from '../../lib/format.ts';
@@ -60,17 +68,17 @@ export function ValidatorsPage({
 
   return (
     <div className="page page--form">
-      <h1>Check IBAN, market location and delivery start</h1>
+      <h1>{t`Check IBAN, market location and delivery start`}</h1>
       <p className="lead">
-        Checks run against the Energy Platform while you type. Messages are the platform's own.
+        {t`Checks run against the Energy Platform while you type. Messages are the platform's own; known ones are explained in your language.`}
       </p>
 
       <section className="card" aria-labelledby="iban-heading">
-        <h2 id="iban-heading">Bank account</h2>
+        <h2 id="iban-heading">{t`Bank account`}</h2>
         <LiveField
           id="iban"
-          label="IBAN"
-          hint="Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00"
+          label={t`IBAN`}
+          hint={t`Spaces and lower case are fine, e.g. DE89 3704 0044 0532 0130 00`}
           value={draft.iban}
           onChange={(value) => update({ iban: value })}
           state={iban}
@@ -81,11 +89,11 @@ export function ValidatorsPage({
       </section>
 
       <section className="card" aria-labelledby="malo-heading">
-        <h2 id="malo-heading">Market location</h2>
+        <h2 id="malo-heading">{t`Market location`}</h2>
         <LiveField
           id="market-location-id"
-          label="Market location ID"
-          hint="11 digits, the last one a check digit, e.g. 51238696781"
+          label={t`Market location ID`}
+          hint={t`11 digits, the last one a check digit, e.g. 51238696781`}
           value={draft.marketLocationId}
           onChange={(value) => update({ marketLocationId: value })}
           state={marketLocation}
@@ -94,27 +102,27 @@ export function ValidatorsPage({
       </section>
 
       <section className="card" aria-labelledby="delivery-heading">
-        <h2 id="delivery-heading">Delivery start</h2>
+        <h2 id="delivery-heading">{t`Delivery start`}</h2>
         <div className="field-row">
           <SelectField
             id="customer-type"
-            label="Customer type"
+            label={t`Customer type`}
             value={draft.customerType}
             options={CUSTOMER_TYPES.map((type) => ({ value: type, label: type }))}
             onChange={(customerType) => update({ customerType })}
           />
           <SelectField
             id="change-reason"
-            label="Change reason"
+            label={t`Change reason`}
             value={draft.changeReason}
-            options={CHANGE_REASONS.map((reason) => ({ value: reason, label: CHANGE_REASON_LABELS[reason] }))}
+            options={CHANGE_REASONS.map((reason) => ({ value: reason, label: changeReasonLabels()[reason] }))}
             onChange={(changeReason) => update({ changeReason })}
           />
         </div>
         <LiveField
           id="delivery-start"
-          label="Preferred delivery start"
-          hint="The first day of supply (Europe/Berlin)"
+          label={t`Preferred delivery start`}
+          hint={t`The first day of supply (Europe/Berlin)`}
           value={draft.deliveryStart}
           onChange={(value) => update({ deliveryStart: value })}
           state={deliveryStart}
@@ -122,14 +130,14 @@ export function ValidatorsPage({
         >
           {deliveryStart.status === 'invalid' && deliveryStart.earliest && (
             <p className="earliest">
-              Earliest possible start: <strong>{deliveryStart.earliest}</strong> (
+              {t`Earliest possible start:`} <strong>{deliveryStart.earliest}</strong> (
               {formatLongDate(deliveryStart.earliest)}){' '}
               <button
                 type="button"
                 className="button button--secondary"
                 onClick={() => update({ deliveryStart: deliveryStart.earliest! })}
               >
-                Use this date
+                {t`Use this date`}
               </button>
             </p>
           )}
