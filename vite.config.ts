@@ -8,6 +8,8 @@ import { precompress } from './scripts/precompress.ts';
 export default defineConfig(({ command }) => ({
   // A production build fails when a German translation is missing (catalogs.test.ts says which).
   plugins: [linguiMacros(), react(), lingui({ failOnMissing: command === 'build' }), precompress()],
+  // The bulk page's CSV worker uses the same messages.
+  worker: { format: 'es', plugins: () => [linguiMacros(), lingui()] },
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
   server: {
     port: 5173,

@@ -41,3 +41,23 @@ describe('messages from the platform and the shared rules', () => {
     );
   });
 });
+
+describe('the known messages', () => {
+  it('are the contract’s and the platform’s texts, word for word', async () => {
+    const { EXECUTION_CYCLE_REQUIRED } = await import('../../contract/api/charges.ts');
+    const { MESSAGES } = await import('../../contract/api/common.ts');
+    const { DELIVERY_START_MESSAGES } = await import('../../contract/delivery-start.ts');
+    const { MARKET_LOCATION_MESSAGES } = await import('../../contract/market-location.ts');
+    const texts = [
+      EXECUTION_CYCLE_REQUIRED,
+      MESSAGES.required,
+      MESSAGES.dateFormat,
+      MESSAGES.dateTimeFormat,
+      ...Object.values(DELIVERY_START_MESSAGES),
+      ...Object.values(MARKET_LOCATION_MESSAGES),
+      ...Object.values(IBAN_MESSAGES),
+    ];
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(texts.filter((text) => consoleMessage(text) === text)).toEqual([]);
+  });
+});

@@ -1,15 +1,12 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { EXECUTION_CYCLE_REQUIRED } from '../../contract/api/charges.ts';
-import { MESSAGES as FIELD_MESSAGES } from '../../contract/api/common.ts';
-import { DELIVERY_START_MESSAGES } from '../../contract/delivery-start.ts';
-import { IBAN_MESSAGES } from '../../contract/iban.ts';
-import { MARKET_LOCATION_MESSAGES } from '../../contract/market-location.ts';
 
 /**
  * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules,
  * the console's server — with what they mean in the UI language. The platform's messages are shown as
- * sent, with the meaning beside them; the console's own words are simply replaced.
+ * sent, with the meaning beside them; the console's own words are simply replaced. The texts are
+ * written out rather than imported from the contract's rule modules, which would bring their
+ * libraries (ibantools, the holiday calendar) into the first page load; a test keeps them equal.
  */
 /** The pattern's match and its groups (empty strings where a group is absent). */
 type Groups = readonly [string, string, string, string];
@@ -17,9 +14,15 @@ type Meaning = (groups: Groups) => MessageDescriptor;
 const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
-  [exact(FIELD_MESSAGES.required), () => msg`This field is required.`],
-  [exact(FIELD_MESSAGES.dateFormat), () => msg`Give the date as YYYY-MM-DD.`],
-  [exact(FIELD_MESSAGES.dateTimeFormat), () => msg`Give the date and time as YYYY-MM-DDThh:mm:ssZ.`],
+  [exact('This field is required.'), () => msg`This field is required.`],
+  [
+    exact('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
+    () => msg`Give the date as YYYY-MM-DD.`,
+  ],
+  [
+    exact('Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm:ssZ.'),
+    () => msg`Give the date and time as YYYY-MM-DDThh:mm:ssZ.`,
+  ],
   [exact('This field may not be blank.'), () => msg`This field may not be empty.`],
   [exact('This field may not be null.'), () => msg`This field may not be empty.`],
   [exact('Not a valid string.'), () => msg`This must be text.`],
@@ -55,28 +58,40 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     exact('This field is required when the former contract is terminated.'),
     () => msg`Required when the former contract is terminated.`,
   ],
-  [exact(EXECUTION_CYCLE_REQUIRED), () => msg`Required when the charge is booked more than once.`],
+  [
+    exact('This field is required when no_of_executions is greater than 1.'),
+    () => msg`Required when the charge is booked more than once.`,
+  ],
   [
     exact('Select a valid IANA time zone name (e.g. Europe/Berlin).'),
     () => msg`Choose a time zone such as Europe/Berlin.`,
   ],
   [
-    exact(IBAN_MESSAGES.unsupportedCountry),
+    exact('the IBAN country code is currently not supported'),
     () => msg`The IBAN is from a country the platform does not support (SEPA countries only).`,
   ],
-  [exact(IBAN_MESSAGES.checkDigit), () => msg`The IBAN's check digits are wrong: look for a typo.`],
-  [exact(MARKET_LOCATION_MESSAGES.nonDigit), () => msg`A market location ID has digits only.`],
-  [exact(MARKET_LOCATION_MESSAGES.tooLong), () => msg`A market location ID has 11 digits: this is too long.`],
   [
-    exact(MARKET_LOCATION_MESSAGES.tooShort),
+    exact('IBAN check digit validation failed'),
+    () => msg`The IBAN's check digits are wrong: look for a typo.`,
+  ],
+  [
+    exact('market location identifier contains non-digit character'),
+    () => msg`A market location ID has digits only.`,
+  ],
+  [
+    exact('market location identifier contains too many characters'),
+    () => msg`A market location ID has 11 digits: this is too long.`,
+  ],
+  [
+    exact('market location identifier contains too few characters'),
     () => msg`A market location ID has 11 digits: this is too short.`,
   ],
   [
-    exact(MARKET_LOCATION_MESSAGES.leadingZero),
+    exact('market location identifier must start with a digit between 1-9'),
     () => msg`A market location ID starts with a digit from 1 to 9.`,
   ],
   [
-    exact(MARKET_LOCATION_MESSAGES.checkDigit),
+    exact('check digit validation failed'),
     () => msg`The check digit (the last digit) is wrong: look for a typo.`,
   ],
   [
@@ -88,12 +103,15 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     /^The (market location|technical resource|controllable resource) ID's check digit is wrong\.$/,
     () => msg`The ID's check digit (the last character) is wrong: look for a typo.`,
   ],
-  [exact(DELIVERY_START_MESSAGES.unknownCustomerType), () => msg`The customer type is not known.`],
+  [exact('unknown customer_type'), () => msg`The customer type is not known.`],
   [
-    exact(DELIVERY_START_MESSAGES.unsupportedChangeReason),
+    exact('unsupported change_reason for selected customer_type'),
     () => msg`This change reason is not allowed for this customer type.`,
   ],
-  [exact(DELIVERY_START_MESSAGES.tooEarly), () => msg`Delivery cannot start on this date: it is too early.`],
+  [
+    exact('delivery start to this date is not possible'),
+    () => msg`Delivery cannot start on this date: it is too early.`,
+  ],
   [
     exact('A consumer with this user ID has already been migrated.'),
     () => msg`This consumer has already been migrated.`,

@@ -1,3 +1,4 @@
+import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import type { CheckedBulkFile } from '../../../contract/bulk-csv.ts';
 import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
 
@@ -20,6 +21,7 @@ export function checkFileInWorker(kind: BulkKind, file: File): Promise<CheckedFi
   return new Promise<CheckedFile>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<CheckedFile>) => resolve(event.data);
     worker.onerror = (event) => reject(new Error(event.message || 'The file could not be read.'));
-    worker.postMessage({ kind, file });
+    // The worker speaks the page's language: its messages and number reading follow the UI's.
+    worker.postMessage({ kind, file, language: currentLanguage(), locale: currentFormattingLocale() });
   }).finally(() => worker.terminate());
 }

@@ -2,19 +2,34 @@
 import { checkBulkFile } from '../../../contract/bulk-csv.ts';
 import { chargeTotals, type BulkKind } from '../../../contract/bulk.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { formErrorMap } from '../../lib/form-error-map.ts';
+import type { Language } from '../../i18n/language.ts';
 
 // The forms' messages ("This field is required.", how to write a number), not zod's generic ones.
 // A file holds amounts in whole cents, where the single form takes euros.
 const FILE_WORDS: Record<string, { unreadable: () => string }> = {
-  amount_cent: { unreadable: () => 'Give the amount in whole cents, e.g. 1000 for 10.00 €.' },
+  amount_cent: { unreadable: () => t`Give the amount in whole cents, e.g. 1000 for 10.00 €.` },
 };
-z.config({ customError: formErrorMap((name) => FILE_WORDS[name], navigator.language) });
+const catalogues = {
+  en: () => import('../../locales/en.po'),
+  de: () => import('../../locales/de.po'),
+};
+
+async function speak(language: Language, locale: string) {
+  if (i18n.locale !== language)
+    i18n.loadAndActivate({ locale: language, messages: (await catalogues[language]()).messages });
+  z.config({ customError: formErrorMap((name) => FILE_WORDS[name], locale) });
+}
 
 /** Reads and checks a bulk file off the main thread: a 10,000-row file never freezes the page. */
-self.onmessage = async (event: MessageEvent<{ kind: BulkKind; file: File }>) => {
+self.onmessage = async (
+  event: MessageEvent<{ kind: BulkKind; file: File; language: Language; locale: string }>,
+) => {
   const started = performance.now();
+  await speak(event.data.language, event.data.locale);
   const text = await event.data.file.text();
   const checked = checkBulkFile(event.data.kind, text);
   // The dry run's totals too: every execution of every row is work the main thread is spared.
