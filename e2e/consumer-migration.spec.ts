@@ -65,7 +65,7 @@ test.describe('migrate a consumer', () => {
     // Supply: the market location is checked live; a smart-meter order asks for its provider.
     const malo = field(page, 'meteringpoint_id');
     await malo.fill('5123869678');
-    await expect(page.locator('#field-meteringpoint_id-status')).toHaveText('Keep typing: 1 more digits.');
+    await expect(page.locator('#field-meteringpoint_id-status')).toHaveText('Keep typing: 1 more digit.');
     await malo.fill('51238696780');
     await expect(page.locator('#field-meteringpoint_id-status')).toHaveText(
       '✗ check digit validation failed',

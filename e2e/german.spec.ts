@@ -5,7 +5,7 @@ const SHOTS = 'test-results/screenshots';
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
+  const page = await browser.newPage({ locale: 'en-US' });
   await ensureStaff(page);
   await page.close();
 });
@@ -77,9 +77,9 @@ test.describe('in German', () => {
       '✗ IBAN check digit validation failed — Die Prüfziffern der IBAN stimmen nicht: Suchen Sie nach einem Tippfehler.',
     );
     await page.getByLabel('Marktlokations-ID').fill('5123869678');
-    await expect(page.locator('#market-location-status')).toHaveText('Weiter tippen: noch 1 Ziffern.');
+    await expect(page.locator('#market-location-id-status')).toHaveText('Weiter tippen: noch 1 Ziffer.');
     await page.getByLabel('Marktlokations-ID').fill('51238696781');
-    await expect(page.locator('#market-location-status')).toHaveText('✓ Gültig');
+    await expect(page.locator('#market-location-id-status')).toHaveText('✓ Gültig');
     await expectAccessible(page);
     await screenshots(page, 'german-validators');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -115,7 +115,7 @@ test.describe('in German', () => {
     await page.goto('/reports/feed-in?user=P1000&contract=C1000&from=2025-06-01&to=2025-06-07&agg=day');
     await expect(page.getByRole('heading', { level: 1, name: 'Einspeisebericht' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bericht' }).getByText('Gesamtenergie')).toBeVisible();
-    await expect(page.getByLabel('Zeitzone')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Zeitzone' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'german-feed-report');

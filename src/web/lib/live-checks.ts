@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { ibanLooksComplete } from '../../contract/iban.ts';
 import { MARKET_LOCATION_LENGTH } from '../../contract/market-location.ts';
 import { isIsoDate } from '../../contract/calendar-date.ts';
@@ -16,7 +16,10 @@ export const MARKET_LOCATION_CHECK: LiveCheckOptions = {
   name: 'market-location',
   precheck: (value) =>
     /^\d+$/.test(value) && value.length < MARKET_LOCATION_LENGTH
-      ? t`Keep typing: ${MARKET_LOCATION_LENGTH - value.length} more digits.`
+      ? plural(MARKET_LOCATION_LENGTH - value.length, {
+          one: 'Keep typing: # more digit.',
+          other: 'Keep typing: # more digits.',
+        })
       : null,
   path: '/api/v3/validation/market_location/',
   params: (value) => ({ market_location_id: value }),
