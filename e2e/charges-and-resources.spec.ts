@@ -85,21 +85,22 @@ test.describe('book charges and credits', () => {
   });
 
   test('a German browser types amounts the German way', async ({ browser }) => {
+    // A German browser gets the German console (e2e/german.spec.ts covers its words).
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await signIn(page, OPERATOR);
+    await signIn(page, OPERATOR, 'de');
     await page.goto('/producers/charges?user=P2000&contract=C2000');
-    const amount = page.getByLabel('Amount', { exact: true });
+    const amount = page.getByLabel('Betrag', { exact: true });
     await amount.fill('12.50');
     await field(page, 'due_date').fill('2025-07-01');
     await field(page, 'display_name').fill('Gutschrift');
-    await page.getByRole('button', { name: 'Book' }).click();
+    await page.getByRole('button', { name: 'Buchen' }).click();
     await expect(page.locator('#field-amount_cent-error')).toHaveText(
-      '"12.50" is ambiguous here: use "," for the decimals, e.g. 1.234,50.',
+      '„12.50“ ist hier mehrdeutig: Verwenden Sie „,“ für die Nachkommastellen, z. B. 1.234,50.',
     );
     await amount.fill('1.234,56');
     await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('1.234,56');
-    await page.getByRole('button', { name: 'Book' }).click();
+    await page.getByRole('button', { name: 'Buchen' }).click();
     await expect(page.getByTestId('booked-records')).toContainText('1.234,56');
     await context.close();
   });

@@ -26,15 +26,26 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
-export async function signIn(page: Page, user: { username: string; password: string }) {
+const SIGN_IN_WORDS = {
+  en: { username: 'Username', password: 'Password', submit: 'Sign in' },
+  de: { username: 'Benutzername', password: 'Passwort', submit: 'Anmelden' },
+};
+
+/** Signs in through the sign-in page, in the language the browser's locale gives the console. */
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+  language: keyof typeof SIGN_IN_WORDS = 'en',
+) {
+  const words = SIGN_IN_WORDS[language];
   // Signing out ends with a full page load of /sign-in; a goto racing it is aborted by the browser.
   await page.goto('/sign-in').catch(async (error: Error) => {
     if (!error.message.includes('ERR_ABORTED')) throw error;
     await page.goto('/sign-in');
   });
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(words.username).fill(user.username);
+  await page.getByLabel(words.password).fill(user.password);
+  await page.getByRole('button', { name: words.submit }).click();
   await expect(page.getByTestId('current-user')).toContainText(user.username);
 }
 

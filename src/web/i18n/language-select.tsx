@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { chooseLanguage, currentLanguage } from './i18n.ts';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from './language.ts';
 
 const id = 'language-select';
+// Set while switching: the control of the console rendered afresh takes the focus back.
+let refocusAfterSwitch = false;
 
 /**
  * The top bar's language control: "Language" / "Sprache", remembered for the next visit. The console
@@ -12,21 +14,26 @@ const id = 'language-select';
 export function LanguageSelect() {
   const { t } = useLingui();
   const [switching, setSwitching] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (!refocusAfterSwitch) return;
+    refocusAfterSwitch = false;
+    select.current?.focus();
+  }, []);
   return (
     <span className="language-select">
       <label htmlFor={id}>{t`Language`}</label>
       <select
         id={id}
+        ref={select}
         value={currentLanguage()}
         disabled={switching}
         onChange={(event) => {
           const language = event.target.value;
           if (!isLanguage(language)) return;
           setSwitching(true);
-          void chooseLanguage(language).finally(() => {
-            setSwitching(false);
-            requestAnimationFrame(() => document.getElementById(id)?.focus());
-          });
+          refocusAfterSwitch = true;
+          void chooseLanguage(language).finally(() => setSwitching(false));
         }}
       >
         {LANGUAGES.map((language) => (

@@ -151,6 +151,11 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
   [
+    /^"(.*)" is ambiguous here: use "(.)" for the decimals, e\.g\. (.+)\.$/,
+    ([, typed, decimal, example]) =>
+      msg`“${typed}” is ambiguous here: use “${decimal}” for the decimals, e.g. ${example}.`,
+  ],
+  [
     /^Use "(.)" once, for the decimals, e\.g\. (.+)\.$/,
     ([, decimal, example]) => msg`Use “${decimal}” once, for the decimals, e.g. ${example}.`,
   ],
