@@ -12,9 +12,7 @@ export function linguiMacros(): Plugin {
     enforce: 'pre',
     async transform(code, id) {
       const file = id.split('?')[0]!;
-      if (!/\.tsx?$/.test(file) || file.includes('/node_modules/') || !code.includes('@lingui/')) {
-        return null;
-      }
+      if (!/\.tsx?$/.test(file) || file.includes('/node_modules/')) return null;
       if (!/from '@lingui\/(?:core|react)\/macro'/.test(code)) return null;
       const result = await transformAsync(code, {
         filename: file,

@@ -1,4 +1,5 @@
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { loadCatalogue } from './catalogues.ts';
 import {
   formattingLocale,
   isLanguage,
@@ -6,12 +7,6 @@ import {
   preferredLanguage,
   type Language,
 } from './language.ts';
-
-// One chunk per language, loaded when it is first used.
-const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en.po'),
-  de: () => import('../locales/de.po'),
-};
 
 function storedLanguage(): string | null {
   try {
@@ -28,7 +23,7 @@ export function startingLanguage(): Language {
 
 /** Loads the language's catalogue and switches the UI and `<html lang>` to it. */
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = await catalogues[language]();
+  const { messages } = await loadCatalogue[language]();
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
 }

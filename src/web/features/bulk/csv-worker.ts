@@ -6,6 +6,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { formErrorMap } from '../../lib/form-error-map.ts';
+import { loadCatalogue } from '../../i18n/catalogues.ts';
 import type { Language } from '../../i18n/language.ts';
 
 // The forms' messages ("This field is required.", how to write a number), not zod's generic ones.
@@ -13,14 +14,10 @@ import type { Language } from '../../i18n/language.ts';
 const FILE_WORDS: Record<string, { unreadable: () => string }> = {
   amount_cent: { unreadable: () => t`Give the amount in whole cents, e.g. 1000 for 10.00 €.` },
 };
-const catalogues = {
-  en: () => import('../../locales/en.po'),
-  de: () => import('../../locales/de.po'),
-};
 
 async function speak(language: Language, locale: string) {
   if (i18n.locale !== language)
-    i18n.loadAndActivate({ locale: language, messages: (await catalogues[language]()).messages });
+    i18n.loadAndActivate({ locale: language, messages: (await loadCatalogue[language]()).messages });
   z.config({ customError: formErrorMap((name) => FILE_WORDS[name], locale) });
 }
 

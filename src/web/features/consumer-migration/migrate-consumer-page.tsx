@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useBlocker, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -194,7 +195,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
               <FormSection
                 key={section.id}
                 id={section.id}
-                title={section.title}
+                title={i18n._(section.title)}
                 open={openSections.has(section.id)}
                 onToggle={toggleSection}
               >

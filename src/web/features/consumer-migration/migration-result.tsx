@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
@@ -84,7 +85,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
         if (section.id === 'relationships') {
           return (
             <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
-              <h2 id={`result-${section.id}`}>{section.title}</h2>
+              <h2 id={`result-${section.id}`}>{i18n._(section.title)}</h2>
               {relationships.length === 0 ? (
                 <p className="empty">{t`None.`}</p>
               ) : (
@@ -117,7 +118,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
         if (present.length === 0) return null;
         return (
           <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
-            <h2 id={`result-${section.id}`}>{section.title}</h2>
+            <h2 id={`result-${section.id}`}>{i18n._(section.title)}</h2>
             <dl className="record">
               {present.map((name) => (
                 <div key={name}>

@@ -2,7 +2,7 @@
  * Every word of the consumer migration form in one place: section titles, labels, hints and the
  * messages that say how to fix a field. A second language is a second catalogue of this shape.
  */
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { perLanguage } from '../../i18n/per-language.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 
@@ -188,84 +188,19 @@ export function field(name: MigrationFieldKey) {
 }
 
 export const SECTIONS = [
-  {
-    id: 'consumer',
-    get title() {
-      return t`Consumer`;
-    },
-  },
-  {
-    id: 'contact',
-    get title() {
-      return t`Contact`;
-    },
-  },
-  {
-    id: 'delivery-address',
-    get title() {
-      return t`Delivery address`;
-    },
-  },
-  {
-    id: 'billing-address',
-    get title() {
-      return t`Billing address`;
-    },
-  },
-  {
-    id: 'supply',
-    get title() {
-      return t`Supply`;
-    },
-  },
-  {
-    id: 'prices',
-    get title() {
-      return t`Prices`;
-    },
-  },
-  {
-    id: 'contract-terms',
-    get title() {
-      return t`Contract terms`;
-    },
-  },
-  {
-    id: 'supply-start',
-    get title() {
-      return t`Supply start`;
-    },
-  },
-  {
-    id: 'payment',
-    get title() {
-      return t`Payment`;
-    },
-  },
-  {
-    id: 'previous-supplier',
-    get title() {
-      return t`Previous supplier`;
-    },
-  },
-  {
-    id: 'relationships',
-    get title() {
-      return t`Contract relationships`;
-    },
-  },
-  {
-    id: 'product-specifics',
-    get title() {
-      return t`Product specifics`;
-    },
-  },
-  {
-    id: 'other',
-    get title() {
-      return t`Other`;
-    },
-  },
+  { id: 'consumer', title: msg`Consumer` },
+  { id: 'contact', title: msg`Contact` },
+  { id: 'delivery-address', title: msg`Delivery address` },
+  { id: 'billing-address', title: msg`Billing address` },
+  { id: 'supply', title: msg`Supply` },
+  { id: 'prices', title: msg`Prices` },
+  { id: 'contract-terms', title: msg`Contract terms` },
+  { id: 'supply-start', title: msg`Supply start` },
+  { id: 'payment', title: msg`Payment` },
+  { id: 'previous-supplier', title: msg`Previous supplier` },
+  { id: 'relationships', title: msg`Contract relationships` },
+  { id: 'product-specifics', title: msg`Product specifics` },
+  { id: 'other', title: msg`Other` },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
