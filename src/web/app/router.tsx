@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -24,9 +25,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: () => (
     <div className="page">
-      <h1>Page not found</h1>
+      <h1>{t`Page not found`}</h1>
       <p>
-        <a href="/">Go to the start page</a>
+        <a href="/">{t`Go to the start page`}</a>
       </p>
     </div>
   ),

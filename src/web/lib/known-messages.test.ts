@@ -33,6 +33,12 @@ describe('messages from the platform and the shared rules', () => {
 
   it('put the console’s own rules in German', () => {
     i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(consoleMessage('The campaign is done: it cannot pause now.')).toBe(
+      'Der Massenauftrag ist fertig: Er kann jetzt nicht angehalten werden.',
+    );
+    expect(consoleMessage('An account with this username exists.')).toBe(
+      'Ein Konto mit diesem Benutzernamen gibt es schon.',
+    );
     expect(consoleMessage('Enter a valid German postcode (5 digits).')).toBe(
       'Geben Sie eine gültige deutsche Postleitzahl ein (5 Ziffern).',
     );
@@ -48,7 +54,19 @@ describe('the known messages', () => {
     const { MESSAGES } = await import('../../contract/api/common.ts');
     const { DELIVERY_START_MESSAGES } = await import('../../contract/delivery-start.ts');
     const { MARKET_LOCATION_MESSAGES } = await import('../../contract/market-location.ts');
+    const { checkBulkFile } = await import('../../contract/bulk-csv.ts');
+    const { bulkCampaignRequestSchema, MAX_BULK_ROWS } = await import('../../contract/bulk.ts');
+    const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
+    const tooLong = `user_id\n${'x\n'.repeat(MAX_BULK_ROWS + 1)}`;
+    const fileProblems = ['', 'user_id\n"open', tooLong].map(
+      (text) => checkBulkFile('charges', text).fileProblem ?? 'no file problem',
+    );
+    const issues = (result: { error?: { issues: { message: string }[] } }) =>
+      result.error?.issues.map((issue) => issue.message) ?? [];
     const texts = [
+      ...fileProblems,
+      ...issues(bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows: [] })),
+      ...issues(createUserRequestSchema.safeParse({ username: 'A', password: 'short', role: 'viewer' })),
       EXECUTION_CYCLE_REQUIRED,
       MESSAGES.required,
       MESSAGES.dateFormat,

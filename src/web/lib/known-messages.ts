@@ -130,6 +130,7 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   ],
   [exact('Sign-in failed.'), () => msg`Sign-in failed.`],
   [exact('No such account.'), () => msg`There is no such account.`],
+  [exact('An account with this username exists.'), () => msg`An account with this username exists.`],
   [
     exact('You cannot disable your own account or take away your own admin role.'),
     () => msg`You cannot disable your own account or take away your own admin role.`,
@@ -148,6 +149,23 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   ],
   [exact('The end must come after the start.'), () => msg`The end must come after the start.`],
   [exact('The file has no rows to send.'), () => msg`The file has no rows to send.`],
+  [exact('The file has no header line and rows.'), () => msg`The file has no header line and rows.`],
+  [
+    /^Row (\d+): a quoted field is not closed\.$/,
+    ([, row]) => msg`Row ${row}: a quoted field is not closed.`,
+  ],
+  [
+    /^The file has (\d+) rows; a campaign takes at most (\d+)\.$/,
+    ([, rows, maximum]) => msg`The file has ${rows} rows; a campaign takes at most ${maximum}.`,
+  ],
+  [
+    /^The campaign is (running|paused|cancelled|done): it cannot (pause|resume|cancel) now\.$/,
+    ([, status, action]) => campaignCannot(status, action),
+  ],
+  [
+    /^A campaign takes at most (\d+) rows\.$/,
+    ([, maximum]) => msg`A campaign takes at most ${maximum} rows.`,
+  ],
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
   [
@@ -169,6 +187,22 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   ],
   [/^Enter at most (.+)\.$/, ([, maximum]) => msg`Enter at most ${maximum}.`],
 ];
+
+/** "The campaign is done: it cannot pause now." — the status and the action in words of the UI language. */
+function campaignCannot(status: string, action: string): MessageDescriptor {
+  const now =
+    status === 'running'
+      ? msg`The campaign is running`
+      : status === 'paused'
+        ? msg`The campaign is paused`
+        : status === 'cancelled'
+          ? msg`The campaign has been cancelled`
+          : msg`The campaign is done`;
+  const state = i18n._(now);
+  if (action === 'pause') return msg`${state}: it cannot be paused now.`;
+  if (action === 'resume') return msg`${state}: it cannot be resumed now.`;
+  return msg`${state}: it cannot be cancelled now.`;
+}
 
 /** What a known message means in the UI language, or undefined for an unknown one. */
 export function meaningOf(message: string): string | undefined {

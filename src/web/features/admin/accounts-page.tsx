@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
@@ -5,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   createUserRequestSchema,
+  MIN_PASSWORD_LENGTH,
   ROLES,
   staffUserSchema,
   type CreateUserRequest,
@@ -17,6 +20,9 @@ import { ApiError, requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 const usersQueryKey = ['bff', 'users'] as const;
+
+/** A field's message from the contract's rules (written in English) in the UI language. */
+const shown = (message: string | undefined) => (message === undefined ? undefined : consoleMessage(message));
 
 export function AccountsPage() {
   const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
@@ -55,36 +61,34 @@ export function AccountsPage() {
 
   return (
     <div className="page">
-      <h1>Manage staff accounts</h1>
+      <h1>{t`Manage staff accounts`}</h1>
       {signInOptions.data?.sso && signInOptions.data.sso !== 'off' && (
         <p className="hint">
-          Staff who sign in with SSO get their role from the company’s identity provider at every sign-in;
-          they are not listed here.
+          {t`Staff who sign in with SSO get their role from the company’s identity provider at every sign-in; they are not listed here.`}
         </p>
       )}
       {signInOptions.data?.local === false ? (
         <p className="notice" data-testid="local-accounts-off">
-          Local accounts are turned off (BFF_LOCAL_ACCOUNTS=false): staff sign in only through the identity
-          provider. The accounts below cannot sign in; disable the ones nobody needs.
+          {t`Local accounts are turned off (BFF_LOCAL_ACCOUNTS=false): staff sign in only through the identity provider. The accounts below cannot sign in; disable the ones nobody needs.`}
         </p>
       ) : (
         <section className="card page--form" aria-labelledby="new-account">
-          <h2 id="new-account">Create an account</h2>
+          <h2 id="new-account">{t`Create an account`}</h2>
           <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
             <div className="field-row">
               <FormField
                 id="new-username"
-                label="Username"
-                hint="Lower-case letters, digits, . _ -"
-                error={form.formState.errors.username?.message}
+                label={t`Username`}
+                hint={t`Lower-case letters, digits, . _ -`}
+                error={shown(form.formState.errors.username?.message)}
               >
                 {(aria) => <input {...aria} autoComplete="off" {...form.register('username')} />}
               </FormField>
               <FormField
                 id="new-password"
-                label="Initial password"
-                hint="At least 12 characters"
-                error={form.formState.errors.password?.message}
+                label={t`Initial password`}
+                hint={t`At least ${MIN_PASSWORD_LENGTH} characters`}
+                error={shown(form.formState.errors.password?.message)}
               >
                 {(aria) => (
                   <input
@@ -95,7 +99,11 @@ export function AccountsPage() {
                   />
                 )}
               </FormField>
-              <FormField id="new-role" label="Role" hint="viewer reads, operator writes">
+              <FormField
+                id="new-role"
+                label={t`Role`}
+                hint={t`viewer reads, operator writes, admin also manages accounts`}
+              >
                 {(aria) => (
                   <select {...aria} {...form.register('role')}>
                     {ROLES.map((role) => (
@@ -108,47 +116,45 @@ export function AccountsPage() {
               </FormField>
             </div>
             <button className="button" type="submit" disabled={create.isPending}>
-              Create account
+              {t`Create account`}
             </button>
-            {create.isSuccess && <p role="status">Account created.</p>}
+            {create.isSuccess && <p role="status">{t`Account created.`}</p>}
             {create.isError && !form.formState.errors.username && (
               <p className="field-error" role="alert">
-                {create.error.message}
+                {consoleMessage(create.error.message)}
               </p>
             )}
           </form>
         </section>
       )}
       <section aria-labelledby="accounts">
-        <h2 id="accounts">Accounts</h2>
-        {users.isPending && <p>Loading accounts…</p>}
-        {users.isError && <p role="alert">{users.error.message}</p>}
+        <h2 id="accounts">{t`Accounts`}</h2>
+        {users.isPending && <p role="status">{t`Loading accounts…`}</p>}
+        {users.isError && <p role="alert">{consoleMessage(users.error.message)}</p>}
         {users.data && (
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t`Username`}</th>
+                <th scope="col">{t`Role`}</th>
+                <th scope="col">{t`Status`}</th>
+                <th scope="col">{t`Created`}</th>
+                <th scope="col">{t`Actions`}</th>
               </tr>
             </thead>
             <tbody>
-              {users.data.map((user) => (
-                <tr key={user.username}>
-                  <td>{user.username}</td>
+              {users.data.map(({ username, ...user }) => (
+                <tr key={username}>
+                  <td>{username}</td>
                   <td>
-                    <label className="visually-hidden" htmlFor={`role-${user.username}`}>
-                      Role of {user.username}
+                    <label className="visually-hidden" htmlFor={`role-${username}`}>
+                      {t`Role of ${username}`}
                     </label>
                     <select
-                      id={`role-${user.username}`}
+                      id={`role-${username}`}
                       value={user.role}
-                      disabled={user.username === currentUser}
-                      onChange={(event) =>
-                        update.mutate({ username: user.username, role: event.target.value as Role })
-                      }
+                      disabled={username === currentUser}
+                      onChange={(event) => update.mutate({ username, role: event.target.value as Role })}
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
@@ -157,16 +163,16 @@ export function AccountsPage() {
                       ))}
                     </select>
                   </td>
-                  <td>{user.disabled ? 'Disabled' : 'Active'}</td>
+                  <td>{user.disabled ? t`Disabled` : t`Active`}</td>
                   <td>{formatDateTime(user.createdAt)}</td>
                   <td>
-                    {user.username !== currentUser && (
+                    {username !== currentUser && (
                       <button
                         type="button"
                         className="button button--secondary"
-                        onClick={() => update.mutate({ username: user.username, disabled: !user.disabled })}
+                        onClick={() => update.mutate({ username, disabled: !user.disabled })}
                       >
-                        {user.disabled ? `Enable ${user.username}` : `Disable ${user.username}`}
+                        {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
                       </button>
                     )}
                   </td>
@@ -175,7 +181,7 @@ export function AccountsPage() {
             </tbody>
           </table>
         )}
-        {update.isError && <p role="alert">{update.error.message}</p>}
+        {update.isError && <p role="alert">{consoleMessage(update.error.message)}</p>}
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,14 +14,15 @@ import { FormField } from '../../components/form-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
 import { downloadBlob } from '../../lib/download.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { AUDITED_OPERATIONS } from './audit-operations.ts';
 import {
   AUDIT_PAGE_SIZE,
   auditFilter,
   dayRangeProblem,
   filterParams,
-  STATUS_LABELS,
+  statusLabel,
   type AuditSearch,
 } from './audit-search.ts';
 
@@ -29,14 +31,14 @@ const targetsText = (entry: AuditEntry) =>
     .map(([key, value]) => `${key}=${value}`)
     .join(', ') || '—';
 
-/**
- * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
- * the filters in the URL, and the filtered whole as CSV.
- */
 /** An SSO user by name, with the subject that identifies them for certain. */
 const userLabel = (username: string, displayName: string | null) =>
   displayName ? `${displayName} (${username})` : username;
 
+/**
+ * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
+ * the filters in the URL, and the filtered whole as CSV.
+ */
 export function AuditPage() {
   const search = useSearch({ strict: false }) as AuditSearch;
   const navigate = useNavigate();
@@ -93,6 +95,11 @@ export function AuditPage() {
   const total = audit.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+  const firstShown = formatNumber(first);
+  const lastShown = formatNumber(Math.min(first + AUDIT_PAGE_SIZE - 1, total));
+  const totalCount = formatNumber(total);
+  const pageNumber = formatNumber(page);
+  const pageCount = formatNumber(pages);
   // Local accounts, and SSO staff as this page shows them (they have no account here to list).
   const users = new Map<string, string>(
     (accounts.data ?? []).map((account) => [account.username, account.username]),
@@ -105,40 +112,39 @@ export function AuditPage() {
 
   return (
     <div className="page">
-      <h1>Audit log of write attempts</h1>
+      <h1>{t`Audit log of write attempts`}</h1>
       <p className="hint">
-        Every write attempt through the console, refused ones included, from every server of this
-        installation. Entries hold ids only, never names or bank details.
+        {t`Every write attempt through the console, refused ones included, from every server of this installation. Entries hold ids only, never names or bank details.`}
       </p>
       <div className="audit-filters">
         <SelectField
           id="audit-user"
-          label="User"
+          label={t`User`}
           value={search.user ?? ''}
           options={[
-            { value: '', label: 'All users' },
+            { value: '', label: t`All users` },
             ...[...users].map(([value, label]) => ({ value, label })),
-            { value: ANONYMOUS_AUDIT_USER, label: 'Not signed in' },
+            { value: ANONYMOUS_AUDIT_USER, label: t`Not signed in` },
           ]}
           onChange={(user) => update({ user: user || undefined })}
         />
         <SelectField
           id="audit-operation"
-          label="Operation"
+          label={t`Operation`}
           value={search.operation ?? ''}
           options={[
-            { value: '', label: 'All operations' },
+            { value: '', label: t`All operations` },
             ...AUDITED_OPERATIONS.map((name) => ({ value: name, label: name })),
           ]}
           onChange={(operation) => update({ operation: operation || undefined })}
         />
         <SelectField
           id="audit-status"
-          label="Outcome"
+          label={t`Outcome`}
           value={search.status ?? ''}
           options={[
-            { value: '', label: 'All outcomes' },
-            ...AUDIT_STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+            { value: '', label: t`All outcomes` },
+            ...AUDIT_STATUS_CLASSES.map((status) => ({ value: status, label: statusLabel(status) })),
           ]}
           onChange={(status) => update({ status: (status || undefined) as AuditSearch['status'] })}
         />
@@ -146,7 +152,7 @@ export function AuditPage() {
           <FormField
             key={field}
             id={`audit-${field}`}
-            label={field === 'from' ? 'First day' : 'Last day'}
+            label={field === 'from' ? t`First day` : t`Last day`}
             error={field === 'to' ? (rangeProblem ?? undefined) : undefined}
           >
             {(aria) => (
@@ -167,35 +173,34 @@ export function AuditPage() {
           onClick={downloadCsv}
           disabled={exporting || Boolean(rangeProblem)}
         >
-          {exporting ? 'Preparing CSV…' : 'Download CSV'}
+          {exporting ? t`Preparing CSV…` : t`Download CSV`}
         </button>
-        {exportProblem && <p role="alert">{exportProblem}</p>}
+        {exportProblem && <p role="alert">{consoleMessage(exportProblem)}</p>}
       </div>
-      {audit.isPending && !rangeProblem && <p>Loading the audit log…</p>}
-      {audit.isError && <p role="alert">{audit.error.message}</p>}
-      {audit.data && total === 0 && <p>No write attempts match.</p>}
+      {audit.isPending && !rangeProblem && <p role="status">{t`Loading the audit log…`}</p>}
+      {audit.isError && <p role="alert">{consoleMessage(audit.error.message)}</p>}
+      {audit.data && total === 0 && <p>{t`No write attempts match.`}</p>}
       {audit.data && total > 0 && (
         <>
           <p aria-live="polite" className="audit-count">
-            {first.toLocaleString()}–{Math.min(first + AUDIT_PAGE_SIZE - 1, total).toLocaleString()} of{' '}
-            {total.toLocaleString()} attempts, newest first
+            {t`${firstShown}–${lastShown} of ${totalCount} attempts, newest first`}
           </p>
           {/* Focusable, so the wide table can be scrolled from the keyboard. */}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Write attempts">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Write attempts`}>
             <table className="table" aria-busy={audit.isFetching}>
-              <caption className="visually-hidden">Write attempts, newest first</caption>
+              <caption className="visually-hidden">{t`Write attempts, newest first`}</caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Operation</th>
-                  <th scope="col">Targets</th>
+                  <th scope="col">{t`When`}</th>
+                  <th scope="col">{t`User`}</th>
+                  <th scope="col">{t`Role`}</th>
+                  <th scope="col">{t`Operation`}</th>
+                  <th scope="col">{t`Targets`}</th>
                   <th scope="col" className="numeric">
-                    Status
+                    {t`Status`}
                   </th>
                   <th scope="col" className="numeric">
-                    Duration
+                    {t`Duration`}
                   </th>
                 </tr>
               </thead>
@@ -210,38 +215,36 @@ export function AuditPage() {
                           <span className="audit-subject">{entry.username}</span>
                         </>
                       ) : (
-                        (entry.username ?? 'not signed in')
+                        (entry.username ?? t`not signed in`)
                       )}
                     </td>
                     <td>{entry.role ?? '—'}</td>
                     <td>{entry.operation}</td>
                     <td>{targetsText(entry)}</td>
                     <td className="numeric">{entry.status}</td>
-                    <td className="numeric">{entry.durationMs.toLocaleString()} ms</td>
+                    <td className="numeric">{formatNumber(entry.durationMs)} ms</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <nav className="actions pager" aria-label="Audit pages">
+          <nav className="actions pager" aria-label={t`Audit pages`}>
             <button
               type="button"
               className="button button--secondary"
               disabled={page <= 1}
               onClick={() => update({ page: page > 2 ? page - 1 : undefined })}
             >
-              Newer
+              {t`Newer`}
             </button>
-            <span>
-              Page {page.toLocaleString()} of {pages.toLocaleString()}
-            </span>
+            <span>{t`Page ${pageNumber} of ${pageCount}`}</span>
             <button
               type="button"
               className="button button--secondary"
               disabled={page >= pages}
               onClick={() => update({ page: page + 1 })}
             >
-              Older
+              {t`Older`}
             </button>
           </nav>
         </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { AUDIT_STATUS_CLASSES, type AuditFilter } from '../../../contract/bff-api.ts';
 
@@ -19,11 +20,17 @@ export const auditSearchSchema = z.object({
 });
 export type AuditSearch = z.infer<typeof auditSearchSchema>;
 
-export const STATUS_LABELS: Record<(typeof AUDIT_STATUS_CLASSES)[number], string> = {
-  '2xx': 'Done (2xx)',
-  '4xx': 'Refused (4xx)',
-  '5xx': 'Failed (5xx)',
-};
+/** An outcome class in words of the UI language, its code beside them. */
+export function statusLabel(status: (typeof AUDIT_STATUS_CLASSES)[number]): string {
+  switch (status) {
+    case '2xx':
+      return t`Done (2xx)`;
+    case '4xx':
+      return t`Refused (4xx)`;
+    case '5xx':
+      return t`Failed (5xx)`;
+  }
+}
 
 /** Local midnight of a calendar day, as an instant with its offset. */
 function startOfDay(isoDate: string): Date {
@@ -33,7 +40,7 @@ function startOfDay(isoDate: string): Date {
 
 export function dayRangeProblem(search: AuditSearch): string | null {
   if (search.from && search.to && search.to < search.from)
-    return 'The last day must not be before the first.';
+    return t`The last day must not be before the first.`;
   return null;
 }
 

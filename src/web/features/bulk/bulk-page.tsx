@@ -1,3 +1,7 @@
+import { consoleMessage } from '../../lib/known-messages.ts';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SessionUser } from '../../../contract/bff-api.ts';
@@ -10,14 +14,24 @@ import { CheckReport } from './check-report.tsx';
 import { DryRun } from './dry-run.tsx';
 import { FilePicker } from './file-picker.tsx';
 
-const TITLES: Record<BulkKind, string> = {
-  charges: 'Bulk charges and credits',
-  migrations: 'Bulk consumer migrations',
-};
-const ROW_NOUN: Record<BulkKind, string> = {
-  charges: 'charges and credits',
-  migrations: 'consumer migrations',
-};
+const titleOf = (kind: BulkKind) =>
+  kind === 'charges' ? t`Bulk charges and credits` : t`Bulk consumer migrations`;
+
+/** The question before a campaign starts: how many rows of what go from which file to where. */
+function confirmQuestion(kind: BulkKind, count: number, fileName: string, environment: string) {
+  const rows = formatNumber(count);
+  const file = <strong>{fileName}</strong>;
+  const where = <strong className="confirm__environment">{environment}</strong>;
+  return kind === 'charges' ? (
+    <Trans>
+      Send <strong>{rows}</strong> charges and credits from {file} to the {where} environment?
+    </Trans>
+  ) : (
+    <Trans>
+      Send <strong>{rows}</strong> consumer migrations from {file} to the {where} environment?
+    </Trans>
+  );
+}
 
 export function BulkPage({
   kind,
@@ -62,16 +76,18 @@ export function BulkPage({
     onOpenCampaign(campaign.id);
   }
 
+  const fileName = file?.name ?? '';
+  const environment = user.environment;
   const usable =
     checked && !checked.fileProblem && !checked.unknownColumns.length && !checked.missingColumns.length;
   return (
     <div className="page">
-      <h1>{TITLES[kind]}</h1>
+      <h1>{titleOf(kind)}</h1>
       {campaignId && <CampaignProgress id={campaignId} />}
       <section className="card" aria-labelledby="bulk-file">
-        <h2 id="bulk-file">{campaignId ? 'Start another campaign' : 'Start a campaign'}</h2>
+        <h2 id="bulk-file">{campaignId ? t`Start another campaign` : t`Start a campaign`}</h2>
         <FilePicker kind={kind} onPick={pick} />
-        {checking && <p role="status">Checking {file?.name}…</p>}
+        {checking && <p role="status">{t`Checking ${fileName}…`}</p>}
         {readProblem && (
           <p className="error-summary" role="alert">
             {readProblem}
@@ -83,7 +99,7 @@ export function BulkPage({
             <DryRun kind={kind} checked={checked} />
             {!confirming ? (
               <button className="button" type="button" onClick={() => setConfirming(true)}>
-                Run for {checked.rowCount.toLocaleString()} rows…
+                {plural(checked.rowCount, { one: 'Run for # row…', other: 'Run for # rows…' })}
               </button>
             ) : (
               <div
@@ -92,11 +108,9 @@ export function BulkPage({
                 aria-labelledby="confirm-run"
               >
                 <p id="confirm-run">
-                  Send <strong>{checked.rowCount.toLocaleString()}</strong> {ROW_NOUN[kind]} from{' '}
-                  <strong>{file?.name}</strong> to the{' '}
-                  <strong className="confirm__environment">{user.environment}</strong> environment?
+                  {confirmQuestion(kind, checked.rowCount, fileName, user.environment)}
                   {checked.badRows > 0 &&
-                    ` The ${checked.badRows.toLocaleString()} rows with problems are left out.`}
+                    ` ${plural(checked.badRows, { one: 'The row with problems is left out.', other: 'The # rows with problems are left out.' })}`}
                 </p>
                 <button
                   className="button"
@@ -104,18 +118,18 @@ export function BulkPage({
                   onClick={() => void run()}
                   disabled={start.isPending}
                 >
-                  {start.isPending ? 'Starting…' : `Start campaign on ${user.environment}`}
+                  {start.isPending ? t`Starting…` : t`Start campaign on ${environment}`}
                 </button>{' '}
                 <button
                   className="button button--secondary"
                   type="button"
                   onClick={() => setConfirming(false)}
                 >
-                  Back
+                  {t`Back`}
                 </button>
                 {start.isError && (
                   <p className="field-error" role="alert">
-                    {start.error.message}
+                    {consoleMessage(start.error.message)}
                   </p>
                 )}
               </div>

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
+import { campaignStatusWord } from './campaign-status.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -17,19 +20,19 @@ export function CampaignList({
   if (!campaigns.data?.length) return null;
   return (
     <section aria-labelledby="campaigns">
-      <h2 id="campaigns">Campaigns</h2>
+      <h2 id="campaigns">{t`Campaigns`}</h2>
       <div className="table-scroll">
         <table className="table">
           <thead>
             <ColumnHeaders
               columns={[
-                'Started',
-                'By',
-                'File',
-                'Status',
-                numeric('Rows'),
-                numeric('Created'),
-                numeric('Refused or failed'),
+                t`Started`,
+                t`By`,
+                t`File`,
+                t`Status`,
+                numeric(t`Rows`),
+                numeric(t`Created`),
+                numeric(t`Refused or failed`),
               ]}
             />
           </thead>
@@ -49,12 +52,10 @@ export function CampaignList({
                     {campaign.fileName}
                   </a>
                 </td>
-                <td>{campaign.status}</td>
-                <td className="numeric">{campaign.total.toLocaleString()}</td>
-                <td className="numeric">{campaign.counts.created.toLocaleString()}</td>
-                <td className="numeric">
-                  {(campaign.counts.refused + campaign.counts.failed).toLocaleString()}
-                </td>
+                <td>{campaignStatusWord(campaign.status)}</td>
+                <td className="numeric">{formatNumber(campaign.total)}</td>
+                <td className="numeric">{formatNumber(campaign.counts.created)}</td>
+                <td className="numeric">{formatNumber(campaign.counts.refused + campaign.counts.failed)}</td>
               </tr>
             ))}
           </tbody>

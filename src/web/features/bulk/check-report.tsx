@@ -1,3 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { CheckedFile } from './check-file.ts';
 
@@ -8,46 +11,52 @@ export function CheckReport({ checked }: { checked: CheckedFile }) {
   if (checked.fileProblem)
     return (
       <p className="error-summary" role="alert">
-        {checked.fileProblem}
+        {consoleMessage(checked.fileProblem)}
       </p>
     );
-  if (checked.unknownColumns.length || checked.missingColumns.length)
+  const unknown = checked.unknownColumns.join(', ');
+  const missing = checked.missingColumns.join(', ');
+  if (unknown || missing)
     return (
       <div className="error-summary" role="alert">
-        <p>The header does not fit; no row was checked.</p>
+        <p>{t`The header does not fit; no row was checked.`}</p>
         <ul>
-          {checked.unknownColumns.length > 0 && <li>Unknown columns: {checked.unknownColumns.join(', ')}</li>}
-          {checked.missingColumns.length > 0 && <li>Missing columns: {checked.missingColumns.join(', ')}</li>}
+          {unknown && <li>{t`Unknown columns: ${unknown}`}</li>}
+          {missing && <li>{t`Missing columns: ${missing}`}</li>}
         </ul>
       </div>
     );
+  const ready = plural(checked.rowCount, { one: '# row ready', other: '# rows ready' });
+  const milliseconds = formatNumber(checked.milliseconds);
+  const bad = plural(checked.badRows, { one: '# row with problems', other: '# rows with problems' });
+  const summary =
+    checked.badRows > 0
+      ? t`${ready}, ${bad} (checked in ${milliseconds} ms).`
+      : t`${ready} (checked in ${milliseconds} ms).`;
+  const problemCount = formatNumber(checked.problems.length);
   return (
     <>
       <p role="status" data-testid="bulk-check-summary">
-        {checked.rowCount.toLocaleString()} rows ready
-        {checked.badRows > 0 && `, ${checked.badRows.toLocaleString()} rows with problems`} (checked in{' '}
-        {checked.milliseconds.toLocaleString()} ms).
+        {summary}
       </p>
       {checked.problems.length > 0 && (
         <div className="table-scroll">
-          <table className="table" aria-label="Rows with problems">
+          <table className="table" aria-label={t`Rows with problems`}>
             <thead>
-              <ColumnHeaders columns={[numeric('Row'), 'Column', 'Problem']} />
+              <ColumnHeaders columns={[numeric(t`Row`), t`Column`, t`Problem`]} />
             </thead>
             <tbody>
               {checked.problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
                 <tr key={`${problem.row}-${problem.column}-${index}`}>
                   <td className="numeric">{problem.row}</td>
                   <td>{problem.column}</td>
-                  <td>{problem.message}</td>
+                  <td>{consoleMessage(problem.message)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {checked.problems.length > PROBLEMS_SHOWN && (
-            <p className="hint">
-              The first {PROBLEMS_SHOWN} of {checked.problems.length.toLocaleString()} problems are shown.
-            </p>
+            <p className="hint">{t`The first ${PROBLEMS_SHOWN} of ${problemCount} problems are shown.`}</p>
           )}
         </div>
       )}

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
@@ -5,27 +8,28 @@ import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 
 /** What would be sent: totals and the first rows; nothing is written. */
 export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile }) {
-  const locale = navigator.language;
+  const locale = currentFormattingLocale();
   const { totals } = checked;
   const shown = checked.preview;
+  const rowCount = formatNumber(checked.rowCount);
   const previewColumns =
     kind === 'charges'
       ? ['user_id', 'contract_id', 'type_of_transaction', 'amount_cent', 'due_date', 'input_id']
       : ['user_id', 'first_name', 'last_name', 'deliv_address_city', 'payment_method'];
   return (
     <section aria-labelledby="dry-run">
-      <h3 id="dry-run">Dry run: what would be sent</h3>
+      <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
       {kind === 'charges' && (
-        <table className="table" aria-label="Totals">
+        <table className="table" aria-label={t`Totals`}>
           <thead>
             <ColumnHeaders
               columns={[
-                'Type',
-                numeric('VAT rate'),
-                numeric('Executions'),
-                numeric('Net'),
-                numeric('VAT'),
-                numeric('Gross'),
+                t`Type`,
+                numeric(t`VAT rate`),
+                numeric(t`Executions`),
+                numeric(t`Net`),
+                numeric(t`VAT`),
+                numeric(t`Gross`),
               ]}
             />
           </thead>
@@ -33,8 +37,8 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
             {totals.map((total) => (
               <tr key={`${total.type}-${total.ratePercent}`}>
                 <td>{total.type}</td>
-                <td className="numeric">{total.ratePercent} %</td>
-                <td className="numeric">{total.executions.toLocaleString()}</td>
+                <td className="numeric">{formatNumber(total.ratePercent)} %</td>
+                <td className="numeric">{formatNumber(total.executions)}</td>
                 <td className="numeric">{formatCents(total.netCent, locale)}</td>
                 <td className="numeric">{formatCents(total.vatCent, locale)}</td>
                 <td className="numeric">{formatCents(total.grossCent, locale)}</td>
@@ -44,9 +48,9 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
         </table>
       )}
       <div className="table-scroll">
-        <table className="table" aria-label="First rows">
+        <table className="table" aria-label={t`First rows`}>
           <thead>
-            <ColumnHeaders columns={[numeric('Row'), ...previewColumns]} />
+            <ColumnHeaders columns={[numeric(t`Row`), ...previewColumns]} />
           </thead>
           <tbody>
             {shown.map((row) => (
@@ -56,7 +60,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
                   <td key={column}>
                     {row.values[column] === undefined
                       ? column === 'input_id'
-                        ? 'generated'
+                        ? t`generated`
                         : '—'
                       : String(row.values[column])}
                   </td>
@@ -67,9 +71,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
         </table>
       </div>
       {checked.rowCount > PREVIEW_ROWS && (
-        <p className="hint">
-          The first {PREVIEW_ROWS} of {checked.rowCount.toLocaleString()} rows. Nothing has been sent.
-        </p>
+        <p className="hint">{t`The first ${PREVIEW_ROWS} of ${rowCount} rows. Nothing has been sent.`}</p>
       )}
     </section>
   );

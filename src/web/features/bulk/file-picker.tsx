@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useId, useState, type DragEvent } from 'react';
 import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
 
@@ -6,6 +7,14 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
   const id = useId();
   const [over, setOver] = useState(false);
   const columns = bulkColumns(kind);
+  const required = columns
+    .filter((column) => column.required)
+    .map((column) => column.name)
+    .join(', ');
+  const optional = columns
+    .filter((column) => !column.required)
+    .map((column) => column.name)
+    .join(', ');
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -21,7 +30,7 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <label htmlFor={id}>CSV file</label>
+      <label htmlFor={id}>{t`CSV file`}</label>
       <input
         id={id}
         type="file"
@@ -33,17 +42,9 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
         }}
       />
       <p className="hint" id={`${id}-hint`}>
-        Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required:{' '}
-        {columns
-          .filter((column) => column.required)
-          .map((column) => column.name)
-          .join(', ')}
-        . Optional:{' '}
-        {columns
-          .filter((column) => !column.required)
-          .map((column) => column.name)
-          .join(', ')}
-        .{kind === 'charges' && ' Without input_id, each row gets one that stays the same on every retry.'}
+        {t`Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required: ${required}. Optional: ${optional}.`}
+        {kind === 'charges' &&
+          ` ${t`Without input_id, each row gets one that stays the same on every retry.`}`}
       </p>
     </div>
   );

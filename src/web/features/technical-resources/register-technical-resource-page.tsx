@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,47 +18,57 @@ import { RoleRequired } from '../../components/role-required.tsx';
 import { request } from '../../lib/api-client.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
+import { perLanguage } from '../../i18n/per-language.ts';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 
-const TITLE = 'Register a technical resource';
+const title = () => t`Register a technical resource`;
 
-const FIELDS = {
-  contract_id: {
-    label: 'Contract ID',
-    hint: 'The producer contract, e.g. C1000',
-    required: 'Enter the contract ID.',
-  },
-  control_resource: {
-    label: 'Control resource (SR-ID)',
-    hint: `C, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.C}`,
-    required: 'Enter the control resource ID.',
-  },
-  technical_resource_id: {
-    label: 'Technical resource ID (TR-ID)',
-    hint: `D, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.D}`,
-    required: 'Enter the technical resource ID.',
-  },
-  market_location_feed: {
-    label: 'Market location for feed-in',
-    hint: '11 digits with a check digit, e.g. 51238696781',
-    required: 'Enter the market location the plant feeds into.',
-  },
-  market_location_supply: {
-    label: 'Market location for supply',
-    hint: '11 digits with a check digit, e.g. 41373559241',
-    required: 'Enter the market location that supplies the plant.',
-  },
-} satisfies Record<keyof TechnicalResourceRequest, FieldWords>;
-type FieldName = keyof typeof FIELDS;
-const ORDER = Object.keys(FIELDS) as FieldName[];
+const fields = perLanguage(
+  () =>
+    ({
+      contract_id: {
+        label: t`Contract ID`,
+        hint: t`The producer contract, e.g. C1000`,
+        required: t`Enter the contract ID.`,
+      },
+      control_resource: {
+        label: t`Control resource (SR-ID)`,
+        hint: t`C, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.C}`,
+        required: t`Enter the control resource ID.`,
+      },
+      technical_resource_id: {
+        label: t`Technical resource ID (TR-ID)`,
+        hint: t`D, 9 letters or digits and a check digit, e.g. ${REDISPATCH_ID_EXAMPLES.D}`,
+        required: t`Enter the technical resource ID.`,
+      },
+      market_location_feed: {
+        label: t`Market location for feed-in`,
+        hint: t`11 digits with a check digit, e.g. 51238696781`,
+        required: t`Enter the market location the plant feeds into.`,
+      },
+      market_location_supply: {
+        label: t`Market location for supply`,
+        hint: t`11 digits with a check digit, e.g. 41373559241`,
+        required: t`Enter the market location that supplies the plant.`,
+      },
+    }) satisfies Record<keyof TechnicalResourceRequest, FieldWords>,
+);
+type FieldName = keyof TechnicalResourceRequest;
+const ORDER: readonly FieldName[] = [
+  'contract_id',
+  'control_resource',
+  'technical_resource_id',
+  'market_location_feed',
+  'market_location_supply',
+];
 
 /** Accounting models of redispatch 2.0 (BDEW): the codes the platform answers with, in words. */
-export const ACCOUNTING_MODEL_WORDS: Record<string, string> = {
-  Z01: 'Z01 – planned-value model (Planwertmodell)',
-  Z02: 'Z02 – forecast model (Prognosemodell)',
-  Z03: 'Z03 – forecast model with planning data',
-};
+const accountingModelWords = perLanguage((): Record<string, string> => ({
+  Z01: t`Z01 – planned-value model (Planwertmodell)`,
+  Z02: t`Z02 – forecast model (Prognosemodell)`,
+  Z03: t`Z03 – forecast model with planning data (Prognosemodell mit Planungsdaten)`,
+}));
 
 const EMPTY: TechnicalResourceRequest = {
   contract_id: '',
@@ -67,22 +78,25 @@ const EMPTY: TechnicalResourceRequest = {
   market_location_supply: '',
 };
 
-const field = (name: FieldName) => ({ name, label: FIELDS[name].label, hint: FIELDS[name].hint });
+const field = (name: FieldName) => {
+  const { label, hint } = fields()[name];
+  return { name, label, hint };
+};
 const resolver = zodResolver(technicalResourceRequestSchema, {
-  error: formErrorMap((name) => FIELDS[name as FieldName], undefined),
+  error: formErrorMap((name) => fields()[name as FieldName], undefined),
 }) as unknown as Resolver<TechnicalResourceRequest>;
 
 export function RegisterTechnicalResourcePage() {
   const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
   const [registered, setRegistered] = useState<TechnicalResourceResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
-  if (!canWrite(user.role)) return <RoleRequired title={TITLE} what="Registering technical resources" />;
+  if (!canWrite(user.role)) return <RoleRequired title={title()} what={t`Registering technical resources`} />;
   if (registered)
     return (
       <div className="page page--form">
-        <h1>{TITLE}</h1>
+        <h1>{title()}</h1>
         <div className="success" role="status">
-          <h2>Technical resource registered</h2>
+          <h2>{t`Technical resource registered`}</h2>
         </div>
         <dl className="record card">
           {(
@@ -94,14 +108,14 @@ export function RegisterTechnicalResourcePage() {
             ] as const
           ).map((name) => (
             <div key={name}>
-              <dt>{FIELDS[name].label}</dt>
+              <dt>{fields()[name].label}</dt>
               <dd>{registered[name]}</dd>
             </div>
           ))}
           <div>
-            <dt>Accounting model</dt>
+            <dt>{t`Accounting model`}</dt>
             <dd data-testid="accounting-model">
-              {ACCOUNTING_MODEL_WORDS[registered.accounting_model] ?? registered.accounting_model}
+              {accountingModelWords()[registered.accounting_model] ?? registered.accounting_model}
             </dd>
           </div>
         </dl>
@@ -113,7 +127,7 @@ export function RegisterTechnicalResourcePage() {
             setFormKey((key) => key + 1);
           }}
         >
-          Register another
+          {t`Register another`}
         </button>
       </div>
     );
@@ -128,7 +142,7 @@ function TechnicalResourceForm({
   const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
   const { summaryFocusRequest, serverProblems, revealField, onInvalid, send } = useFormFeedback(
     form,
-    (name) => name in FIELDS,
+    (name) => (ORDER as readonly string[]).includes(name),
   );
 
   const submit = (body: TechnicalResourceRequest) =>
@@ -139,32 +153,31 @@ function TechnicalResourceForm({
 
   return (
     <div className="page page--form">
-      <h1>{TITLE}</h1>
+      <h1>{title()}</h1>
       <p className="lead">
-        Registers a plant’s technical resource for redispatch 2.0 on a producer contract. Identifiers are
-        checked here before anything is sent.
+        {t`Registers a plant’s technical resource for redispatch 2.0 on a producer contract. Identifiers are checked here before anything is sent.`}
       </p>
       <FormProvider {...form}>
         <form
           noValidate
-          aria-label={TITLE}
+          aria-label={title()}
           onSubmit={(event) => void form.handleSubmit(submit, onInvalid)(event)}
         >
           <FormErrorSummary
             focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
-            labelOf={(name) => FIELDS[name as FieldName]?.label}
+            labelOf={(name) => fields()[name as FieldName]?.label}
             positionOf={(name) => ORDER.indexOf(name as FieldName)}
           />
           <section className="card" aria-labelledby="resource-heading">
-            <h2 id="resource-heading">Resource</h2>
+            <h2 id="resource-heading">{t`Resource`}</h2>
             <TextInput {...field('contract_id')} autoComplete="off" spellCheck={false} />
             <TextInput {...field('control_resource')} autoComplete="off" spellCheck={false} />
             <TextInput {...field('technical_resource_id')} autoComplete="off" spellCheck={false} />
           </section>
           <section className="card" aria-labelledby="locations-heading">
-            <h2 id="locations-heading">Market locations</h2>
+            <h2 id="locations-heading">{t`Market locations`}</h2>
             <LiveCheckedInput
               {...field('market_location_feed')}
               check={MARKET_LOCATION_CHECK}
@@ -177,7 +190,7 @@ function TechnicalResourceForm({
             />
           </section>
           <div className="form-actions">
-            <SubmitButton idle="Register" busy="Registering…" />
+            <SubmitButton idle={t`Register`} busy={t`Registering…`} />
           </div>
         </form>
       </FormProvider>
