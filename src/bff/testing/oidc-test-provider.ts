@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
@@ -31,7 +31,14 @@ export async function startTestIdentityProvider(options: {
   consoleUrl: string;
   port?: number;
 }): Promise<TestIdentityProvider> {
-  const server = createServer();
+  // The port (and so the issuer) is known only once listening, but a request may come at once (the e2e
+  // run polls the discovery document): it waits for the provider instead of hanging unanswered.
+  type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+  let provideHandler!: (handler: Handler) => void;
+  const handler = new Promise<Handler>((resolve) => (provideHandler = resolve));
+  const server = createServer(
+    (request, response) => void handler.then((handle) => handle(request, response)),
+  );
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -91,7 +98,7 @@ export async function startTestIdentityProvider(options: {
   provider.on('backchannel.error', (_context, error) =>
     console.error('test identity provider: back-channel logout failed:', error),
   );
-  server.on('request', provider.callback());
+  provideHandler(provider.callback());
 
   return {
     issuer,
