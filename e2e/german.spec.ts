@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ensureStaff, expect, expectAccessible, OPERATOR, test } from './fixtures.ts';
+import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -18,14 +18,14 @@ async function screenshots(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-async function anmelden(page: Page) {
+async function anmelden(page: Page, user: { username: string; password: string } = OPERATOR) {
   await page.goto('/sign-in');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { name: 'Bei energy-console anmelden' })).toBeVisible();
-  await page.getByLabel('Benutzername').fill(OPERATOR.username);
-  await page.getByLabel('Passwort').fill(OPERATOR.password);
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByTestId('current-user')).toContainText(OPERATOR.username);
+  await expect(page.getByTestId('current-user')).toContainText(user.username);
 }
 
 test.describe('in German', () => {
@@ -119,6 +119,105 @@ test.describe('in German', () => {
     await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'german-feed-report');
+  });
+
+  test('a bulk campaign checked, run and followed in German', async ({ page }) => {
+    await anmelden(page);
+    await page.getByRole('link', { name: 'Belastungen und Gutschriften in Masse' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Belastungen und Gutschriften in Masse' }),
+    ).toBeVisible();
+    // Four credits of 10 €, the second with an amount nobody can read.
+    const rows = [1, 2, 3, 4].map(
+      (n) =>
+        `P1000;C1000;credit;${n === 2 ? 'zehn' : '1000'};ja;normal;2026-01-31;e2e-bulk-de-${n};Winterbonus`,
+    );
+    await page.getByLabel('CSV-Datei').setInputFiles({
+      name: 'winterbonus.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `user_id;contract_id;type_of_transaction;amount_cent;is_gross;vat_type;due_date;input_id;display_name\r\n${rows.join('\r\n')}\r\n`,
+      ),
+    });
+    await expect(page.getByTestId('bulk-check-summary')).toContainText(
+      '3 Zeilen bereit, 1 Zeile mit Problemen',
+    );
+    await expect(page.getByRole('table', { name: 'Zeilen mit Problemen' })).toContainText(
+      'Geben Sie den Betrag in ganzen Cent an, z. B. 1000 für 10,00 €.',
+    );
+    // The dry run's totals with German separators: 3 × 10,00 € gross.
+    await expect(page.getByRole('table', { name: 'Summen' }).getByRole('row').nth(1)).toContainText('30,00');
+    await expectAccessible(page);
+    await screenshots(page, 'german-bulk-check');
+    await page.getByRole('button', { name: 'Für 3 Zeilen ausführen…' }).click();
+    await expect(page.getByRole('group')).toContainText(
+      '3 Belastungen und Gutschriften aus winterbonus.csv an die Umgebung sandbox senden? Die Zeile mit Problemen wird ausgelassen.',
+    );
+    await page.getByRole('button', { name: 'Massenauftrag auf sandbox starten' }).click();
+    await expect(page.getByTestId('campaign-status')).toHaveText('fertig', { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: /winterbonus.csv/ })).toContainText('Angelegt');
+    await expect(page.getByRole('table').last()).toContainText('fertig');
+    await expectAccessible(page);
+    await screenshots(page, 'german-bulk-done');
+  });
+
+  test('a technical resource registered in German', async ({ page }) => {
+    await anmelden(page);
+    await page.goto('/master-data/technical-resources');
+    await expect(page.getByRole('heading', { level: 1, name: 'Technische Ressource anlegen' })).toBeVisible();
+    await field(page, 'contract_id').fill('C1000');
+    await field(page, 'control_resource').fill('C1137355923');
+    await field(page, 'technical_resource_id').fill('D1137355923');
+    await field(page, 'market_location_feed').fill('51238696781');
+    await field(page, 'market_location_supply').fill('41373559241');
+    await page.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(page.locator('#field-technical_resource_id-error')).toHaveText(
+      'Die Prüfziffer der ID (das letzte Zeichen) stimmt nicht: Suchen Sie nach einem Tippfehler.',
+    );
+    await expect(page.getByRole('region', { name: 'Es gibt ein Problem' })).toBeFocused();
+    await expectAccessible(page);
+    await screenshots(page, 'german-technical-resource');
+    await field(page, 'technical_resource_id').fill('D1137355922');
+    await page.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(page.getByRole('heading', { name: 'Technische Ressource angelegt' })).toBeVisible();
+    await expect(page.getByTestId('accounting-model')).toHaveText('Z01 – Planwertmodell');
+    await expectAccessible(page);
+  });
+
+  test('accounts and the audit log in German', async ({ page }) => {
+    await anmelden(page, ADMIN);
+    await page.getByRole('link', { name: 'Konten' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Konten der Mitarbeitenden verwalten' }),
+    ).toBeVisible();
+    await page.getByLabel('Benutzername').fill('Zu kurz');
+    await page.getByLabel('Erstes Passwort').fill('kurz');
+    await page.getByRole('button', { name: 'Konto anlegen' }).click();
+    await expect(
+      page.getByText('Verwenden Sie Kleinbuchstaben, Ziffern, Punkte, Bindestriche und Unterstriche.'),
+    ).toBeVisible();
+    await expect(page.getByText('Verwenden Sie mindestens 12 Zeichen.')).toBeVisible();
+    await page.getByLabel('Benutzername').fill(OPERATOR.username);
+    await page.getByLabel('Erstes Passwort').fill('ein-langes-passwort');
+    await page.getByRole('button', { name: 'Konto anlegen' }).click();
+    await expect(page.getByText('Ein Konto mit diesem Benutzernamen gibt es schon.')).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Rolle' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'german-accounts');
+
+    await page.getByRole('link', { name: 'Prüfprotokoll' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Prüfprotokoll der Schreibversuche' }),
+    ).toBeVisible();
+    await page.getByLabel('Ergebnis').selectOption('4xx');
+    await expect(page.getByText(/ von \d+ Versuchen, die neuesten zuerst$/)).toBeVisible();
+    await page.getByLabel('Erster Tag').fill('2030-01-02');
+    await page.getByLabel('Letzter Tag').fill('2030-01-01');
+    await expect(page.getByText('Der letzte Tag darf nicht vor dem ersten liegen.')).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'german-audit');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/german-audit-narrow.png`, fullPage: true });
   });
 });
 

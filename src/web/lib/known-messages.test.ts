@@ -53,7 +53,8 @@ describe('the known messages', () => {
     const { EXECUTION_CYCLE_REQUIRED } = await import('../../contract/api/charges.ts');
     const { MESSAGES } = await import('../../contract/api/common.ts');
     const { DELIVERY_START_MESSAGES } = await import('../../contract/delivery-start.ts');
-    const { MARKET_LOCATION_MESSAGES } = await import('../../contract/market-location.ts');
+    const { MARKET_LOCATION_MESSAGES, redispatchIdProblem } =
+      await import('../../contract/market-location.ts');
     const { checkBulkFile } = await import('../../contract/bulk-csv.ts');
     const { bulkCampaignRequestSchema, MAX_BULK_ROWS } = await import('../../contract/bulk.ts');
     const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
@@ -65,6 +66,9 @@ describe('the known messages', () => {
       result.error?.issues.map((issue) => issue.message) ?? [];
     const texts = [
       ...fileProblems,
+      ...(['C', 'D'] as const).flatMap((prefix) =>
+        ['X', `${prefix}1137355920`].map((id) => redispatchIdProblem(id, prefix) ?? 'no problem'),
+      ),
       ...issues(bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows: [] })),
       ...issues(createUserRequestSchema.safeParse({ username: 'A', password: 'short', role: 'viewer' })),
       EXECUTION_CYCLE_REQUIRED,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bulkCampaignSchema, type BulkCampaignRequest, type BulkKind } from '../../../contract/bulk.ts';
@@ -22,7 +23,8 @@ export function useCampaigns(kind: BulkKind) {
  * settle): the progress survives a reload, the ID is in the URL.
  */
 export function useCampaign(id: string | undefined) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: ['bulk', 'campaign', id],
     queryFn: () => requestOk('get', `/bff/bulk/campaigns/${id}`, { schema: bulkCampaignSchema }),
     enabled: Boolean(id),
@@ -32,6 +34,12 @@ export function useCampaign(id: string | undefined) {
       return status === 'running' ? 1000 : status === 'paused' ? 3000 : false;
     },
   });
+  // The list of campaigns is not polled: it catches up whenever this campaign's status changes.
+  const { kind, status } = query.data ?? {};
+  useEffect(() => {
+    if (kind && status) void queryClient.invalidateQueries({ queryKey: campaignsKey(kind) });
+  }, [queryClient, kind, status]);
+  return query;
 }
 
 /** Starts a campaign; the rows come as the worker's JSON, spliced in rather than parsed and serialised again. */
