@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages as de } from '../locales/de.po';
+import { messages as en } from '../locales/en.po';
 import { diagnoseJsonObject } from './json-diagnosis.ts';
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
 
 describe('diagnoseJsonObject', () => {
   it('accepts objects and says nothing for empty text', () => {
@@ -29,5 +34,17 @@ describe('diagnoseJsonObject', () => {
         status: 'invalid',
         message: 'Valid JSON, but not an object: wrap the values in { }.',
       });
+  });
+
+  it('speaks German in the German console', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(diagnoseJsonObject('{"a": 1')).toEqual({
+      status: 'invalid',
+      message: 'Kein gültiges JSON in Zeile 1, Spalte 8: eine schließende } wird erwartet.',
+    });
+    expect(diagnoseJsonObject('[]')).toEqual({
+      status: 'invalid',
+      message: 'Gültiges JSON, aber kein Objekt: Setzen Sie die Werte in { }.',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import type { CheckedBulkFile } from '../../../contract/bulk-csv.ts';
 import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
@@ -20,7 +21,7 @@ export function checkFileInWorker(kind: BulkKind, file: File): Promise<CheckedFi
   const worker = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module' });
   return new Promise<CheckedFile>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<CheckedFile>) => resolve(event.data);
-    worker.onerror = (event) => reject(new Error(event.message || 'The file could not be read.'));
+    worker.onerror = (event) => reject(new Error(event.message || t`The file could not be read.`));
     // The worker speaks the page's language: its messages and number reading follow the UI's.
     worker.postMessage({ kind, file, language: currentLanguage(), locale: currentFormattingLocale() });
   }).finally(() => worker.terminate());

@@ -198,7 +198,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
               fill={colors.gap}
               fillOpacity={0.12}
               ifOverflow="visible"
-              label={{ value: 'no data', fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+              label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
             />
           ))}
           {isRaw ? (
