@@ -167,7 +167,8 @@ test.describe('in German', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Technische Ressource anlegen' })).toBeVisible();
     await field(page, 'contract_id').fill('C1000');
     await field(page, 'control_resource').fill('C1137355923');
-    await field(page, 'technical_resource_id').fill('D1137355923');
+    // Another resource than the English spec's: the platform refuses a TR-ID twice.
+    await field(page, 'technical_resource_id').fill('D2137355921');
     await field(page, 'market_location_feed').fill('51238696781');
     await field(page, 'market_location_supply').fill('41373559241');
     await page.getByRole('button', { name: 'Anlegen' }).click();
@@ -177,7 +178,7 @@ test.describe('in German', () => {
     await expect(page.getByRole('region', { name: 'Es gibt ein Problem' })).toBeFocused();
     await expectAccessible(page);
     await screenshots(page, 'german-technical-resource');
-    await field(page, 'technical_resource_id').fill('D1137355922');
+    await field(page, 'technical_resource_id').fill('D2137355920');
     await page.getByRole('button', { name: 'Anlegen' }).click();
     await expect(page.getByRole('heading', { name: 'Technische Ressource angelegt' })).toBeVisible();
     await expect(page.getByTestId('accounting-model')).toHaveText('Z01 – Planwertmodell');

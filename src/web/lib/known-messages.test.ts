@@ -25,6 +25,9 @@ describe('messages from the platform and the shared rules', () => {
       'Ensure this field has no more than 13 characters. — Verwenden Sie höchstens 13 Zeichen.',
     );
     expect(platformMessage('Something nobody has seen before.')).toBe('Something nobody has seen before.');
+    expect(platformMessage('A technical resource with this technical_resource_id already exists.')).toBe(
+      'A technical resource with this technical_resource_id already exists. — Eine technische Ressource mit dieser ID ist schon angelegt.',
+    );
     const answer = mapServerAnswer(400, { tax_number: ['This field is required.'] }, () => true);
     expect(answer.fieldErrors).toEqual([
       { name: 'tax_number', message: 'This field is required. — Dieses Feld ist erforderlich.' },

@@ -117,6 +117,14 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     () => msg`This consumer has already been migrated.`,
   ],
   [exact('Not found.'), () => msg`Not found.`],
+  [
+    exact('A charge or credit with this input_id already exists for this contract.'),
+    () => msg`This contract already has a charge or credit with this input ID.`,
+  ],
+  [
+    exact('A technical resource with this technical_resource_id already exists.'),
+    () => msg`A technical resource with this ID is registered already.`,
+  ],
   [exact('Invalid or expired token.'), () => msg`The console's access to the platform had expired.`],
   [exact('Request body exceeds the limit of 1 MB.'), () => msg`The request is larger than 1 MB.`],
   [exact('Wrong username or password.'), () => msg`Wrong username or password.`],
