@@ -108,7 +108,7 @@ export function BulkPage({
                 aria-labelledby="confirm-run"
               >
                 <p id="confirm-run">
-                  {confirmQuestion(kind, checked.rowCount, fileName, user.environment)}
+                  {confirmQuestion(kind, checked.rowCount, fileName, environment)}
                   {checked.badRows > 0 &&
                     ` ${plural(checked.badRows, { one: 'The row with problems is left out.', other: 'The # rows with problems are left out.' })}`}
                 </p>

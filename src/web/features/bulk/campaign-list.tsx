@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { formatNumber } from '../../lib/format.ts';
 import { campaignStatusWord } from './campaign-status.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCampaigns } from './campaign-api.ts';
 
 /** The campaigns of this kind the user may see (their own; all for admins), newest first. */

@@ -1,10 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { formatNumber } from '../../lib/format.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
 import { campaignStatusWord } from './campaign-status.ts';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { downloadResults, useCampaign, useControlCampaign } from './campaign-api.ts';
 
 function secondsLeft(campaign: BulkCampaign): number | null {
