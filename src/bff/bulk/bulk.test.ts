@@ -104,6 +104,9 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       pending: 0,
       counts: { created: 21, refused: 1, skipped: 0, failed: 0 },
     });
+    // The rate over the time it ran (at least a second), not over a fixed minute it did not run.
+    const ranSeconds = Math.max(1, (Date.parse(done.finishedAt!) - Date.parse(done.createdAt)) / 1000);
+    expect(done.ratePerSecond).toBeCloseTo(22 / ranSeconds, 5);
     expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
     expect(await bookedInputIds(sandbox, `bulk-${id.slice(0, 8)}`)).toEqual([`bulk-${id.slice(0, 8)}-22`]);
 
