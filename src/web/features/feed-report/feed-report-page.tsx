@@ -28,7 +28,8 @@ import {
   stepRange,
   type DateRange,
 } from './report-range.ts';
-import { energyUnit, exportFileName, rangePeriods, reportRows, summarise } from './report-rows.ts';
+import { exportFileName } from './report-rows.ts';
+import { reportView } from './report-view.ts';
 import type { ReportSearch } from './report-search.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -195,27 +196,14 @@ function ReportBody({
   }, [printing]);
 
   const { start, end } = rangeInstants(range, timeZone);
-  const report = useMemo(() => {
-    if (!query.data) return null;
-    const rows = reportRows(
-      rangePeriods(start, end, aggregation, timeZone),
-      query.data,
-      aggregation,
-      timeZone,
-    );
-    const summary = summarise(rows, start, end);
-    const maxKwh = rows.reduce((max, row) => Math.max(max, row.energyKwh ?? 0), 0);
-    return { rows, summary, unit: energyUnit(maxKwh) };
-  }, [query.data, start, end, aggregation, timeZone]);
+  const report = useMemo(
+    () => (query.data ? reportView(query.data, start, end, aggregation, timeZone) : null),
+    [query.data, start, end, aggregation, timeZone],
+  );
   const compareRows = useMemo(() => {
     if (!compared || !compareQuery.data) return null;
     const bounds = rangeInstants(compared, timeZone);
-    return reportRows(
-      rangePeriods(bounds.start, bounds.end, aggregation, timeZone),
-      compareQuery.data,
-      aggregation,
-      timeZone,
-    );
+    return reportView(compareQuery.data, bounds.start, bounds.end, aggregation, timeZone).rows;
     // `compared` is derived from range and compare, both in the dependencies through the key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone]);

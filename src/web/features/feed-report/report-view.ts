@@ -1,0 +1,43 @@
+import type { AggregationType, FeedRecord } from '../../../contract/api/feed.ts';
+import {
+  energyUnit,
+  rangePeriods,
+  reportRows,
+  summarise,
+  type EnergyUnit,
+  type ReportRow,
+  type ReportSummary,
+} from './report-rows.ts';
+
+/** What the report draws from one set of records: its rows, their summary, and the unit of the axis. */
+export interface ReportView {
+  rows: ReportRow[];
+  summary: ReportSummary;
+  unit: EnergyUnit;
+}
+
+// Per records array (the query cache's own, so an entry lives as long as the data), the views drawn
+// from it. Going back to a view (a zone or aggregation change undone, Back in the browser) then redraws
+// without labelling 35,040 rows again. A few views per array: raw records serve every zone.
+const views = new WeakMap<readonly FeedRecord[], Map<string, ReportView>>();
+const VIEWS_PER_RECORDS = 4;
+
+export function reportView(
+  records: readonly FeedRecord[],
+  start: number,
+  end: number,
+  aggregation: AggregationType,
+  timeZone: string,
+): ReportView {
+  let byKey = views.get(records);
+  if (!byKey) views.set(records, (byKey = new Map()));
+  const key = `${start}/${end}/${aggregation}/${timeZone}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const rows = reportRows(rangePeriods(start, end, aggregation, timeZone), records, aggregation, timeZone);
+  const maxKwh = rows.reduce((max, row) => Math.max(max, row.energyKwh ?? 0), 0);
+  const view = { rows, summary: summarise(rows, start, end), unit: energyUnit(maxKwh) };
+  if (byKey.size >= VIEWS_PER_RECORDS) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, view);
+  return view;
+}
