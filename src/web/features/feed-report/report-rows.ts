@@ -14,7 +14,7 @@ export interface ReportRow {
   start: number;
   end: number;
   /** The period in the zone: `2025`, `2025-08`, `2025-W33`, `2025-08-12`, `2025-10-26 02:00 +01:00`. */
-  label: string;
+  readonly label: string;
   energyKwh: number | null;
   sampleCount: number;
 }
@@ -70,6 +70,25 @@ export function periodLabel(start: number, aggregation: AggregationType, timeZon
   }
 }
 
+/**
+ * A row named when its label is first read: a year of raw values has 35,040 rows, of which only the few
+ * on screen (table rows, axis ticks, the tooltip, the summary's peak and gaps) are ever named.
+ */
+class LazilyLabelledRow implements ReportRow {
+  private named: string | undefined;
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    readonly energyKwh: number | null,
+    readonly sampleCount: number,
+    private readonly aggregation: AggregationType,
+    private readonly timeZone: string,
+  ) {}
+  get label(): string {
+    return (this.named ??= periodLabel(this.start, this.aggregation, this.timeZone));
+  }
+}
+
 /** One row per period; records are matched to periods by their start instant. */
 export function reportRows(
   periods: readonly Period[],
@@ -81,13 +100,14 @@ export function reportRows(
   for (const record of records) byStart.set(Date.parse(record.start), record);
   return periods.map((period) => {
     const record = byStart.get(period.start);
-    return {
-      start: period.start,
-      end: period.end,
-      label: periodLabel(period.start, aggregation, timeZone),
-      energyKwh: record ? record.energy_kwh : null,
-      sampleCount: record ? record.sample_count : 0,
-    };
+    return new LazilyLabelledRow(
+      period.start,
+      period.end,
+      record ? record.energy_kwh : null,
+      record ? record.sample_count : 0,
+      aggregation,
+      timeZone,
+    );
   });
 }
 
