@@ -5,6 +5,7 @@
  *      and the code before issue 16 (a git worktree) on the same databases
  *   3. throughput, latency and CPU of the BFF against a bare Node + undici forwarder (bff-throughput.ts)
  *   4. a 10,000-row bulk charges campaign: file check time, rows/s and BFF memory (bulk-campaign.ts)
+ *   5. the feed-in report's rows for a year of raw values, labelled when read beside all up front (report-rows.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
 import { benchBffThroughput } from './bff-throughput.ts';
 import { benchBulkCampaign } from './bulk-campaign.ts';
+import { benchReportRows } from './report-rows.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
 
@@ -218,6 +220,8 @@ for (const [kind, url, port] of [
   }
   await stop(sandbox);
 }
+// 5. The report's rows in the browser's code, here in Node (issue 11's cached-redraw budget)
+benchReportRows(row);
 rmSync(directory, { recursive: true, force: true });
 baseline?.remove();
 for (const database of postgresDatabases) await database.drop();
