@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { describeFailure } from './api-client.ts';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages as de } from '../locales/de.po';
+import { messages as en } from '../locales/en.po';
+import { ApiError, describeFailure } from './api-client.ts';
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
 
 describe('describeFailure', () => {
   it('shows the platform detail verbatim', () => {
@@ -21,5 +26,18 @@ describe('describeFailure', () => {
     expect(describeFailure(504, null)).toMatch(/not answering/);
     expect(describeFailure(502, '<html>')).toMatch(/not answering/);
     expect(describeFailure(500, 'oops')).toBe('The request failed (HTTP 500).');
+  });
+
+  it('speaks the UI language: the platform’s words with their meaning, the console server’s own replaced', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    expect(new ApiError(400, { detail: 'check digit validation failed' }, '/api/v3/x/').message).toBe(
+      'check digit validation failed — Die Prüfziffer (die letzte Ziffer) stimmt nicht: Suchen Sie nach einem Tippfehler.',
+    );
+    expect(new ApiError(404, { detail: 'No such account.' }, '/bff/users/x').message).toBe(
+      'Dieses Konto gibt es nicht.',
+    );
+    expect(
+      new ApiError(400, { username: ['An account with this username exists.'] }, 'bff/users').message,
+    ).toBe('username: Ein Konto mit diesem Benutzernamen gibt es schon.');
   });
 });

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
+import { consoleMessage, platformMessage } from './known-messages.ts';
 
 /** Raised for 401: the app sends the user to sign-in and keeps what they typed. */
 export class SignedOutError extends Error {}
@@ -29,13 +30,21 @@ export interface ApiAnswer<T> {
   body: T;
 }
 
-/** A readable sentence for any failure body: `{detail}`, field errors, or plain text. */
-export function describeFailure(status: number, body: unknown): string {
+/**
+ * A readable sentence for any failure body: `{detail}`, field errors, or plain text. `inUiLanguage`
+ * says how a message is shown in the UI language: the platform's as sent with its meaning beside it,
+ * the console server's own put in the UI language.
+ */
+export function describeFailure(
+  status: number,
+  body: unknown,
+  inUiLanguage: (message: string) => string = platformMessage,
+): string {
   if (body && typeof body === 'object') {
     if ('detail' in body && typeof (body as { detail: unknown }).detail === 'string')
-      return (body as { detail: string }).detail;
+      return inUiLanguage((body as { detail: string }).detail);
     const messages = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) =>
-      Array.isArray(value) ? value.map((message) => `${field}: ${String(message)}`) : [],
+      Array.isArray(value) ? value.map((message) => `${field}: ${inUiLanguage(String(message))}`) : [],
     );
     if (messages.length > 0) return messages.join(' ');
   }
@@ -88,14 +97,18 @@ export async function request<T>(
   return { status: response.status, body };
 }
 
+/** A failed call, its message in the UI language: the BFF's own answers (`bff/…`) or the platform's. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    path: string,
   ) {
-    super(describeFailure(status, body));
+    super(describeFailure(status, body, isConsoleServerPath(path) ? consoleMessage : platformMessage));
   }
 }
+
+const isConsoleServerPath = (path: string) => path.replace(/^\//, '').startsWith('bff/');
 
 /** Like `request`, but a non-2xx answer throws an ApiError with a readable message. */
 export async function requestOk<T>(
@@ -104,6 +117,6 @@ export async function requestOk<T>(
   options: Parameters<typeof request<T>>[2] = {},
 ): Promise<T> {
   const answer = await request<T>(method, path, options);
-  if (answer.status >= 400) throw new ApiError(answer.status, answer.body);
+  if (answer.status >= 400) throw new ApiError(answer.status, answer.body, path);
   return answer.body as T;
 }

@@ -233,7 +233,9 @@ export function platformMessage(message: string): string {
 }
 
 /** A message of the console's own rules (shared with the sandbox, so written in English) in the UI language. */
-export function consoleMessage(message: string): string {
-  if (i18n.locale === 'en') return message;
+export function consoleMessage(message: string): string;
+export function consoleMessage(message: string | undefined): string | undefined;
+export function consoleMessage(message: string | undefined): string | undefined {
+  if (message === undefined || i18n.locale === 'en') return message;
   return meaningOf(message) ?? message;
 }

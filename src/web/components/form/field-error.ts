@@ -13,7 +13,7 @@ export function fieldId(name: string): string {
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name, exact: true });
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
-  return message === undefined ? undefined : consoleMessage(message);
+  return consoleMessage(message);
 }
 
 export interface FlatError {

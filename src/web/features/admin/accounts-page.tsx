@@ -21,9 +21,6 @@ import { formatDateTime } from '../../lib/format.ts';
 
 const usersQueryKey = ['bff', 'users'] as const;
 
-/** A field's message from the contract's rules (written in English) in the UI language. */
-const shown = (message: string | undefined) => (message === undefined ? undefined : consoleMessage(message));
-
 export function AccountsPage() {
   const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
   const queryClient = useQueryClient();
@@ -80,7 +77,7 @@ export function AccountsPage() {
                 id="new-username"
                 label={t`Username`}
                 hint={t`Lower-case letters, digits, . _ -`}
-                error={shown(form.formState.errors.username?.message)}
+                error={consoleMessage(form.formState.errors.username?.message)}
               >
                 {(aria) => <input {...aria} autoComplete="off" {...form.register('username')} />}
               </FormField>
@@ -88,7 +85,7 @@ export function AccountsPage() {
                 id="new-password"
                 label={t`Initial password`}
                 hint={t`At least ${MIN_PASSWORD_LENGTH} characters`}
-                error={shown(form.formState.errors.password?.message)}
+                error={consoleMessage(form.formState.errors.password?.message)}
               >
                 {(aria) => (
                   <input
@@ -121,7 +118,7 @@ export function AccountsPage() {
             {create.isSuccess && <p role="status">{t`Account created.`}</p>}
             {create.isError && !form.formState.errors.username && (
               <p className="field-error" role="alert">
-                {consoleMessage(create.error.message)}
+                {create.error.message}
               </p>
             )}
           </form>
@@ -130,7 +127,7 @@ export function AccountsPage() {
       <section aria-labelledby="accounts">
         <h2 id="accounts">{t`Accounts`}</h2>
         {users.isPending && <p role="status">{t`Loading accounts…`}</p>}
-        {users.isError && <p role="alert">{consoleMessage(users.error.message)}</p>}
+        {users.isError && <p role="alert">{users.error.message}</p>}
         {users.data && (
           <table className="table">
             <thead>
@@ -181,7 +178,7 @@ export function AccountsPage() {
             </tbody>
           </table>
         )}
-        {update.isError && <p role="alert">{consoleMessage(update.error.message)}</p>}
+        {update.isError && <p role="alert">{update.error.message}</p>}
       </section>
     </div>
   );

@@ -15,7 +15,6 @@ import { SelectField } from '../../components/select-field.tsx';
 import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { consoleMessage } from '../../lib/known-messages.ts';
 import { AUDITED_OPERATIONS } from './audit-operations.ts';
 import {
   AUDIT_PAGE_SIZE,
@@ -82,7 +81,7 @@ export function AuditPage() {
         searchParams: filterParams(filter),
         timeout: 120_000,
       });
-      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      if (!response.ok) throw new ApiError(response.status, await readBody(response), 'bff/audit/export');
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
       downloadBlob(await response.blob(), name ?? 'audit.csv');
     } catch (error) {
@@ -175,10 +174,10 @@ export function AuditPage() {
         >
           {exporting ? t`Preparing CSV…` : t`Download CSV`}
         </button>
-        {exportProblem && <p role="alert">{consoleMessage(exportProblem)}</p>}
+        {exportProblem && <p role="alert">{exportProblem}</p>}
       </div>
       {audit.isPending && !rangeProblem && <p role="status">{t`Loading the audit log…`}</p>}
-      {audit.isError && <p role="alert">{consoleMessage(audit.error.message)}</p>}
+      {audit.isError && <p role="alert">{audit.error.message}</p>}
       {audit.data && total === 0 && <p>{t`No write attempts match.`}</p>}
       {audit.data && total > 0 && (
         <>

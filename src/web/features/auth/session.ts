@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '../../../contract/bff-api.ts';
 import { ApiError, request, requestOk } from '../../lib/api-client.ts';
+import { consoleMessage } from '../../lib/known-messages.ts';
 
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
@@ -17,7 +18,7 @@ export const sessionQueryOptions = queryOptions({
       unauthorizedIsAnswer: true,
     });
     if (answer.status === 401) return null;
-    if (answer.status >= 400) throw new ApiError(answer.status, answer.body);
+    if (answer.status >= 400) throw new ApiError(answer.status, answer.body, '/bff/user');
     return answer.body as SessionUser;
   },
   staleTime: 60_000,
@@ -57,7 +58,7 @@ export function useSignIn() {
       const answer = await request('post', '/bff/login', { json: credentials, unauthorizedIsAnswer: true });
       if (answer.status === 200) return;
       const detail = (answer.body as { detail?: string } | null)?.detail;
-      throw new Error(detail ?? 'Sign-in failed.');
+      throw new Error(consoleMessage(detail ?? 'Sign-in failed.'));
     },
     // Refetch even without an observer: the router reads the session from the cache next.
     onSuccess: () => queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey, type: 'all' }),

@@ -61,7 +61,7 @@ export function SignInPage({
 
   const fallback = local ? t`Sign in with a local account instead.` : t`Try again in a few minutes.`;
   const problem = signIn.isError
-    ? consoleMessage(signIn.error.message)
+    ? signIn.error.message
     : ssoOutcome
       ? t(SSO_OUTCOME_TEXT[ssoOutcome]) + (ssoOutcome === 'unavailable' ? ` ${fallback}` : '')
       : null;
@@ -120,16 +120,14 @@ function LocalSignInForm({
   errors: FieldErrors<LoginRequest>;
 }) {
   const { t } = useLingui();
-  const errorOf = (message: string | undefined) =>
-    message === undefined ? undefined : consoleMessage(message);
   return (
     <form onSubmit={onSubmit} noValidate>
-      <FormField id="username" label={t`Username`} error={errorOf(errors.username?.message)}>
+      <FormField id="username" label={t`Username`} error={consoleMessage(errors.username?.message)}>
         {(aria) => (
           <input {...aria} autoComplete="username" autoFocus={!secondary} {...register('username')} />
         )}
       </FormField>
-      <FormField id="password" label={t`Password`} error={errorOf(errors.password?.message)}>
+      <FormField id="password" label={t`Password`} error={consoleMessage(errors.password?.message)}>
         {(aria) => (
           <input {...aria} type="password" autoComplete="current-password" {...register('password')} />
         )}

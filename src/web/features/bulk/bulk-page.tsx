@@ -1,4 +1,3 @@
-import { consoleMessage } from '../../lib/known-messages.ts';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format.ts';
@@ -129,7 +128,7 @@ export function BulkPage({
                 </button>
                 {start.isError && (
                   <p className="field-error" role="alert">
-                    {consoleMessage(start.error.message)}
+                    {start.error.message}
                   </p>
                 )}
               </div>

@@ -48,12 +48,13 @@ export function useStartCampaign(kind: BulkKind) {
   return useMutation({
     mutationFn: async (request: Omit<BulkCampaignRequest, 'rows'> & { rowsJson: string }) => {
       const body = `{"kind":${JSON.stringify(request.kind)},"fileName":${JSON.stringify(request.fileName)},"rows":${request.rowsJson}}`;
-      const response = await api.post('bff/bulk/campaigns', {
+      const path = 'bff/bulk/campaigns';
+      const response = await api.post(path, {
         body,
         headers: { 'content-type': 'application/json' },
         timeout: 120_000,
       });
-      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      if (!response.ok) throw new ApiError(response.status, await readBody(response), path);
       return bulkCampaignSchema.parse(await response.json());
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey(kind) }),
@@ -73,8 +74,9 @@ export function useControlCampaign(id: string) {
 }
 
 export async function downloadResults(id: string): Promise<void> {
-  const response = await api(`bff/bulk/campaigns/${id}/results`, { timeout: 120_000 });
-  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  const path = `bff/bulk/campaigns/${id}/results`;
+  const response = await api(path, { timeout: 120_000 });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response), path);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   downloadBlob(await response.blob(), name ?? 'results.csv');
 }

@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { consoleMessage } from '../../lib/known-messages.ts';
 import { campaignStatusWord } from './campaign-status.ts';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
@@ -20,7 +19,7 @@ export function CampaignProgress({ id }: { id: string }) {
   if (query.isError)
     return (
       <p className="error-summary" role="alert">
-        {consoleMessage(query.error.message)}
+        {query.error.message}
       </p>
     );
   const campaign = query.data;
@@ -110,7 +109,7 @@ export function CampaignProgress({ id }: { id: string }) {
       </div>
       {(control.isError || downloadProblem) && (
         <p className="field-error" role="alert">
-          {consoleMessage(control.error?.message ?? downloadProblem ?? '')}
+          {control.error?.message ?? downloadProblem}
         </p>
       )}
     </section>
