@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { notify, openDatabase, queryRows } from './connect.ts';
+import { isConnectionLoss } from './errors.ts';
 import { createPostgresDatabase, TEST_DATABASE_URL } from './testing/postgres.ts';
 import { until } from '../testing/until.ts';
 
@@ -24,6 +25,24 @@ async function terminateOtherConnections(url: string): Promise<number> {
   return terminated.rowCount ?? 0;
 }
 
+/** Ends the connections running a statement that contains `fragment`, once one is seen running. */
+async function terminateWhileRunning(url: string, fragment: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await until(async () => {
+      const terminated = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = $1 and state = 'active' and position($2 in query) > 0 and pid <> pg_backend_pid()`,
+        [new URL(url).pathname.slice(1), fragment],
+      );
+      return (terminated.rowCount ?? 0) > 0;
+    }, 5000);
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('PostgreSQL connections', () => {
   it('survive the server ending idle connections (a restart): the next query reconnects', async () => {
     const postgres = await createPostgresDatabase();
@@ -35,6 +54,65 @@ describe('PostgreSQL connections', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const rows = await queryRows<{ answer: number }>(database.db, sql`select 41 + 1 as answer`);
       expect(rows[0]!.answer).toBe(42);
+    } finally {
+      await database.close();
+      await postgres.drop();
+    }
+  });
+
+  it('survive the server ending a connection inside a transaction: that transaction fails, the process lives on', async () => {
+    const postgres = await createPostgresDatabase();
+    const database = await openDatabase(postgres.url, notesDatabase);
+    try {
+      let inTransaction = false;
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (text) values ('in the transaction')`);
+        inTransaction = true;
+        // The client is checked out and idle in the transaction when the server ends it.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await tx.execute(sql`select 1`);
+      });
+      await until(() => inTransaction, 5000);
+      expect(await terminateOtherConnections(postgres.url)).toBeGreaterThan(0);
+      await expect(transaction).rejects.toSatisfy(isConnectionLoss);
+      const rows = await queryRows<{ count: number }>(
+        database.db,
+        sql`select count(*)::int as count from notes`,
+      );
+      expect(rows[0]!.count).toBe(0); // rolled back, and the pool connected anew
+    } finally {
+      await database.close();
+      await postgres.drop();
+    }
+  });
+
+  it('answer a read whose connection the server ended while it ran, on a new connection', async () => {
+    const postgres = await createPostgresDatabase();
+    const database = await openDatabase(postgres.url, notesDatabase);
+    try {
+      const read = queryRows<{ answer: number }>(database.db, sql`select 42 as answer from pg_sleep(0.8)`);
+      await terminateWhileRunning(postgres.url, 'pg_sleep');
+      expect((await read)[0]!.answer).toBe(42);
+    } finally {
+      await database.close();
+      await postgres.drop();
+    }
+  });
+
+  it('do not send a write again whose connection was lost: whether it ran is unknown', async () => {
+    const postgres = await createPostgresDatabase();
+    const database = await openDatabase(postgres.url, notesDatabase);
+    try {
+      // drizzle's queries run when awaited: start it now.
+      const write = (async () =>
+        database.db.execute(sql`insert into notes (text) select 'slow' from pg_sleep(0.8)`))();
+      await terminateWhileRunning(postgres.url, 'pg_sleep');
+      await expect(write).rejects.toSatisfy(isConnectionLoss);
+      const rows = await queryRows<{ count: number }>(
+        database.db,
+        sql`select count(*)::int as count from notes`,
+      );
+      expect(rows[0]!.count).toBe(0);
     } finally {
       await database.close();
       await postgres.drop();

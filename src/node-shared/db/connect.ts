@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { freshClusterTemplate } from './cluster-template.ts';
 import { lockDirectory } from './directory-lock.ts';
+import { retryOnConnectionLoss } from './errors.ts';
 import { PostgresListener } from './postgres-listener.ts';
 
 export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -45,6 +46,39 @@ export interface DatabaseDefinition<TSchema extends Record<string, unknown>> {
 
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
+/** A statement that only reads: running it again after a lost connection changes nothing. */
+const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b)/i;
+
+function statementText(config: unknown): string {
+  if (typeof config === 'string') return config;
+  return typeof (config as { text?: unknown } | null)?.text === 'string'
+    ? (config as { text: string }).text
+    : '';
+}
+
+/**
+ * A pg pool that outlives the server ending its connections (a restart, `pg_terminate_backend`, a
+ * failover). pg emits 'error' on a client whose connection ends; the pool listens only while the client
+ * is idle, so a client ended while checked out (a transaction, a query in flight) would raise an
+ * unhandled 'error' event and end the process. Every client gets its own listener: the statement in
+ * flight fails with the error, the pool drops the client on release, and the next query connects anew.
+ * Reads sent through the pool (outside a transaction) are tried again on a new connection; writes are
+ * not, since whether they ran is unknown — their callers decide.
+ */
+function resilientPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const warn = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    const callback = args.some((arg) => typeof arg === 'function');
+    if (callback || !READ_ONLY.test(statementText(args[0]))) return query(...args);
+    return retryOnConnectionLoss(() => query(...args), { onRetry: (error) => warn(error as Error) });
+  }) as typeof pool.query;
+  return pool;
+}
+
 /** `memory://`, `postgres://…`/`postgresql://…`, or a directory for PGlite. */
 export async function openDatabase<TSchema extends Record<string, unknown>>(
   url: string,
@@ -56,10 +90,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     ...(definition.migrationsTable ? { migrationsTable: definition.migrationsTable } : {}),
   };
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: definition.poolSize ?? 10 });
-    // An idle connection the server ends (a restart, an administrator, a dropped test database) is an
-    // 'error' event on the pool: unhandled, it would end the process. The pool connects anew on the next query.
-    pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`));
+    const pool = resilientPool(url, definition.poolSize ?? 10);
     const db = drizzlePostgres(pool, { schema });
     const lock = await pool.connect();
     try {
