@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
 import bulkPlugin from './bulk/bulk-plugin.ts';
+import type { RetryPolicy } from './bulk/row-outcome.ts';
 import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
@@ -34,6 +35,8 @@ export interface BffOptions {
   localAccounts?: boolean;
   /** Platform calls in flight for bulk campaigns from this process (default 4). */
   bulkConcurrency?: number;
+  /** How rows without a final answer are sent again (tests shorten it). */
+  bulkRetryPolicy?: RetryPolicy;
   logger?: Logger;
   now?: () => number;
 }
@@ -106,6 +109,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     salespartner: options.salespartner,
     concurrency: options.bulkConcurrency ?? 4,
+    ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });

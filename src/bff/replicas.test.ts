@@ -203,5 +203,5 @@ describe('the embedded database', () => {
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // two BFF processes started one after the other, each opening PGlite: ~25 s on a loaded machine
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bulkColumns, chargeTotals, checkBulkHeader, readCsvNumber } from './bulk.ts';
+import {
+  bulkCampaignRequestSchema,
+  bulkColumns,
+  chargeTotals,
+  checkBulkHeader,
+  readCsvNumber,
+} from './bulk.ts';
 import { checkBulkFile } from './bulk-csv.ts';
 
 const CHARGE_HEADER =
@@ -120,5 +126,28 @@ describe('bulk files', () => {
       { type: 'charge', ratePercent: 7, executions: 1, netCent: 1000, vatCent: 70, grossCent: 1070 },
       { type: 'credit', ratePercent: 19, executions: 3, netCent: 3000, vatCent: 570, grossCent: 3570 },
     ]);
+  });
+});
+
+describe('the campaign request', () => {
+  const request = (rows: { row: number; values: Record<string, unknown> }[]) =>
+    bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows });
+
+  it('refuses a row number given twice, naming it', () => {
+    const result = request([
+      { row: 1, values: {} },
+      { row: 2, values: {} },
+      { row: 1, values: {} },
+    ]);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual([
+      'Row 1 is given twice: each row once.',
+    ]);
+  });
+
+  it('refuses row numbers no file can have (0, 3000000000, fractions)', () => {
+    for (const row of [0, 3_000_000_000, 10_001, 1.5])
+      expect(request([{ row, values: {} }]).success, String(row)).toBe(false);
+    expect(request([{ row: 10_000, values: {} }]).success).toBe(true);
   });
 });

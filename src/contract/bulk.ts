@@ -195,14 +195,39 @@ export const bulkCampaignRequestSchema = z.object({
   kind: z.enum(BULK_KINDS),
   fileName: z.string().min(1).max(255),
   rows: z
-    .array(z.object({ row: z.int().min(1), values: z.record(z.string(), z.unknown()) }))
+    .array(
+      z.object({
+        // The file's data row: a file holds at most MAX_BULK_ROWS of them.
+        row: z
+          .int({ message: 'A row number is a whole number.' })
+          .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
+          .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` }),
+        values: z.record(z.string(), z.unknown()),
+      }),
+    )
     .min(1, { message: 'The file has no rows to send.' })
-    .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` }),
+    .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })
+    .superRefine((rows, context) => {
+      const seen = new Set<number>();
+      for (const { row } of rows) {
+        if (seen.has(row)) {
+          context.addIssue({ code: 'custom', message: `Row ${row} is given twice: each row once.` });
+          return;
+        }
+        seen.add(row);
+      }
+    }),
 });
 export type BulkCampaignRequest = z.infer<typeof bulkCampaignRequestSchema>;
 
 export const BULK_CAMPAIGN_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
-export const BULK_ROW_OUTCOMES = ['created', 'refused', 'skipped', 'failed'] as const;
+/**
+ * A row's final state: `created` (the platform booked it, or confirmed an earlier unanswered attempt had),
+ * `refused` (the platform said no), `skipped` (it was done before), `failed` (never booked: the platform
+ * could not be reached or answered errors for the whole retry window), `unknown` (sent, and no answer came
+ * for the whole retry window: it may be booked).
+ */
+export const BULK_ROW_OUTCOMES = ['created', 'refused', 'skipped', 'failed', 'unknown'] as const;
 export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
 
 export const bulkCampaignSchema = z.object({
@@ -215,9 +240,16 @@ export const bulkCampaignSchema = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   total: z.int(),
-  /** Rows not yet answered (waiting, or in flight). */
+  /** Rows not yet answered (waiting, or in flight) that no attempt can have booked yet. */
   pending: z.int(),
-  counts: z.object({ created: z.int(), refused: z.int(), skipped: z.int(), failed: z.int() }),
+  /** `unknown`: rows sent without an answer — re-sent until the platform answers, or final. */
+  counts: z.object({
+    created: z.int(),
+    refused: z.int(),
+    skipped: z.int(),
+    failed: z.int(),
+    unknown: z.int(),
+  }),
   /** Rows answered per second over the last minute; null before any. */
   ratePerSecond: z.number().nullable(),
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../contract/api/common.ts';
+import { isConnectionLoss } from '../node-shared/db/errors.ts';
 
 /** A 400 with the spec's field error body. */
 export class FieldErrorsError extends Error {
@@ -49,6 +50,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+    }
+    if (isConnectionLoss(error)) {
+      // The database went away mid-request (a restart, a failover): the transaction rolled back.
+      request.log.warn({ err: error.message }, 'database connection lost');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The service lost its database connection; nothing was stored. Try again.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

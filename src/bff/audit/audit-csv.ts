@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import { AUDIT_CSV_HEADER, type AuditEntry } from '../../contract/bff-api.ts';
+import { csvLines } from '../../contract/csv.ts';
 
 const row = (entry: AuditEntry) => [
   entry.time,
@@ -19,10 +19,9 @@ const row = (entry: AuditEntry) => [
 
 /**
  * The audit as CSV lines, header first. Targets may hold what staff typed (an `input_id`), so
- * values a spreadsheet would run as a formula (`=…`, `+…`, `@…`) are escaped.
+ * values a spreadsheet would run as a formula are neutralised (csvLines).
  */
 export async function* auditCsv(batches: AsyncIterable<AuditEntry[]>): AsyncGenerator<string> {
-  const options = { newline: '\r\n', escapeFormulae: true };
-  yield `${Papa.unparse([[...AUDIT_CSV_HEADER]], options)}\r\n`;
-  for await (const entries of batches) yield `${Papa.unparse(entries.map(row), options)}\r\n`;
+  yield csvLines([AUDIT_CSV_HEADER]);
+  for await (const entries of batches) yield csvLines(entries.map(row));
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   auditEntrySchema,
@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What a write attempt did, set by its route; unset means it reached no allowlisted operation. */
     audit?: { operation: string; targets: Record<string, string> };
+    /** The audit row recorded before the attempt was forwarded, completed with its answer. */
+    auditId?: number;
   }
 }
 
@@ -57,11 +59,8 @@ export default fp<AuditPluginOptions>(
       audit.deleteBefore(new Date(options.now() - options.retentionDays * DAY_MS)),
     );
 
-    // Recorded before the answer leaves (onSend, not onResponse): no write is acknowledged to staff
-    // without its audit row, and an admin reading the audit right after sees it. Costs writes ~1 ms.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isAudited(request)) return payload;
-      const entry: AuditEntry = auditEntrySchema.parse({
+    const entryOf = (request: FastifyRequest, reply: FastifyReply, status: number): AuditEntry =>
+      auditEntrySchema.parse({
         // When the attempt arrived: entries sort in the order staff made them.
         time: new Date(options.now() - reply.elapsedTime).toISOString(),
         requestId: String(request.id),
@@ -72,11 +71,26 @@ export default fp<AuditPluginOptions>(
         method: request.method,
         path: request.url.split('?')[0]!.slice(0, 300),
         targets: request.audit?.targets ?? {},
-        status: reply.statusCode,
+        status,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
       });
+
+    // A write that goes on to the platform is recorded before it is forwarded (status 0: no answer yet),
+    // so a process that dies after the platform booked leaves the attempt in the audit. If it cannot be
+    // recorded, nothing is forwarded (the error handler answers 503).
+    app.addHook('preHandler', async (request, reply) => {
+      if (!isAudited(request) || !request.url.startsWith('/api/') || !request.audit) return;
+      request.auditId = await audit.begin(entryOf(request, reply, 0));
+    });
+
+    // The answer is recorded before it leaves (onSend, not onResponse): no write is acknowledged to staff
+    // without its audit row, and an admin reading the audit right after sees it. Costs writes ~1 ms.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isAudited(request)) return payload;
+      const entry = entryOf(request, reply, reply.statusCode);
       try {
-        await audit.record(entry);
+        if (request.auditId === undefined) await audit.record(entry);
+        else await audit.answer(request.auditId, entry.status, entry.durationMs);
       } catch (error) {
         // The write has happened upstream: answering an error would mislead. The log line keeps the entry.
         request.log.error({ err: error }, 'audit entry not stored');

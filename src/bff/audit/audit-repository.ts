@@ -51,6 +51,22 @@ export class AuditRepository {
   }
 
   /**
+   * Records an attempt before it is forwarded, with status 0 (no answer yet), so a process that dies
+   * between the platform's booking and the answer leaves the attempt in the audit; `answer` completes it.
+   */
+  async begin(entry: AuditEntry): Promise<number> {
+    const [row] = await this.db
+      .insert(auditEntries)
+      .values(toRow({ ...entry, status: 0 }))
+      .returning({ id: auditEntries.id });
+    return row!.id;
+  }
+
+  async answer(id: number, status: number, durationMs: number): Promise<void> {
+    await this.db.update(auditEntries).set({ status, durationMs }).where(eq(auditEntries.id, id));
+  }
+
+  /**
    * Newest first by arrival, as the list shows them (ties by id); `count` matches the filter. Replicas'
    * clocks are compared as they are: keep them synchronised (NTP).
    */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import Papa from 'papaparse';
 import { canAdminister, canWrite } from '../../contract/bff-api.ts';
 import {
   BULK_KINDS,
@@ -12,12 +11,20 @@ import {
   parseBulkRow,
   type BulkKind,
 } from '../../contract/bulk.ts';
+import { csvLines } from '../../contract/csv.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { parseBody } from '../parse-input.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
-import { CampaignRepository, type BulkCampaignRow, type NewBulkRow } from './campaign-repository.ts';
+import {
+  CampaignRepository,
+  type BulkCampaignRow,
+  type BulkRow,
+  type NewBulkRow,
+} from './campaign-repository.ts';
 import { CampaignRunner } from './campaign-runner.ts';
+import { mapInSlices } from './map-in-slices.ts';
+import type { RetryPolicy } from './row-outcome.ts';
 import { PlatformWriter } from './platform-writer.ts';
 
 export interface BulkPluginOptions {
@@ -27,6 +34,7 @@ export interface BulkPluginOptions {
   salespartner?: string | undefined;
   /** Platform calls in flight from this process (BFF_BULK_CONCURRENCY). */
   concurrency: number;
+  retryPolicy?: RetryPolicy;
   now: () => number;
 }
 
@@ -70,6 +78,16 @@ function platformRow(
 }
 
 /**
+ * A row's status in the results: its outcome; for an open row `unknown` when an attempt may have booked
+ * it (sent without an answer yet, or in flight as the file is made), else `not_sent` (not yet, or never,
+ * once the campaign is cancelled).
+ */
+function resultStatus(row: BulkRow): string {
+  if (row.status !== 'pending' && row.status !== 'sending') return row.status;
+  return row.unanswered || row.status === 'sending' ? 'unknown' : 'not_sent';
+}
+
+/**
  * Bulk campaigns (`/bff/bulk/campaigns`): a checked file becomes rows in the database and runs as
  * pg-boss jobs, so it survives a closed browser and a BFF restart, and any replica may carry it on.
  */
@@ -92,6 +110,7 @@ export default fp<BulkPluginOptions>(
       leaseMs: options.upstreamTimeoutMs * 2 + 5_000,
       log: app.log,
       now: options.now,
+      ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     });
     app.addHook('onReady', async () => {
       // Carry on with campaigns a stopped BFF left running.
@@ -117,7 +136,7 @@ export default fp<BulkPluginOptions>(
       const session = requireCampaignStaff(request);
       const body = parseBody(bulkCampaignRequestSchema, request.body);
       // Each row checked once: its schema output is what gets stored, or its problems are named.
-      const checked = body.rows.map(({ row, values }) => ({
+      const checked = await mapInSlices(body.rows, ({ row, values }) => ({
         row,
         values,
         parsed: parseBulkRow(body.kind, values),
@@ -195,24 +214,19 @@ export default fp<BulkPluginOptions>(
 
     app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id/results', async (request, reply) => {
       const campaign = await campaignFor(request);
-      const options = { newline: '\r\n', escapeFormulae: true };
       async function* lines() {
-        yield `${Papa.unparse([[...BULK_RESULTS_CSV_HEADER]], options)}\r\n`;
-        for await (const rows of campaigns.rowsInOrder(campaign.id)) {
-          const cells = rows.map((row) => [
-            row.row,
-            row.userId,
-            row.contractId ?? '',
-            row.inputId ?? '',
-            row.status === 'pending' || row.status === 'sending'
-              ? campaign.status === 'cancelled'
-                ? 'not_sent'
-                : 'pending'
-              : row.status,
-            row.message ?? '',
-          ]);
-          yield `${Papa.unparse(cells, options)}\r\n`;
-        }
+        yield csvLines([BULK_RESULTS_CSV_HEADER]);
+        for await (const rows of campaigns.rowsInOrder(campaign.id))
+          yield csvLines(
+            rows.map((row) => [
+              row.row,
+              row.userId,
+              row.contractId ?? '',
+              row.inputId ?? '',
+              resultStatus(row),
+              row.message ?? '',
+            ]),
+          );
       }
       const name = campaign.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');
       return reply

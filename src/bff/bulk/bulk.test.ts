@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/bff-api.ts';
 import { bulkCampaignSchema, type BulkCampaign, type BulkCampaignRequest } from '../../contract/bulk.ts';
 import { exampleCharge, exampleConsumer } from '../../contract/testing/examples.ts';
-import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
+import pg from 'pg';
+import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import { callBff, replicaEnvironments, signInTo, startBffProcess } from '../testing/bff-process.ts';
+import { startLossyUpstream, type LossyUpstream } from '../testing/lossy-upstream.ts';
 import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
 
 const CSRF = { 'x-csrf': '1' };
@@ -102,7 +104,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(done).toMatchObject({
       total: 22,
       pending: 0,
-      counts: { created: 21, refused: 1, skipped: 0, failed: 0 },
+      counts: { created: 21, refused: 1, skipped: 0, failed: 0, unknown: 0 },
     });
     // The rate over the time it ran (at least a second), not over a fixed minute it did not run.
     const ranSeconds = Math.max(1, (Date.parse(done.finishedAt!) - Date.parse(done.createdAt)) / 1000);
@@ -117,7 +119,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       rows: chargeRows('run', 20),
     });
     const repeat = await finished(bulkCampaignSchema.parse(again.json()).id);
-    expect(repeat.counts).toEqual({ created: 0, refused: 0, skipped: 20, failed: 0 });
+    expect(repeat.counts).toEqual({ created: 0, refused: 0, skipped: 20, failed: 0, unknown: 0 });
     expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
 
     // The results: one line per row, in file order, with the platform's message.
@@ -256,9 +258,125 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     const done = await finished(bulkCampaignSchema.parse(second.json()).id);
-    expect(done.counts).toEqual({ created: 1, refused: 0, skipped: 1, failed: 0 });
+    expect(done.counts).toEqual({ created: 1, refused: 0, skipped: 1, failed: 0, unknown: 0 });
   });
 });
+
+describe("a bulk campaign through an outage that loses the platform's answers", () => {
+  let sandbox: TestSandbox;
+  let network: LossyUpstream;
+  let app: FastifyInstance;
+  let operator: string;
+  let admin: string;
+
+  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
+  const campaign = async (id: string) =>
+    bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, operator)).json());
+
+  beforeAll(async () => {
+    let upstream: string;
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
+    network = await startLossyUpstream(upstream);
+    app = await buildTestBff(network.url, {
+      dataDir: join(tmpdir(), 'bff-bulk-outage-unused'),
+      bulkConcurrency: 3,
+      // The production policy backs off to a minute for two hours; the same rules, faster.
+      bulkRetryPolicy: { backoffBaseMs: 100, backoffMaxMs: 400, retryWindowMs: 120_000 },
+    });
+    await app.users.create('olga', 'olga-password-1', 'operator');
+    await app.users.create('ada', 'ada-password-12', 'admin');
+    for (const [username, password] of [
+      ['olga', 'olga-password-1'],
+      ['ada', 'ada-password-12'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/bff/login',
+        headers: CSRF,
+        payload: { username, password },
+      });
+      const cookie = `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
+      if (username === 'olga') operator = cookie;
+      else admin = cookie;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await network?.close();
+    await sandbox?.close();
+  });
+
+  it('keeps rows whose answer was lost open, says so when paused, and confirms each booking once', async () => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'outage.csv',
+      rows: chargeRows('outage', 60),
+    });
+    const id = bulkCampaignSchema.parse(created.json()).id;
+    await until(async () => (await bookedInputIds(sandbox, 'outage')).length >= 10, 30_000);
+    network.losingAnswers = true;
+    await until(() => network.lost >= 4, 30_000);
+    expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // rows in flight come back
+    const paused = await campaign(id);
+    // Booked on the platform, answer lost: neither failed nor done, but unknown until it answers.
+    expect(paused.counts.unknown).toBeGreaterThanOrEqual(1);
+    expect(paused.counts.failed).toBe(0);
+    const lines = Papa.parse<string[]>(
+      (await call('GET', `/bff/bulk/campaigns/${id}/results`, operator)).body.trim(),
+      { newline: '\r\n' },
+    ).data;
+    expect(lines.filter((line) => line[4] === 'unknown').length).toBe(paused.counts.unknown);
+    expect(lines).toHaveLength(61);
+
+    network.losingAnswers = false;
+    expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
+    let done: BulkCampaign | undefined;
+    await until(async () => (done = await campaign(id)).status === 'done', 60_000);
+    expect(done!.counts).toEqual({ created: 60, refused: 0, skipped: 0, failed: 0, unknown: 0 });
+    const booked = await bookedInputIds(sandbox, 'outage');
+    expect(booked).toHaveLength(60);
+    expect(new Set(booked).size).toBe(60);
+    const results = Papa.parse<string[]>(
+      (await call('GET', `/bff/bulk/campaigns/${id}/results`, operator)).body.trim(),
+      { newline: '\r\n' },
+    ).data;
+    expect(results.filter((line) => /earlier attempt/.test(line[5] ?? '')).length).toBeGreaterThanOrEqual(
+      paused.counts.unknown,
+    );
+
+    // Every attempt is in the audit, the ones whose answer was lost with status 0 (no answer).
+    const audit = auditPageSchema.parse(
+      (
+        await call(
+          'GET',
+          '/bff/audit?operation=producers_contracts_charges_and_credits_create&limit=1000',
+          admin,
+        )
+      ).json(),
+    );
+    const ofCampaign = audit.results.filter((entry) => entry.targets.campaign === id);
+    expect(ofCampaign.filter((entry) => entry.status === 0)).toHaveLength(network.lost);
+    expect(ofCampaign.filter((entry) => entry.status === 201).length).toBe(60 - network.lost);
+  }, 120_000);
+});
+
+/** Ends every connection to the database but the caller's, as an administrator or a restart would. */
+async function terminateConnections(url: string, condition = 'true'): Promise<number> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    const ended = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and ${condition}`,
+      [new URL(url).pathname.slice(1)],
+    );
+    return ended.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
 
 describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
   let sandbox: TestSandbox;
@@ -283,6 +401,68 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
     await postgres?.drop();
     replicas?.removeDataDirs();
   });
+
+  it('answers 503 when PostgreSQL ends the connection creating a campaign: nothing half-stored, the process lives on', async () => {
+    const bff = await startBffProcess(replicas!.env());
+    try {
+      const admin = await signInTo(bff.url, 'admin', 'admin-password-1');
+      const creating = callBff(bff.url, 'POST', '/bff/bulk/campaigns', {
+        cookie: admin,
+        body: { kind: 'charges', fileName: 'cut.csv', rows: chargeRows('cut', 10_000) },
+      });
+      // The campaign's rows go in inside one transaction: end it while it is open.
+      await until(
+        async () =>
+          (await terminateConnections(
+            postgres.url,
+            "state in ('active', 'idle in transaction') and query like 'insert into \"bulk_rows\"%'",
+          )) > 0,
+        60_000,
+      );
+      const answer = await creating;
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toEqual({ detail: expect.stringMatching(/database/) });
+      expect(bff.exitCode()).toBeNull();
+      const list = await callBff(bff.url, 'GET', '/bff/bulk/campaigns', { cookie: admin });
+      expect(((await list.json()) as BulkCampaign[]).filter((entry) => entry.fileName === 'cut.csv')).toEqual(
+        [],
+      );
+      expect(await bookedInputIds(sandbox, 'cut')).toEqual([]);
+    } finally {
+      await bff.stop();
+    }
+  }, 180_000);
+
+  it('carries a campaign on when PostgreSQL ends every connection of the BFF three times, booking each row once', async () => {
+    const bff = await startBffProcess(replicas!.env());
+    try {
+      const admin = await signInTo(bff.url, 'admin', 'admin-password-1');
+      const created = await callBff(bff.url, 'POST', '/bff/bulk/campaigns', {
+        cookie: admin,
+        body: { kind: 'charges', fileName: 'db-fault.csv', rows: chargeRows('dbfault', 300) },
+      });
+      expect(created.status).toBe(201);
+      const id = bulkCampaignSchema.parse(await created.json()).id;
+      for (const booked of [40, 100, 160]) {
+        await until(async () => (await bookedInputIds(sandbox, 'dbfault')).length >= booked, 60_000);
+        // Pool clients in transactions and in flight, pg-boss's, the LISTEN connection: all of them.
+        expect(await terminateConnections(postgres.url)).toBeGreaterThan(0);
+      }
+      let done: BulkCampaign | undefined;
+      await until(async () => {
+        const response = await callBff(bff.url, 'GET', `/bff/bulk/campaigns/${id}`, { cookie: admin });
+        done = response.ok ? bulkCampaignSchema.parse(await response.json()) : undefined;
+        return done?.status === 'done';
+      }, 120_000);
+      expect(bff.exitCode()).toBeNull();
+      expect(done!.counts).toEqual({ created: 300, refused: 0, skipped: 0, failed: 0, unknown: 0 });
+      const booked = await bookedInputIds(sandbox, 'dbfault');
+      expect(booked).toHaveLength(300);
+      expect(new Set(booked).size).toBe(300);
+    } finally {
+      await bff.stop();
+    }
+  }, 180_000);
 
   it('books nothing twice and loses nothing when the BFF is killed mid-campaign and another carries on', async () => {
     const first = await startBffProcess(replicas!.env());

@@ -56,12 +56,14 @@ export class CampaignRepository {
 
   /** The campaign as the console shows it: counts by outcome, rows left, and the recent rate. */
   async describe(campaign: BulkCampaignRow): Promise<BulkCampaign> {
+    // Open rows an attempt may have booked count as unknown until the platform answers them.
+    const state = sql<string>`case when ${bulkRows.status} in ('pending', 'sending') and ${bulkRows.unanswered} then 'unknown' else ${bulkRows.status} end`;
     const byStatus = await this.db
-      .select({ status: bulkRows.status, rows: count() })
+      .select({ status: state, rows: count() })
       .from(bulkRows)
       .where(eq(bulkRows.campaignId, campaign.id))
-      .groupBy(bulkRows.status);
-    const counted = (status: string) => byStatus.find((entry) => entry.status === status)?.rows ?? 0;
+      .groupBy(state);
+    const counted = (status: string) => Number(byStatus.find((entry) => entry.status === status)?.rows ?? 0);
     // The rate over the last minute of work: up to now while it runs, up to its end once finished, and
     // never over more time than the campaign has had (a 3-row campaign done in a second ran at 3 rows/s).
     const windowEnd = campaign.finishedAt?.getTime() ?? this.now();
@@ -88,6 +90,7 @@ export class CampaignRepository {
         refused: counted('refused'),
         skipped: counted('skipped'),
         failed: counted('failed'),
+        unknown: counted('unknown'),
       },
       ratePerSecond: answered && recent ? recent.rows / windowSeconds : null,
     };
@@ -132,7 +135,13 @@ export class CampaignRepository {
       .for('update', { skipLocked: true });
     const [claimed] = await this.db
       .update(bulkRows)
-      .set({ status: 'sending', claimedAt: now, attempts: sql`${bulkRows.attempts} + 1` })
+      .set({
+        status: 'sending',
+        claimedAt: now,
+        attempts: sql`${bulkRows.attempts} + 1`,
+        // A claim taken over from a runner that went silent: its attempt may have reached the platform.
+        unanswered: sql`${bulkRows.unanswered} or ${bulkRows.status} = 'sending'`,
+      })
       .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, sql`(${next})`)))
       .returning();
     return claimed ?? null;
@@ -150,11 +159,31 @@ export class CampaignRepository {
       .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
   }
 
-  async retryLater(campaignId: string, row: number, message: string, retryAt: number): Promise<void> {
+  /** Puts a row back to be sent again at `retry.at`, remembering whether an attempt may have arrived. */
+  async retryLater(
+    campaignId: string,
+    row: number,
+    retry: { at: number; message: string; unanswered: boolean; failingSince: number },
+  ): Promise<void> {
     await this.db
       .update(bulkRows)
-      .set({ status: 'pending', message, retryAt: new Date(retryAt), claimedAt: null })
+      .set({
+        status: 'pending',
+        message: retry.message,
+        retryAt: new Date(retry.at),
+        claimedAt: null,
+        unanswered: retry.unanswered,
+        failingSince: new Date(retry.failingSince),
+      })
       .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
+  }
+
+  /** Gives back a claimed row that was not sent (its attempt could not be audited first). */
+  async unclaim(campaignId: string, row: number): Promise<void> {
+    await this.db
+      .update(bulkRows)
+      .set({ status: 'pending', claimedAt: null, attempts: sql`${bulkRows.attempts} - 1` })
+      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row), eq(bulkRows.status, 'sending')));
   }
 
   /** Rows not answered yet (waiting, or in flight). */

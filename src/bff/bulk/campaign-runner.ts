@@ -3,17 +3,20 @@ import PgBoss from 'pg-boss';
 import type { AuditEntry } from '../../contract/bff-api.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
+import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
-import { isAlreadyDone, platformMessage, rowOperation, type PlatformWriter } from './platform-writer.ts';
+import { rowOperation, type PlatformWriter } from './platform-writer.ts';
+import { nextStep, type RetryPolicy } from './row-outcome.ts';
 
 const QUEUE = 'bulk-campaign';
 /** A job works on its campaign this long, then hands over to a fresh job (any replica may take it). */
 const SLICE_MS = 20_000;
 /** A slice's job: expired (so retried elsewhere) well after SLICE_MS, retried if a replica dies under it. */
 const JOB_OPTIONS = { expireInSeconds: 60, retryLimit: 10, retryDelay: 2 } as const;
-const MAX_ATTEMPTS = 5;
-const BACKOFF_BASE_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
+/** Database steps of a row are idempotent: tried again for ~18 s while the database comes back. */
+const DATABASE_ATTEMPTS = 8;
+/** How long a lane waits before trying its database again after a lost connection. */
+const DATABASE_PAUSE_MS = 1000;
 /** How often a lane reads its campaign's status (pause, cancel). */
 const STATUS_CHECK_MS = 500;
 /** How often an idle slice looks again for rows whose retry time has come. */
@@ -64,6 +67,7 @@ export interface CampaignRunnerOptions {
   leaseMs: number;
   log: FastifyBaseLogger;
   now: () => number;
+  retryPolicy?: RetryPolicy;
 }
 
 /**
@@ -142,10 +146,11 @@ export class CampaignRunner {
     const deadline = this.options.now() + SLICE_MS;
     const lanes = Array.from({ length: this.options.concurrency }, () => this.lane(campaignId, deadline));
     await Promise.all(lanes);
-    const campaign = await this.options.campaigns.find(campaignId);
+    const { campaigns } = this.options;
+    const campaign = await this.database(() => campaigns.find(campaignId));
     if (!campaign || campaign.status !== 'running') return;
-    if ((await this.options.campaigns.remaining(campaignId)) === 0) {
-      if (await this.options.campaigns.transition(campaignId, ['running'], 'done'))
+    if ((await this.database(() => campaigns.remaining(campaignId))) === 0) {
+      if (await this.database(() => campaigns.transition(campaignId, ['running'], 'done')))
         this.options.log.info({ campaign: campaignId }, 'bulk campaign done');
       return;
     }
@@ -163,61 +168,73 @@ export class CampaignRunner {
     let campaign: BulkCampaignRow | null = null;
     let checkedAt = 0;
     while (!this.stopped && this.options.now() < deadline) {
-      // A pause or cancel is seen within STATUS_CHECK_MS, without a query per row.
-      if (this.options.now() - checkedAt >= STATUS_CHECK_MS) {
-        campaign = await this.options.campaigns.find(campaignId);
-        checkedAt = this.options.now();
+      try {
+        // A pause or cancel is seen within STATUS_CHECK_MS, without a query per row.
+        if (this.options.now() - checkedAt >= STATUS_CHECK_MS) {
+          campaign = await this.options.campaigns.find(campaignId);
+          checkedAt = this.options.now();
+        }
+        if (!campaign || campaign.status !== 'running' || this.halted.has(campaignId)) return;
+        const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
+        if (!row) {
+          if ((await this.options.campaigns.remaining(campaignId)) === 0) return;
+          // Rows wait for their retry time, or another runner has them: look again shortly.
+          await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+          continue;
+        }
+        const running = campaign;
+        await this.limiter.run(() => this.send(running, row));
+      } catch (error) {
+        if (!isConnectionLoss(error)) throw error;
+        // The database went away (a restart, a failover): a claimed row is taken over after its lease,
+        // and this lane carries on once the database answers again.
+        this.options.log.warn({ campaign: campaignId, err: (error as Error).message }, 'bulk: database lost');
+        await new Promise((resolve) => setTimeout(resolve, DATABASE_PAUSE_MS));
       }
-      if (!campaign || campaign.status !== 'running' || this.halted.has(campaignId)) return;
-      const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
-      if (!row) {
-        if ((await this.options.campaigns.remaining(campaignId)) === 0) return;
-        // Rows wait for their retry time, or another runner has them: look again shortly.
-        await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
-        continue;
-      }
-      const running = campaign;
-      await this.limiter.run(() => this.send(running, row));
     }
+  }
+
+  /** An idempotent database step, tried again while the connection comes back. */
+  private database<T>(step: () => Promise<T>): Promise<T> {
+    return retryOnConnectionLoss(step, { attempts: DATABASE_ATTEMPTS });
   }
 
   private async send(campaign: BulkCampaignRow, row: BulkRow): Promise<void> {
+    const { campaigns } = this.options;
     const operation = rowOperation(campaign.kind, row.userId, row.contractId);
     const requestId = `bulk-${campaign.id.slice(0, 8)}-${row.row}-${row.attempts}`;
     const started = this.options.now();
-    const answer = await this.options.writer.post(operation.path, row.body, requestId);
-    await this.audit(campaign, row, operation, answer.status || 502, started, requestId);
-    const { campaigns } = this.options;
-    if (answer.status >= 200 && answer.status < 300)
-      return campaigns.settle(campaign.id, row.row, 'created', null);
-    if (answer.status >= 400 && answer.status < 500) {
-      if (isAlreadyDone(campaign.kind, answer))
-        return campaigns.settle(
-          campaign.id,
-          row.row,
-          'skipped',
-          `Already done: ${platformMessage(answer.body)}`,
-        );
-      return campaigns.settle(campaign.id, row.row, 'refused', platformMessage(answer.body));
+    // Recorded before it is sent: a process that dies after the platform booked leaves the attempt audited.
+    let auditId: number;
+    try {
+      auditId = await this.database(() =>
+        this.options.audit.begin(this.auditEntry(campaign, row, operation, started, requestId)),
+      );
+    } catch (error) {
+      await this.database(() => campaigns.unclaim(campaign.id, row.row)).catch(() => {});
+      throw error;
     }
-    // 5xx, 502/504, unreachable: again later, with backoff, a few times.
-    const message = platformMessage(answer.body);
-    if (row.attempts >= MAX_ATTEMPTS)
-      return campaigns.settle(campaign.id, row.row, 'failed', `${message} (after ${row.attempts} attempts)`);
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (row.attempts - 1));
-    return campaigns.retryLater(campaign.id, row.row, message, this.options.now() + delay);
+    const answer = await this.options.writer.post(operation.path, row.body, requestId);
+    await this.database(() =>
+      this.options.audit.answer(auditId, answer.status, this.options.now() - started),
+    ).catch((error: unknown) =>
+      this.options.log.error({ err: error, requestId, status: answer.status }, 'audit answer not stored'),
+    );
+    const step = nextStep(campaign.kind, row, answer, this.options.now(), this.options.retryPolicy);
+    if (step.kind === 'settle')
+      await this.database(() => campaigns.settle(campaign.id, row.row, step.outcome, step.message));
+    else await this.database(() => campaigns.retryLater(campaign.id, row.row, step));
   }
 
   /** Each attempt is audited as the single write would be, under the campaign's owner, with the campaign ID. */
-  private async audit(
+  private auditEntry(
     campaign: BulkCampaignRow,
     row: BulkRow,
     operation: { id: string; path: string },
-    status: number,
     started: number,
     requestId: string,
-  ): Promise<void> {
-    const entry: AuditEntry = {
+  ): AuditEntry {
+    return {
       time: new Date(started).toISOString(),
       requestId,
       username: campaign.owner,
@@ -232,11 +249,8 @@ export class CampaignRunner {
         ...(row.inputId ? { input_id: row.inputId } : {}),
         campaign: campaign.id,
       },
-      status,
-      durationMs: this.options.now() - started,
+      status: 0,
+      durationMs: 0,
     };
-    await this.options.audit.record(entry).catch((error: unknown) => {
-      this.options.log.error({ err: error, audit: entry }, 'audit entry not stored');
-    });
   }
 }

@@ -9,11 +9,22 @@ export interface PlatformWriterOptions {
   salespartner?: string | undefined;
 }
 
-/** What the platform answered; `status` 0 when it could not be reached or did not answer in time. */
+/**
+ * What the platform answered; `status` 0 when no answer came. Then `mayHaveArrived` tells whether the
+ * request may have reached it (a timeout or a connection lost after sending) or cannot have (refused
+ * connection, no token).
+ */
 export interface PlatformAnswer {
   status: number;
   body: unknown;
+  mayHaveArrived: boolean;
 }
+
+/** Errors raised before a byte of the request can have left: nothing reached the platform. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const notSent = (error: unknown) =>
+  error instanceof errors.ConnectTimeoutError ||
+  NOT_SENT_CODES.has(String((error as { code?: unknown }).code));
 
 /** The platform's path and the operation the audit names, for one row. */
 export function rowOperation(kind: BulkKind, userId: string, contractId: string | null) {
@@ -38,7 +49,11 @@ export class PlatformWriter {
       try {
         token = await this.options.tokens.token();
       } catch {
-        return { status: 0, body: { detail: 'The Energy Platform did not issue an access token.' } };
+        return {
+          status: 0,
+          body: { detail: 'The Energy Platform did not issue an access token.' },
+          mayHaveArrived: false,
+        };
       }
       try {
         const response = await request(`${this.options.baseUrl}${path}`, {
@@ -66,7 +81,7 @@ export class PlatformWriter {
         } catch {
           // not JSON: kept as text for the message
         }
-        return { status: response.statusCode, body: parsed };
+        return { status: response.statusCode, body: parsed, mayHaveArrived: true };
       } catch (error) {
         const timedOut =
           error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
@@ -75,12 +90,19 @@ export class PlatformWriter {
           body: {
             detail: timedOut
               ? 'The Energy Platform did not answer in time.'
-              : 'The Energy Platform cannot be reached.',
+              : notSent(error)
+                ? 'The Energy Platform cannot be reached.'
+                : 'The connection to the Energy Platform broke before it answered.',
           },
+          mayHaveArrived: !notSent(error),
         };
       }
     }
-    return { status: 0, body: { detail: 'The Energy Platform refused a fresh access token.' } };
+    return {
+      status: 401,
+      body: { detail: 'The Energy Platform refused the console’s credentials (a fresh access token too).' },
+      mayHaveArrived: false,
+    };
   }
 
   close(): Promise<void> {

@@ -108,7 +108,10 @@ export const bulkCampaigns = pgTable('bulk_campaigns', {
 /**
  * One row per file row. `sending` rows are claimed by a runner (`claimed_at`); a claim older than the
  * runner's lease is taken over, and the row is sent again: the platform's idempotency (`input_id` per
- * contract, the user ID) makes that safe.
+ * contract, the user ID) makes that safe. `unanswered`: an attempt may have reached the platform without
+ * its answer reaching the console (a timeout after sending, a lost connection, a runner that died), so
+ * the row may be booked; `failing_since`: the first attempt without a final answer (retries stop after
+ * the runner's retry window).
  */
 export const bulkRows = pgTable(
   'bulk_rows',
@@ -125,6 +128,8 @@ export const bulkRows = pgTable(
     claimedAt: instant('claimed_at'),
     retryAt: instant('retry_at'),
     doneAt: instant('done_at'),
+    failingSince: instant('failing_since'),
+    unanswered: boolean('unanswered').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.campaignId, table.row] }),

@@ -66,11 +66,18 @@ export default fp<ApiProxyPluginOptions>(
           assertMayCall(match.operation, session.role);
           request.operation = match;
         },
+        // Before the audit records the attempt (its preHandler): the ids in the body are among its targets.
+        preValidation: async (request) => {
+          const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+          Object.assign(
+            request.audit!.targets,
+            bodyTargets(body, request.operation!.operation.auditBodyFields),
+          );
+        },
       },
       async (request, reply) => {
         const { operation, path } = request.operation!;
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-        Object.assign(request.audit!.targets, bodyTargets(body, operation.auditBodyFields));
         if (operation.method === 'POST' && !body)
           return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
         return forwarder.forward(request, reply, path, operation.method === 'POST' ? body : undefined);

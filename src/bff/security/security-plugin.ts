@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
+import { isConnectionLoss } from '../../node-shared/db/errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders, isGuardedPath } from './security-headers.ts';
 
@@ -36,6 +37,12 @@ export default fp(
         return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
         return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+      if (isConnectionLoss(error)) {
+        request.log.warn({ err: error.message }, 'database connection lost');
+        return reply.code(503).header('retry-after', '5').send({
+          detail: 'The console lost its database connection: nothing was saved. Try again shortly.',
+        });
+      }
       const status = error.statusCode ?? 500;
       if (status < 500) return reply.code(status).send({ detail: error.message });
       request.log.error({ err: error }, 'request failed');

@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 export interface BffProcess {
   url: string;
   output(): string;
+  /** null while it runs. */
+  exitCode(): number | null;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL: a crash, nothing cleaned up. */
@@ -57,6 +59,7 @@ export async function startBffProcess(env: Record<string, string>): Promise<BffP
   return {
     url,
     output: () => output,
+    exitCode: () => child.exitCode,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;

@@ -86,6 +86,40 @@ describe('PostgreSQL connections', () => {
     }
   });
 
+  it('give back every client of transactions cut at any point (BEGIN included): the pool never runs dry', async () => {
+    const postgres = await createPostgresDatabase();
+    const database = await openDatabase(postgres.url, { ...notesDatabase, poolSize: 2 });
+    try {
+      let terminating = true;
+      const terminator = (async () => {
+        while (terminating) {
+          await terminateOtherConnections(postgres.url);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 60 }, (_, index) =>
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql`insert into notes (text) values (${`note ${index}`})`);
+          }),
+        ),
+      );
+      terminating = false;
+      await terminator;
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(isConnectionLoss(outcome.reason)).toBe(true);
+      // Both slots of the pool are free again: two transactions at once still go through.
+      const answers = await Promise.race([
+        Promise.all([1, 2].map(() => database.db.transaction(async (tx) => tx.execute(sql`select 1`)))),
+        new Promise((resolve) => setTimeout(() => resolve('pool exhausted'), 5000)),
+      ]);
+      expect(answers).not.toBe('pool exhausted');
+    } finally {
+      await database.close();
+      await postgres.drop();
+    }
+  });
+
   it('answer a read whose connection the server ended while it ran, on a new connection', async () => {
     const postgres = await createPostgresDatabase();
     const database = await openDatabase(postgres.url, notesDatabase);

@@ -56,6 +56,25 @@ function statementText(config: unknown): string {
     : '';
 }
 
+/** Gives a checked-out client back to its pool (to be dropped) as soon as its connection ends. */
+function releaseWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const onEnd = () => {
+    if (released) return;
+    released = true;
+    release(new Error('the connection ended while checked out'));
+  };
+  client.once('end', onEnd);
+  client.release = ((error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', onEnd);
+    release(error);
+  }) as typeof client.release;
+  return client;
+}
+
 /**
  * A pg pool that outlives the server ending its connections (a restart, `pg_terminate_backend`, a
  * failover). pg emits 'error' on a client whose connection ends; the pool listens only while the client
@@ -70,6 +89,15 @@ function resilientPool(url: string, max: number): pg.Pool {
   const warn = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
+  // drizzle's transaction() checks a client out and gives it back in a `finally` that a failed BEGIN never
+  // reaches: a connection cut during BEGIN would keep its slot for good, and enough restarts would exhaust
+  // the pool. A checked-out client whose connection ends is given back (and dropped) at once; giving it
+  // back again later is a no-op.
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args); // pg-pool's own callback use (pool.query)
+    return (connect() as Promise<pg.PoolClient>).then(releaseWhenLost);
+  }) as typeof pool.connect;
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   pool.query = ((...args: unknown[]) => {
     const callback = args.some((arg) => typeof arg === 'function');

@@ -220,7 +220,14 @@ export function AuditPage() {
                     <td>{entry.role ?? '—'}</td>
                     <td>{entry.operation}</td>
                     <td>{targetsText(entry)}</td>
-                    <td className="numeric">{entry.status}</td>
+                    <td className="numeric">
+                      {/* Recorded before it was forwarded; no answer was recorded after (yet). */}
+                      {entry.status === 0 ? (
+                        <abbr title={t`Sent to the platform; no answer recorded`}>{t`no answer`}</abbr>
+                      ) : (
+                        entry.status
+                      )}
+                    </td>
                     <td className="numeric">{formatNumber(entry.durationMs)} ms</td>
                   </tr>
                 ))}

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { campaignStatusWord } from './campaign-status.ts';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
@@ -23,7 +23,10 @@ export function CampaignProgress({ id }: { id: string }) {
       </p>
     );
   const campaign = query.data;
-  const answered = campaign.total - campaign.pending;
+  // Rows sent without an answer are not answered: the platform has not said whether it booked them.
+  const unknown = campaign.counts.unknown;
+  const answered = campaign.total - campaign.pending - unknown;
+  const unknownCount = formatNumber(unknown);
   const left = secondsLeft(campaign);
   const failed = campaign.counts.refused + campaign.counts.failed;
   const answeredCount = formatNumber(answered);
@@ -59,6 +62,10 @@ export function CampaignProgress({ id }: { id: string }) {
           <dd data-testid="campaign-failed">{formatNumber(failed)}</dd>
         </div>
         <div>
+          <dt>{t`Sent, no answer yet`}</dt>
+          <dd data-testid="campaign-unknown">{unknownCount}</dd>
+        </div>
+        <div>
           <dt>{t`Remaining`}</dt>
           <dd>{formatNumber(campaign.pending)}</dd>
         </div>
@@ -77,6 +84,21 @@ export function CampaignProgress({ id }: { id: string }) {
           </dd>
         </div>
       </dl>
+      {unknown > 0 && (
+        <p className="notice" role="status" data-testid="campaign-unknown-note">
+          {campaign.status === 'running'
+            ? plural(unknown, {
+                one: "# row was sent but the platform's answer did not arrive. It is sent again with the same input_id until the platform answers: nothing is booked twice.",
+                other:
+                  "# rows were sent but the platform's answer did not arrive. They are sent again with the same input_id until the platform answers: nothing is booked twice.",
+              })
+            : plural(unknown, {
+                one: "# row was sent but the platform's answer did not arrive: it may be booked. It has the status “unknown” in the results; check it on the platform before sending it again.",
+                other:
+                  "# rows were sent but the platform's answer did not arrive: they may be booked. They have the status “unknown” in the results; check them on the platform before sending them again.",
+              })}
+        </p>
+      )}
       <p className="hint">
         {t`Started ${started} by ${owner}. It runs on the server: closing this page does not stop it.`}
       </p>

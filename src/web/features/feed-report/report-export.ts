@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro';
-import Papa from 'papaparse';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
+import { csvLines } from '../../../contract/csv.ts';
 import { CSV_HEADER, csvRows } from './report-rows.ts';
 import type { ChartColors } from './feed-chart.tsx';
 
-/** The CSV text: pinned header, one row per API record, RFC 4180 quoting (papaparse). */
+/** The CSV text: pinned header, one row per API record, RFC 4180 quoting, formulas neutralised. */
 export function feedCsv(records: readonly FeedRecord[], timeZone: string): string {
-  return Papa.unparse({ fields: CSV_HEADER, data: csvRows(records, timeZone) }, { newline: '\r\n' });
+  return csvLines([CSV_HEADER, ...csvRows(records, timeZone)]);
 }
 
 /**

@@ -1,0 +1,84 @@
+import type { BulkKind, BulkRowOutcome } from '../../contract/bulk.ts';
+import { isAlreadyDone, platformMessage, type PlatformAnswer } from './platform-writer.ts';
+
+/** How long and how often a row without a final answer is sent again. */
+export interface RetryPolicy {
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** From a row's first attempt without a final answer: after this, it is settled as `unknown` or `failed`. */
+  retryWindowMs: number;
+}
+
+/**
+ * Retries back off to once a minute and go on for two hours: an outage of an hour (a platform
+ * maintenance window) ends with every row answered by the platform itself.
+ */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  backoffBaseMs: 1000,
+  backoffMaxMs: 60_000,
+  retryWindowMs: 2 * 60 * 60_000,
+};
+
+/** What the runner knows of a row when its attempt is answered (or not). */
+export interface AttemptedRow {
+  /** Attempts so far, this one included. */
+  attempts: number;
+  unanswered: boolean;
+  failingSince: Date | null;
+}
+
+export type RowStep =
+  | { kind: 'settle'; outcome: BulkRowOutcome; message: string | null }
+  | { kind: 'retry'; at: number; message: string; unanswered: boolean; failingSince: number };
+
+/** Statuses that say nothing about the row: the platform (or a gateway before it) could not take it now. */
+const NOT_TAKEN = new Set([401, 408, 425, 429, 502, 503]);
+
+/**
+ * The next step for a row after an attempt. Only the platform's own answer makes a row final: an
+ * attempt that got no answer (a timeout after sending, a connection lost mid-way) or a 500/504 may have
+ * booked it, so the row stays open and is sent again with the same `input_id`/user ID, whose duplicate
+ * answer then confirms the booking. A row still without an answer when the retry window is over is
+ * `unknown` if any attempt may have reached the platform, `failed` if none can have.
+ */
+export function nextStep(
+  kind: BulkKind,
+  row: AttemptedRow,
+  answer: PlatformAnswer,
+  now: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): RowStep {
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { kind: 'settle', outcome: 'created', message: null };
+  if (status >= 400 && status < 500 && !NOT_TAKEN.has(status)) {
+    if (isAlreadyDone(kind, answer))
+      return row.unanswered
+        ? {
+            kind: 'settle',
+            outcome: 'created',
+            message: `Booked by an earlier attempt whose answer was lost; the platform confirmed it: ${platformMessage(answer.body)}`,
+          }
+        : { kind: 'settle', outcome: 'skipped', message: `Already done: ${platformMessage(answer.body)}` };
+    return { kind: 'settle', outcome: 'refused', message: platformMessage(answer.body) };
+  }
+  const mayHaveArrived = status === 0 ? answer.mayHaveArrived : !NOT_TAKEN.has(status);
+  const unanswered = row.unanswered || mayHaveArrived;
+  const failingSince = row.failingSince?.getTime() ?? now;
+  const message = platformMessage(answer.body);
+  if (now - failingSince >= policy.retryWindowMs) {
+    const since = new Date(failingSince).toISOString();
+    return unanswered
+      ? {
+          kind: 'settle',
+          outcome: 'unknown',
+          message: `Sent without an answer from the platform since ${since} (${row.attempts} attempts; last: ${message}). It may be booked: check on the platform before sending it again.`,
+        }
+      : {
+          kind: 'settle',
+          outcome: 'failed',
+          message: `Not booked: ${message} (${row.attempts} attempts since ${since})`,
+        };
+  }
+  const delay = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.max(0, row.attempts - 1));
+  return { kind: 'retry', at: now + delay, message, unanswered, failingSince };
+}

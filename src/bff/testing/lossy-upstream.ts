@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+/**
+ * A stand-in for the network between the BFF and the platform: it forwards every call to the real
+ * upstream, but while `losingAnswers` the platform's answer to a write is dropped after the platform has
+ * handled it (a timeout after sending, as in an outage), and the connection is cut.
+ */
+export interface LossyUpstream {
+  url: string;
+  losingAnswers: boolean;
+  /** Holds each write's answer this long after the platform handled it. */
+  answerDelayMs: number;
+  /** Writes whose answer was dropped. */
+  lost: number;
+  close(): Promise<void>;
+}
+
+async function body(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startLossyUpstream(upstream: string): Promise<LossyUpstream> {
+  const state = { losingAnswers: false, answerDelayMs: 0, lost: 0 };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const payload = await body(request);
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          ([name]) => !['host', 'connection', 'content-length'].includes(name),
+        ),
+      ) as Record<string, string>;
+      const answer = await fetch(`${upstream}${request.url}`, {
+        method: request.method!,
+        headers,
+        ...(payload.length ? { body: new Uint8Array(payload) } : {}),
+      });
+      const text = await answer.text();
+      if (state.answerDelayMs && request.method === 'POST')
+        await new Promise((resolve) => setTimeout(resolve, state.answerDelayMs));
+      if (state.losingAnswers && request.method === 'POST' && request.url!.startsWith('/v3/')) {
+        state.lost += 1;
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'text/plain',
+      });
+      response.end(text);
+    })().catch(() => request.socket.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get losingAnswers() {
+      return state.losingAnswers;
+    },
+    set losingAnswers(value: boolean) {
+      state.losingAnswers = value;
+    },
+    get answerDelayMs() {
+      return state.answerDelayMs;
+    },
+    set answerDelayMs(value: number) {
+      state.answerDelayMs = value;
+    },
+    get lost() {
+      return state.lost;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

