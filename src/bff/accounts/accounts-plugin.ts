@@ -52,7 +52,9 @@ export default fp<AccountsPluginOptions>(
           .code(429)
           .header('retry-after', String(attempt.retryAfterSeconds))
           .send({
-            detail: `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+            detail: attempt.busy
+              ? 'Too many sign-ins at once. Try again in a moment.'
+              : `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
           });
       }
       if (!attempt.result) return reply.code(401).send({ detail: 'Wrong username or password.' });
