@@ -10,6 +10,7 @@ import {
 } from '../../contract/bff-api.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { parseInput } from '../parse-input.ts';
+import { loggableError } from '../security/error-answers.ts';
 import { requireAdmin } from '../sessions/sessions-plugin.ts';
 import { auditCsv } from './audit-csv.ts';
 import { AuditRepository } from './audit-repository.ts';
@@ -79,7 +80,7 @@ export default fp<AuditPluginOptions>(
         await audit.record(entry);
       } catch (error) {
         // The write has happened upstream: answering an error would mislead. The log line keeps the entry.
-        request.log.error({ err: error }, 'audit entry not stored');
+        request.log.error({ err: loggableError(error) }, 'audit entry not stored');
       }
       request.log.info({ audit: entry }, 'audit');
       return payload;
