@@ -50,6 +50,7 @@ export function formatBytes(bytes: number): string {
 }
 
 const DATA_EXCEPTION = 'The request holds a value that cannot be stored.';
+const CONFLICT = 'The request clashes with data already stored.';
 const SERVER_FAILURE = 'Something went wrong in the console server.';
 
 /**
@@ -76,6 +77,11 @@ export function answerError(error: AnyError, request: FastifyRequest, reply: Fas
   if (database?.code.startsWith('22')) {
     request.log.warn({ err: loggableError(error) }, 'value refused by the database');
     return reply.code(400).send({ detail: DATA_EXCEPTION });
+  }
+  // Class 23, "integrity constraint violation" (a duplicate key): the request clashes with what is stored.
+  if (database?.code.startsWith('23')) {
+    request.log.warn({ err: loggableError(error) }, 'change refused by the database');
+    return reply.code(409).send({ detail: CONFLICT });
   }
   const status = error.statusCode ?? 500;
   if (!database && status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });

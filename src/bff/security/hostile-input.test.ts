@@ -205,6 +205,30 @@ describe('hostile input at the BFF', () => {
       expect(inInputId.json()).toEqual({ 'rows.0.values.input_id': ['Null characters are not allowed.'] });
     });
 
+    it('answers bulk rows the database would refuse (duplicate or huge row numbers) without a 5xx', async () => {
+      const rows = (numbers: number[]) =>
+        numbers.map((row, index) => ({
+          row,
+          values: {
+            user_id: 'P1000',
+            contract_id: 'C1000',
+            ...exampleCharge,
+            input_id: `rows-${row}-${index}`,
+          },
+        }));
+      for (const numbers of [[1, 1], [3_000_000_000]]) {
+        const response = await call({
+          method: 'POST',
+          url: '/bff/bulk/campaigns',
+          payload: { kind: 'charges', fileName: 'credits.csv', rows: rows(numbers) },
+          cookie: operator,
+        });
+        expect(response.statusCode, numbers.join()).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, numbers.join()).toBeLessThan(500);
+        expect(response.body).not.toMatch(/Failed query|bulk_rows/);
+      }
+    });
+
     it('falls back to 400 for a value the database refuses, logging no SQL or parameters', async () => {
       logLines.length = 0;
       const response = await call({ method: 'POST', url: '/bff/test/database-error', cookie: admin });
