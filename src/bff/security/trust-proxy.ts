@@ -27,7 +27,7 @@ export function trustedProxyProblem(entry: string): string | null {
   return null;
 }
 
-/** `BFF_TRUST_PROXY` as written → what the BFF passes on; null when it is none of the forms. */
+/** `BFF_TRUST_PROXY` as written → its meaning, or `{problem}` when it is none of the forms. */
 export function parseTrustProxy(value: string): TrustProxy | { problem: string } {
   const trimmed = value.trim();
   if (trimmed === 'false' || trimmed === '0') return false;
