@@ -12,7 +12,10 @@ import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
 import apiProxyPlugin from './proxy/api-proxy-plugin.ts';
+import { canonicalUrl } from './security/canonical-url.ts';
+import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
+import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
 import type { TokenManager } from './token-manager.ts';
 
@@ -27,7 +30,8 @@ export interface BffOptions {
   salespartner?: string | undefined;
   sessionSecret?: string | undefined;
   auditRetentionDays?: number;
-  trustProxy?: boolean;
+  /** `BFF_TRUST_PROXY`: `true` is one hop (the address the proxy saw), see `TrustProxy`. */
+  trustProxy?: TrustProxy;
   staticDir?: string | undefined;
   /** The company's OpenID provider for staff sign-in; unset: local accounts only. */
   identityProvider?: OidcPluginOptions['provider'];
@@ -56,7 +60,11 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
+    // One spelling of the path before routing and every check (CSRF, session, audit, proxy).
+    rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
+    // A bad percent-encoding or an over-long path parameter, answered in the project's shape.
+    frameworkErrors: answerFrameworkError,
     // A per-process prefix and a counter: unique, and no randomBytes call on the hot path (7 % of BFF CPU).
     genReqId: requestIds(),
     // One access line per request (below) instead of Fastify's two,

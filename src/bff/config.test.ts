@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../node-shared/env.ts';
 import { publicUrl, readBffEnv, upstreamBaseUrl } from './config.ts';
+import { fastifyTrustProxy } from './security/trust-proxy.ts';
 
 function configProblems(read: () => unknown): string[] {
   try {
@@ -50,6 +51,51 @@ describe('BFF configuration', () => {
     const env = readBffEnv({ PORT: '', ENERGY_API_BASE_URL: 'https://api.example.org/' });
     expect(env.PORT).toBe(8080);
     expect(upstreamBaseUrl(env)).toBe('https://api.example.org');
+  });
+});
+
+describe('BFF_TRUST_PROXY', () => {
+  it('takes a flag, a hop count or proxy addresses, as Fastify’s trustProxy does', () => {
+    const trust = (value: string) => readBffEnv({ BFF_TRUST_PROXY: value }).BFF_TRUST_PROXY;
+    expect(readBffEnv({}).BFF_TRUST_PROXY).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust(' 127.0.0.1, 10.0.0.0/8,::1,fd00::/8, loopback ')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('names what is wrong with a value', () => {
+    for (const [value, problem] of [
+      ['yes', '"yes" is not an IP address or CIDR range'],
+      ['10.0.0.0/33', '"10.0.0.0/33" has a prefix length outside 0-32'],
+      ['10.0.0.1,proxy.example.com', '"proxy.example.com" is not an IP address'],
+      ['99', 'a hop count must be at most 32'],
+    ] as const) {
+      const problems = configProblems(() => readBffEnv({ BFF_TRUST_PROXY: value }));
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^BFF_TRUST_PROXY=/);
+      expect(problems[0]).toContain(problem);
+    }
+  });
+
+  it('reads true as one hop: the address the proxy saw, not the left-most entry a client wrote', () => {
+    const oneHop = fastifyTrustProxy(true);
+    expect(typeof oneHop).toBe('function');
+    const trusts = oneHop as (address: string, hop: number) => boolean;
+    expect(trusts('127.0.0.1', 0)).toBe(true);
+    expect(trusts('10.6.6.6', 1)).toBe(false);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    expect((fastifyTrustProxy(2) as (address: string, hop: number) => boolean)('x', 1)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
 import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
+import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -66,8 +67,21 @@ export const bffEnvSchema = z
       .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })
       .optional(),
     SESSION_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
-    /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/-For from it. */
-    BFF_TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Behind a TLS-terminating proxy: trust X-Forwarded-Proto/-For from it. `true`/`1` is one hop (the
+     * address the proxy saw), a number that many hops, or proxy addresses/CIDRs (see TrustProxy).
+     */
+    BFF_TRUST_PROXY: z
+      .string()
+      .transform((value, context): TrustProxy => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust === 'object' && !Array.isArray(trust)) {
+          context.addIssue({ code: 'custom', message: trust.problem });
+          return z.NEVER;
+        }
+        return trust;
+      })
+      .default(false),
     BFF_STATIC_DIR: z.string().min(1).default('dist'),
     /** The console's public origin: the OIDC redirect URI is `BFF_PUBLIC_URL/bff/callback`. */
     BFF_PUBLIC_URL: originSchema.optional(),

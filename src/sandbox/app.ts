@@ -2,10 +2,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../node-shared/json-depth.ts';
 import { bearerAuth } from './auth/bearer-auth.ts';
 import { TokenStore } from './auth/token-store.ts';
 import type { Database } from './db/connect.ts';
-import { installErrorHandling } from './errors.ts';
+import { answerFrameworkError, DetailError, installErrorHandling } from './errors.ts';
 import { registerChargeRoutes } from './routes/charges.ts';
 import { registerConsumerRoutes } from './routes/consumers.ts';
 import { registerFeedRoutes } from './routes/feed.ts';
@@ -31,6 +32,7 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -41,6 +43,23 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
     (_request, body, done) => {
       done(null, body);
+    },
+  );
+  // Fastify's own JSON parser (prototype poisoning refused), behind a nesting limit: 20,000 nested
+  // brackets would otherwise overflow the stack of whatever walks the value next (a 500).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (nestsDeeperThan(text))
+        return done(
+          new DetailError(400, `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep.`),
+          undefined,
+        );
+      parseJson(request, text, done);
     },
   );
   installErrorHandling(app);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../contract/api/common.ts';
 import { isConnectionLoss } from '../node-shared/db/errors.ts';
 
@@ -67,4 +67,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
+}
+
+/**
+ * Errors Fastify raises before routing (its `frameworkErrors` option): a malformed percent-encoding,
+ * a path parameter over the router's length limit. Answered `{detail}` like every other failure.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(414).send({ detail: 'A part of the address is too long.' });
+  return reply.code(400).send({ detail: 'The address is not valid.' });
 }

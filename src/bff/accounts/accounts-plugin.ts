@@ -11,7 +11,7 @@ import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { endSession, requireAdmin, requireSession, startSession } from '../sessions/sessions-plugin.ts';
 import { parseBody } from '../parse-input.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
-import { UserExistsError, UserRepository } from './user-repository.ts';
+import { LastAdminError, UserExistsError, UserRepository } from './user-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,9 @@ export default fp<AccountsPluginOptions>(
           .code(429)
           .header('retry-after', String(attempt.retryAfterSeconds))
           .send({
-            detail: `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+            detail: attempt.busy
+              ? 'Too many sign-ins at once. Try again in a moment.'
+              : `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
           });
       }
       if (!attempt.result) return reply.code(401).send({ detail: 'Wrong username or password.' });
@@ -121,7 +123,14 @@ export default fp<AccountsPluginOptions>(
           .code(400)
           .send({ detail: 'You cannot disable your own account or take away your own admin role.' });
       }
-      const updated = await users.update(request.params.username, body);
+      const updated = await users.update(request.params.username, body).catch((error: unknown) => {
+        if (error instanceof LastAdminError) return 'last admin' as const;
+        throw error;
+      });
+      if (updated === 'last admin')
+        return reply.code(409).send({
+          detail: 'This is the last enabled admin account: make another account admin before this change.',
+        });
       if (!updated) return reply.code(404).send({ detail: 'No such account.' });
       await app.sessions.destroyUser(updated.username);
       return updated;

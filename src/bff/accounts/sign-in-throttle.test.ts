@@ -62,6 +62,74 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
     expect(answers.filter((answer) => 'retryAfterSeconds' in answer).length).toBeGreaterThanOrEqual(25);
   });
 
+  const slow =
+    <T>(result: T, counter?: { checked: number; inFlight: number; most: number }) =>
+    async () => {
+      if (counter) {
+        counter.checked++;
+        counter.most = Math.max(counter.most, ++counter.inFlight);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20)); // scrypt's time
+      if (counter) counter.inFlight--;
+      return result;
+    };
+
+  it('counts no parallel correct sign-in as a failure: 40 staff at once from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => throttle.guard(`staff${i}`, '10.0.5.1', slow('signed in'))),
+    );
+    expect(answers).toEqual(Array.from({ length: 40 }, () => ({ result: 'signed in' })));
+  });
+
+  it('lets 200 parallel correct sign-ins of one user all succeed', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => throttle.guard('hanna', `10.0.6.${i % 50}`, slow('signed in'))),
+    );
+    expect(answers.filter((answer) => 'result' in answer && answer.result === 'signed in')).toHaveLength(200);
+  });
+
+  it('checks at most the failures a username has left, however many guesses run at once', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_USER - 2; i++) await throttle.guard('ines', '10.0.7.1', fails);
+    const counter = { checked: 0, inFlight: 0, most: 0 };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => throttle.guard('ines', `10.0.7.${i + 2}`, slow(null, counter))),
+    );
+    expect(counter.checked).toBe(2);
+    expect(answers.filter((answer) => 'retryAfterSeconds' in answer)).toHaveLength(28);
+  });
+
+  it('turns away an attempt that waited too long for a slot as busy, counting nothing', async () => {
+    const impatient = new SignInThrottle(database.handle.db, () => now, 50);
+    const stuck = Array.from({ length: MAX_FAILURES_PER_USER }, () =>
+      impatient.guard(
+        'jana',
+        '10.0.8.1',
+        () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 300)),
+      ),
+    );
+    const waited = await impatient.guard('jana', '10.0.8.2', succeeds);
+    expect(waited).toEqual({ retryAfterSeconds: 1, busy: true });
+    await Promise.all(stuck);
+  });
+
+  it.runIf(kind === 'postgres')('caps parallel guesses across replicas', async () => {
+    const replica = new SignInThrottle((await database.openReplica())!.db, () => now);
+    const counter = { checked: 0, inFlight: 0, most: 0 };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? throttle : replica).guard('karl', `10.0.9.${i}`, slow(null, counter)),
+      ),
+    );
+    expect(counter.checked).toBe(MAX_FAILURES_PER_USER);
+    expect(answers.filter((answer) => 'retryAfterSeconds' in answer)).toHaveLength(25);
+    const correct = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? throttle : replica).guard('lena', `10.0.10.${i}`, slow('signed in')),
+      ),
+    );
+    expect(correct.every((answer) => 'result' in answer && answer.result === 'signed in')).toBe(true);
+  });
+
   it.runIf(kind === 'postgres')('counts failures across replicas', async () => {
     const replica = new SignInThrottle((await database.openReplica())!.db, () => now);
     for (let i = 0; i < MAX_FAILURES_PER_USER; i++)

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { BffDatabase } from '../db/connect.ts';
 import { signInFailures } from '../db/schema.ts';
 
@@ -7,22 +7,79 @@ export const MAX_FAILURES_PER_USER = 5;
 /** Per address: spraying many accounts; higher, since an office shares one address. */
 export const MAX_FAILURES_PER_ADDRESS = 20;
 export const WINDOW_MS = 15 * 60_000;
+/** A slot older than this belongs to a replica that died mid-attempt: it holds nothing any more. */
+export const ATTEMPT_TTL_MS = 60_000;
+/** How long an attempt may wait for a slot before it is turned away as busy. */
+export const MAX_WAIT_MS = 30_000;
 
-export type GuardedAttempt<T> = { retryAfterSeconds: number } | { result: T | null };
+/** Key prefix of a slot: an attempt in flight, not (yet) a failure. */
+const IN_FLIGHT = 'inflight:';
+/** Advisory lock class of the throttle's keys (the second half is the key's hash). */
+const LOCK_CLASS = 0x5349;
+
+export type GuardedAttempt<T> = { retryAfterSeconds: number; busy?: true } | { result: T | null };
+
+type Limit = readonly [key: string, limit: number];
+
+/** Waiting local attempts, per key, at most `size` running at once; FIFO. */
+class LocalGates {
+  private readonly gates = new Map<string, { running: number; waiting: (() => void)[] }>();
+
+  /** True once admitted; false when the deadline passed first. */
+  async enter(key: string, size: number, deadline: number): Promise<boolean> {
+    let gate = this.gates.get(key);
+    if (!gate) this.gates.set(key, (gate = { running: 0, waiting: [] }));
+    if (gate.running < size) {
+      gate.running++;
+      return true;
+    }
+    const admitted = await new Promise<boolean>((resolve) => {
+      const admit = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        gate.waiting.splice(gate.waiting.indexOf(admit), 1);
+        resolve(false);
+      }, deadline - Date.now());
+      gate.waiting.push(admit);
+    });
+    return admitted;
+  }
+
+  leave(key: string): void {
+    const gate = this.gates.get(key);
+    if (!gate) return;
+    const next = gate.waiting.shift();
+    if (next)
+      next(); // the slot passes on: `running` stays
+    else if (--gate.running === 0) this.gates.delete(key);
+  }
+}
 
 /**
  * Failed sign-ins counted per username and per address in the BFF's database, so every replica sees
  * them; either reaching its limit within the window blocks further attempts until the window has
  * passed (429 with Retry-After).
  *
- * An attempt is recorded as a failure *before* the password is checked and taken back if it succeeds:
- * attempts running side by side (scrypt takes ~50 ms) all see one another, so a burst of parallel
- * guesses cannot slip past the limit.
+ * A failure counts once it has failed: a correct password is never counted, however many sign-ins
+ * run at once. Guesses running side by side are still capped, by slots: an attempt checks a password
+ * only while holding a slot of its username and of its address, and a key has no more slots than
+ * failures it has left (`limit - failures`). Attempts beyond that wait (in this process in line, for
+ * other replicas' slots by polling) until a slot is free or the key is blocked — so 30 parallel
+ * guesses at one account check at most 5 passwords, and 200 parallel correct sign-ins all succeed.
+ * Slots are rows (`inflight:<key>`) taken under an advisory lock per key; a failed attempt's slots
+ * turn into its failures in one statement, a successful one's are deleted with the username's
+ * failures.
  */
 export class SignInThrottle {
+  private readonly local = new LocalGates();
+  private readonly waiters = new Set<() => void>();
+
   constructor(
     private readonly db: BffDatabase,
     private readonly now: () => number = Date.now,
+    private readonly maxWaitMs: number = MAX_WAIT_MS,
   ) {}
 
   async guard<T>(
@@ -31,67 +88,112 @@ export class SignInThrottle {
     attempt: () => Promise<T | null>,
   ): Promise<GuardedAttempt<T>> {
     const userKey = `user:${username.toLowerCase()}`;
-    const addressKey = `addr:${address}`;
-    const at = new Date(this.now());
-    const inserted = await this.db
-      .insert(signInFailures)
-      .values([
-        { key: userKey, at },
-        { key: addressKey, at },
-      ])
-      .returning({ id: signInFailures.id, key: signInFailures.key });
-    const ownIds = inserted.map((row) => row.id);
-    const retryAfterSeconds = await this.retryAfterSeconds(
-      [
-        [userKey, MAX_FAILURES_PER_USER],
-        [addressKey, MAX_FAILURES_PER_ADDRESS],
-      ],
-      ownIds,
-    );
-    if (retryAfterSeconds > 0) {
-      // A blocked attempt checks no password, so it is no failure: it must not lengthen the block.
-      await this.db.delete(signInFailures).where(inArray(signInFailures.id, ownIds));
-      return { retryAfterSeconds };
+    const limits: Limit[] = [
+      [userKey, MAX_FAILURES_PER_USER],
+      [`addr:${address}`, MAX_FAILURES_PER_ADDRESS],
+    ];
+    const deadline = Date.now() + this.maxWaitMs;
+    const entered: string[] = [];
+    try {
+      // Always the username's gate first, then the address's: no two attempts wait on each other.
+      for (const [key, limit] of limits) {
+        if (!(await this.local.enter(key, limit, deadline))) return { retryAfterSeconds: 1, busy: true };
+        entered.push(key);
+      }
+      const taken = await this.takeSlots(limits, deadline);
+      if ('retryAfterSeconds' in taken) return taken;
+      const { slots } = taken;
+      let result: T | null;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // Not a failed sign-in: nothing was learnt about the password.
+        await this.db.delete(signInFailures).where(inArray(signInFailures.id, slots));
+        throw error;
+      }
+      if (result === null) {
+        // The slots become failures (key without the prefix), in one statement: at no moment does
+        // the attempt count neither as a slot nor as a failure.
+        await this.db
+          .update(signInFailures)
+          .set({
+            key: sql`substr(${signInFailures.key}, ${IN_FLIGHT.length + 1})`,
+            at: new Date(this.now()),
+          })
+          .where(inArray(signInFailures.id, slots));
+      } else {
+        // Success clears the username's failures and gives back this attempt's slots.
+        await this.db
+          .delete(signInFailures)
+          .where(or(eq(signInFailures.key, userKey), inArray(signInFailures.id, slots)));
+      }
+      return { result };
+    } finally {
+      for (const key of entered.reverse()) this.local.leave(key);
+      for (const wake of this.waiters) wake();
     }
-    const result = await attempt();
-    if (result !== null) {
-      // Success clears the username's failures and takes back this attempt's mark on the address
-      // (other attempts' marks on the address stay).
-      await this.db
-        .delete(signInFailures)
-        .where(or(eq(signInFailures.key, userKey), inArray(signInFailures.id, ownIds)));
-    }
-    return { result };
   }
 
-  /** Seconds until the first blocked key unblocks, or 0; counting failures other than `exclude`. */
-  private async retryAfterSeconds(limits: [string, number][], exclude: number[]): Promise<number> {
-    const now = this.now();
-    const rows = await this.db
-      .select({ key: signInFailures.key, at: signInFailures.at })
-      .from(signInFailures)
-      .where(
-        and(
-          inArray(
-            signInFailures.key,
-            limits.map(([key]) => key),
-          ),
-          gt(signInFailures.at, new Date(now - WINDOW_MS)),
-          notInArray(signInFailures.id, exclude),
-        ),
-      );
-    const unblockAt = limits.flatMap(([key, limit]) => {
-      const times = rows
-        .filter((row) => row.key === key)
-        .map((row) => row.at.getTime())
-        .sort((a, b) => b - a);
-      return times.length >= limit ? [times[limit - 1]! + WINDOW_MS] : [];
+  /** A slot of each key, waiting for one while the keys are full but not blocked, until `deadline`. */
+  private async takeSlots(
+    limits: Limit[],
+    deadline: number,
+  ): Promise<{ retryAfterSeconds: number; busy?: true } | { slots: number[] }> {
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      const reserved = await this.reserve(limits);
+      if ('retryAfterSeconds' in reserved) return reserved;
+      if (reserved.slots) return { slots: reserved.slots };
+      if (Date.now() + pause > deadline) return { retryAfterSeconds: 1, busy: true };
+      await this.pause(pause);
+    }
+  }
+
+  /** Sleeps `ms` (with jitter), or until an attempt of this process finishes. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms / 2 + Math.random() * ms);
+      this.waiters.add(wake);
     });
-    if (unblockAt.length === 0) return 0;
-    return Math.max(1, Math.ceil((Math.max(...unblockAt) - now) / 1000));
   }
 
-  /** Drops failures older than the window (they no longer count). */
+  /**
+   * Under the keys' advisory locks: blocked (a key has its limit of failures), no slot free now
+   * (`slots: null`), or a slot of each key taken (their row ids).
+   */
+  private reserve(limits: Limit[]): Promise<{ retryAfterSeconds: number } | { slots: number[] | null }> {
+    return this.db.transaction(async (tx) => {
+      for (const [key] of [...limits].sort(([a], [b]) => (a < b ? -1 : 1)))
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}))`);
+      const now = this.now();
+      const keys = limits.flatMap(([key]) => [key, IN_FLIGHT + key]);
+      const rows = await tx
+        .select({ key: signInFailures.key, at: signInFailures.at })
+        .from(signInFailures)
+        .where(and(inArray(signInFailures.key, keys), gt(signInFailures.at, new Date(now - WINDOW_MS))));
+      const retryAfterSeconds = blockedFor(rows, limits, now);
+      if (retryAfterSeconds > 0) return { retryAfterSeconds };
+      const full = limits.some(([key, limit]) => {
+        const failures = rows.filter((row) => row.key === key).length;
+        const inFlight = rows.filter(
+          (row) => row.key === IN_FLIGHT + key && row.at.getTime() > now - ATTEMPT_TTL_MS,
+        ).length;
+        return failures + inFlight >= limit;
+      });
+      if (full) return { slots: null };
+      const taken = await tx
+        .insert(signInFailures)
+        .values(limits.map(([key]) => ({ key: IN_FLIGHT + key, at: new Date(now) })))
+        .returning({ id: signInFailures.id });
+      return { slots: taken.map((row) => row.id) };
+    });
+  }
+
+  /** Drops failures (and abandoned slots) older than the window: they no longer count. */
   async purge(): Promise<number> {
     const deleted = await this.db
       .delete(signInFailures)
@@ -99,4 +201,17 @@ export class SignInThrottle {
       .returning({ id: signInFailures.id });
     return deleted.length;
   }
+}
+
+/** Seconds until the last blocked key unblocks, or 0. */
+function blockedFor(rows: { key: string; at: Date }[], limits: Limit[], now: number): number {
+  const unblockAt = limits.flatMap(([key, limit]) => {
+    const times = rows
+      .filter((row) => row.key === key)
+      .map((row) => row.at.getTime())
+      .sort((a, b) => b - a);
+    return times.length >= limit ? [times[limit - 1]! + WINDOW_MS] : [];
+  });
+  if (unblockAt.length === 0) return 0;
+  return Math.max(1, Math.ceil((Math.max(...unblockAt) - now) / 1000));
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role, StaffUser } from '../../contract/bff-api.ts';
 import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
@@ -6,6 +6,11 @@ import { staffUsers } from '../db/schema.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 
 export class UserExistsError extends Error {}
+/** The change would leave no enabled admin account. */
+export class LastAdminError extends Error {}
+
+/** Advisory lock taken by every account change: one at a time across all replicas. */
+const ACCOUNT_CHANGES_LOCK = 0x5355;
 
 type UserRow = typeof staffUsers.$inferSelect;
 
@@ -60,6 +65,11 @@ export class UserRepository {
       .onConflictDoUpdate({ target: staffUsers.username, set: { role, passwordHash, disabled: false } });
   }
 
+  /**
+   * Changes an account's role or state. The last enabled admin can never be demoted or disabled: the
+   * count of enabled admins and the change are one transaction under an advisory lock, so two admins
+   * demoting each other at once on two replicas leave one admin (the second sees the first's change).
+   */
   async update(
     username: string,
     changes: { role?: Role | undefined; disabled?: boolean | undefined },
@@ -69,12 +79,23 @@ export class UserRepository {
       ...(changes.disabled === undefined ? {} : { disabled: changes.disabled }),
     };
     if (Object.keys(set).length === 0) return this.get(username);
-    const [row] = await this.db
-      .update(staffUsers)
-      .set(set)
-      .where(eq(staffUsers.username, username))
-      .returning();
-    return row ? toStaffUser(row) : undefined;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CHANGES_LOCK}::int, 0)`);
+      const [current] = await tx.select().from(staffUsers).where(eq(staffUsers.username, username));
+      if (!current) return undefined;
+      const isEnabledAdmin = current.role === 'admin' && !current.disabled;
+      const staysEnabledAdmin = (set.role ?? current.role) === 'admin' && !(set.disabled ?? current.disabled);
+      if (isEnabledAdmin && !staysEnabledAdmin) {
+        const [admins] = await tx
+          .select({ value: count() })
+          .from(staffUsers)
+          .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)));
+        if (Number(admins?.value ?? 0) <= 1)
+          throw new LastAdminError(`${username} is the last enabled admin`);
+      }
+      const [row] = await tx.update(staffUsers).set(set).where(eq(staffUsers.username, username)).returning();
+      return row ? toStaffUser(row) : undefined;
+    });
   }
 
   /** The account when the password matches and the account is enabled, else null. */

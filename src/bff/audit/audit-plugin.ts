@@ -10,6 +10,7 @@ import {
 } from '../../contract/bff-api.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { parseInput } from '../parse-input.ts';
+import { loggableError } from '../security/error-answers.ts';
 import { requireAdmin } from '../sessions/sessions-plugin.ts';
 import { auditCsv } from './audit-csv.ts';
 import { AuditRepository } from './audit-repository.ts';
@@ -93,7 +94,7 @@ export default fp<AuditPluginOptions>(
         else await audit.answer(request.auditId, entry.status, entry.durationMs);
       } catch (error) {
         // The write has happened upstream: answering an error would mislead. The log line keeps the entry.
-        request.log.error({ err: error }, 'audit entry not stored');
+        request.log.error({ err: loggableError(error) }, 'audit entry not stored');
       }
       request.log.info({ audit: entry }, 'audit');
       return payload;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
-import { isConnectionLoss } from '../../node-shared/db/errors.ts';
-import { FieldErrors, HttpError } from '../http-error.ts';
+import { hasNullCharacter } from './canonical-url.ts';
+import { answerError } from './error-answers.ts';
 import { addSecurityHeaders, isGuardedPath } from './security-headers.ts';
 
 /**
@@ -14,8 +14,12 @@ const isCsrfExempt = (method: string, url: string) => {
   return CSRF_EXEMPT.has(`${method} ${query < 0 ? url : url.slice(0, query)}`);
 };
 
+export const NULL_IN_ADDRESS = 'The address holds a null character (%00), which is never valid here.';
+
 /**
- * Response headers for every answer, the CSRF check, and one error handler that never leaks internals.
+ * Response headers for every answer, the CSRF check, the refusal of NUL in addresses, and one error
+ * handler that never leaks internals. Every check reads `request.url` in its one canonical spelling
+ * (`canonicalUrl`, applied before routing by app.ts).
  * CSRF: a custom header cannot be sent cross-site without a CORS preflight, which is never allowed.
  */
 export default fp(
@@ -29,25 +33,13 @@ export default fp(
       )
         return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
     });
-
-    app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-      if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
-      if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return reply.code(413).send({ detail: 'Request body exceeds the limit of 1 MB.' });
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
-      if (isConnectionLoss(error)) {
-        request.log.warn({ err: error.message }, 'database connection lost');
-        return reply.code(503).header('retry-after', '5').send({
-          detail: 'The console lost its database connection: nothing was saved. Try again shortly.',
-        });
-      }
-      const status = error.statusCode ?? 500;
-      if (status < 500) return reply.code(status).send({ detail: error.message });
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ detail: 'Something went wrong in the console server.' });
+    // PostgreSQL text cannot hold U+0000, and no path parameter or query value of ours may: refused
+    // here for every route at once (after the session is known, so the audit names who tried).
+    // JSON bodies are checked by parseBody; the platform checks what the proxy forwards.
+    app.addHook('preValidation', async (request, reply) => {
+      if (hasNullCharacter(request.url)) return reply.code(400).send({ detail: NULL_IN_ADDRESS });
     });
+    app.setErrorHandler(answerError);
   },
   { name: 'bff-security' },
 );
