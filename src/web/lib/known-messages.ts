@@ -147,6 +147,18 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     exact('Something went wrong in the console server.'),
     () => msg`Something went wrong in the console server.`,
   ],
+  [
+    exact('The console lost its database connection: nothing was saved. Try again shortly.'),
+    () => msg`The console lost its database connection: nothing was saved. Try again shortly.`,
+  ],
+  [
+    exact('Too many sign-ins at once. Try again in a moment.'),
+    () => msg`Too many sign-ins at once. Try again in a moment.`,
+  ],
+  [
+    exact('This is the last enabled admin account: make another account admin before this change.'),
+    () => msg`This is the last enabled admin account: make another account admin before this change.`,
+  ],
   [exact('Enter your username.'), () => msg`Enter your username.`],
   [exact('Enter your password.'), () => msg`Enter your password.`],
   [/^Use at least (\d+) characters\.$/, ([, minimum]) => msg`Use at least ${minimum} characters.`],
