@@ -1,4 +1,5 @@
 import { Agent, errors, request } from 'undici';
+import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import type { BulkKind } from '../../contract/bulk.ts';
 import type { TokenManager } from '../token-manager.ts';
 
@@ -128,9 +129,5 @@ export function platformMessage(body: unknown): string {
  * consumer already migrated. After a crash or a lost answer, the row's earlier attempt did the work.
  */
 export function isAlreadyDone(kind: BulkKind, answer: PlatformAnswer): boolean {
-  if (answer.status !== 400 && answer.status !== 409) return false;
-  if (!answer.body || typeof answer.body !== 'object') return false;
-  const body = answer.body as Record<string, unknown>;
-  if (kind === 'charges') return Object.keys(body).length === 1 && Array.isArray(body.input_id);
-  return typeof body.detail === 'string' && /already/i.test(body.detail);
+  return isDuplicateAnswer(kind === 'charges' ? 'charge' : 'consumer_migration', answer.status, answer.body);
 }

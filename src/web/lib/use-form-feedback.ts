@@ -1,14 +1,29 @@
-import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 import { fieldId, flattenErrors } from '../components/form/field-error.ts';
+import { isDuplicateAnswer, type IdempotentWrite } from '../../contract/api/duplicate-answer.ts';
 import { SignedOutError, type ApiAnswer } from './api-client.ts';
 import { mapServerAnswer } from './server-answer.ts';
 
 /**
+ * What became of a write beyond "done" and "refused": `unknown` — sent, and no answer came (the connection
+ * broke, 502, 504, 500), so it may have been stored; `confirmed` — sent again after that, and the platform's
+ * duplicate answer says the first attempt was stored; `saved` — the platform accepted it (2xx) but its
+ * answer is not what the console expects.
+ */
+export type WriteOutcome =
+  | { kind: 'unknown'; reason: string }
+  | { kind: 'confirmed'; answer: string }
+  | { kind: 'saved'; status: number; problem: string };
+
+/** Answers that may come after the write was stored: only a refusal (4xx, or a 503 before forwarding) is final. */
+const mayHaveBeenStored = (status: number) => status >= 500 && status !== 503;
+
+/**
  * What a form says after a submit: the error summary's focus, the platform's refusals on their fields
- * (or in the summary), and "nothing was saved" when the console's server could not be reached.
+ * (or in the summary), and — never "nothing was saved" unless that is known — the outcome of a write
+ * whose answer was lost, with a safe way to check it: the identical request sent again.
  * `reveal` opens whatever hides a field (a collapsed section) before it gets focus. `send` makes one
  * write at a time (a double click sends once) and says what came of it.
  */
@@ -16,6 +31,7 @@ export function useFormFeedback<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,
   isFormField: (name: string) => boolean,
   reveal: (names: readonly string[]) => void = () => {},
+  options: { write?: IdempotentWrite } = {},
 ) {
   const [serverProblems, setServerProblems] = useState<SummaryItem[]>([]);
   const inFlight = useRef(false);
@@ -39,14 +55,57 @@ export function useFormFeedback<T extends FieldValues>(
     setServerProblems(mapped.summary);
     focusSummary();
   };
-  const showUnreachable = (error: Error) => {
-    const reason = error.message;
-    setServerProblems([
-      {
-        message: t`Nothing was saved: the console could not reach its server (${reason}). Your input is kept; send the form again.`,
-      },
-    ]);
-    focusSummary();
+  const [outcome, setOutcome] = useState<WriteOutcome | null>(null);
+  const lastWrite = useRef<{ call: () => Promise<ApiAnswer<unknown>>; onSuccess: (body: unknown) => void }>(
+    null,
+  );
+
+  const settle = (status: number, body: unknown, onSuccess: (body: unknown) => void, isRetry: boolean) => {
+    if (status >= 200 && status < 300) {
+      try {
+        onSuccess(body);
+        setOutcome(null);
+      } catch (error) {
+        // Stored: whatever the answer looks like, it must never read as "nothing was saved".
+        setOutcome({ kind: 'saved', status, problem: (error as Error).message });
+      }
+      return;
+    }
+    if (mayHaveBeenStored(status)) {
+      setOutcome({ kind: 'unknown', reason: `HTTP ${status}` });
+      return;
+    }
+    if (isRetry && options.write && isDuplicateAnswer(options.write, status, body)) {
+      const answer =
+        body && typeof body === 'object'
+          ? Object.values(body as Record<string, unknown>)
+              .flat()
+              .map(String)
+              .join(' ')
+          : String(body);
+      setOutcome({ kind: 'confirmed', answer });
+      return;
+    }
+    setOutcome(null);
+    showRefusal(status, body);
+  };
+
+  const run = async (isRetry: boolean) => {
+    const write = lastWrite.current;
+    if (!write || inFlight.current) return;
+    inFlight.current = true;
+    setServerProblems([]);
+    try {
+      const answer = await write.call();
+      settle(answer.status, answer.body, write.onSuccess, isRetry);
+    } catch (error) {
+      // Signed out: the app goes to sign-in; drafts bring the input back afterwards.
+      // Anything else (the connection broke): the request may have arrived.
+      if (!(error instanceof SignedOutError))
+        setOutcome({ kind: 'unknown', reason: (error as Error).message });
+    } finally {
+      inFlight.current = false;
+    }
   };
 
   return {
@@ -62,20 +121,15 @@ export function useFormFeedback<T extends FieldValues>(
       reveal(flattenErrors(errors).map((error) => error.name));
       focusSummary();
     },
+    outcome,
+    /** Sends a write; one at a time (a double click sends once). */
     send: async (call: () => Promise<ApiAnswer<unknown>>, onSuccess: (body: unknown) => void) => {
       if (inFlight.current) return;
-      inFlight.current = true;
-      setServerProblems([]);
-      try {
-        const answer = await call();
-        if (answer.status >= 200 && answer.status < 300) onSuccess(answer.body);
-        else showRefusal(answer.status, answer.body);
-      } catch (error) {
-        // Signed out: the app goes to sign-in; drafts bring the input back afterwards.
-        if (!(error instanceof SignedOutError)) showUnreachable(error as Error);
-      } finally {
-        inFlight.current = false;
-      }
+      lastWrite.current = { call, onSuccess };
+      setOutcome(null);
+      await run(false);
     },
+    /** "Check and retry safely": the identical request again (same input_id, user ID or TR-ID). */
+    retrySafely: () => run(true),
   };
 }

@@ -19,6 +19,7 @@ import { useNumberLocale } from '../../lib/number-locale.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { readRecent, rememberRecent } from '../../lib/recent-list.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { ChargePreview } from './charge-preview.tsx';
 import { ChargeResult } from './charge-result.tsx';
@@ -94,10 +95,8 @@ function ChargeForm({
     shouldFocusError: false,
   });
   const [categories] = useState(earlierCategories);
-  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send } = useFormFeedback(
-    form,
-    isFormField,
-  );
+  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send, outcome, retrySafely } =
+    useFormFeedback(form, isFormField, undefined, { write: 'charge' });
 
   const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) =>
     send(
@@ -146,6 +145,7 @@ function ChargeForm({
             labelOf={(name) => words[name as ChargeFieldName]?.label}
             positionOf={(name) => CHARGE_FIELD_ORDER.indexOf(name as ChargeFieldName)}
           />
+          <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="contract-heading">
             <h2 id="contract-heading">{t`Contract`}</h2>
             <ContractPicker />

@@ -16,6 +16,7 @@ import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draf
 import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
 import { ConsumerSection } from './consumer-section.tsx';
 import { ContactSection } from './contact-section.tsx';
@@ -147,11 +148,8 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       return next;
     });
 
-  const { summaryFocusRequest, serverProblems, clear, revealField, onInvalid, send } = useFormFeedback(
-    form,
-    isFormField,
-    openSectionsOf,
-  );
+  const { summaryFocusRequest, serverProblems, clear, revealField, onInvalid, send, outcome, retrySafely } =
+    useFormFeedback(form, isFormField, openSectionsOf, { write: 'consumer_migration' });
 
   const submit = (submission: ConsumerMigrationSubmission) =>
     send(
@@ -189,6 +187,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
             labelOf={(name) => fieldWords(name)?.label}
             positionOf={fieldPosition}
           />
+          <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           {SECTIONS.map((section) => {
             const Content = SECTION_CONTENT[section.id];
             return (

@@ -21,6 +21,7 @@ import { formErrorMap } from '../../lib/form-error-map.ts';
 import { perLanguage } from '../../i18n/per-language.ts';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 
 const title = () => t`Register a technical resource`;
 
@@ -140,10 +141,10 @@ function TechnicalResourceForm({
   onRegistered: (record: TechnicalResourceResponse) => void;
 }) {
   const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
-  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send } = useFormFeedback(
-    form,
-    (name) => (ORDER as readonly string[]).includes(name),
-  );
+  const { summaryFocusRequest, serverProblems, revealField, onInvalid, send, outcome, retrySafely } =
+    useFormFeedback(form, (name) => (ORDER as readonly string[]).includes(name), undefined, {
+      write: 'technical_resource',
+    });
 
   const submit = (body: TechnicalResourceRequest) =>
     send(
@@ -170,6 +171,7 @@ function TechnicalResourceForm({
             labelOf={(name) => fields()[name as FieldName]?.label}
             positionOf={(name) => ORDER.indexOf(name as FieldName)}
           />
+          <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="resource-heading">
             <h2 id="resource-heading">{t`Resource`}</h2>
             <TextInput {...field('contract_id')} autoComplete="off" spellCheck={false} />

@@ -1,0 +1,25 @@
+/** The platform's writes that carry their own idempotency key (spec: `input_id`, the user ID, the TR-ID). */
+export type IdempotentWrite = 'charge' | 'consumer_migration' | 'technical_resource';
+
+/**
+ * Whether the platform's refusal says the write's key exists already — the same write sent again after
+ * its answer was lost is refused this way, which confirms the first one was stored: a charge whose
+ * `input_id` exists on the contract, a consumer already migrated, a technical resource whose ID is taken.
+ * The one place this rule lives: the forms' "check and retry safely" and the bulk runner use it.
+ */
+export function isDuplicateAnswer(write: IdempotentWrite, status: number, body: unknown): boolean {
+  if (status !== 400 && status !== 409) return false;
+  if (!body || typeof body !== 'object') return false;
+  const record = body as Record<string, unknown>;
+  switch (write) {
+    case 'charge':
+      return Object.keys(record).length === 1 && Array.isArray(record.input_id);
+    case 'consumer_migration':
+      return typeof record.detail === 'string' && /already/i.test(record.detail);
+    case 'technical_resource':
+      return (
+        Array.isArray(record.technical_resource_id) &&
+        record.technical_resource_id.some((message) => /already exists/i.test(String(message)))
+      );
+  }
+}
