@@ -205,7 +205,7 @@ describe('BFF against the real sandbox', () => {
     expect(bad.json()).toEqual({ detail: 'the IBAN country code is currently not supported' });
   });
 
-  it('rewrites pagination links to point back through the BFF', async () => {
+  it('rewrites pagination links to point back through the BFF (relative without BFF_PUBLIC_URL)', async () => {
     const response = await call(
       'GET',
       '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10&offset=10',
@@ -213,10 +213,10 @@ describe('BFF against the real sandbox', () => {
     );
     const page = response.json();
     expect(page.next).toMatch(
-      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/,
+      /^\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/,
     );
     expect(page.previous).toMatch(
-      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/,
+      /^\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/,
     );
   });
 
