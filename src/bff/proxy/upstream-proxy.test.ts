@@ -34,7 +34,7 @@ async function platform(api: Handler): Promise<Platform> {
   const counts = { token: 0, api: 0 };
   const sockets = new Set<Socket>();
   const server: Server = createServer((incoming, outgoing) => {
-    if (incoming.url === '/oauth2/token/') {
+    if (incoming.url!.endsWith('/oauth2/token/')) {
       counts.token++;
       outgoing.writeHead(200, { 'content-type': 'application/json' });
       outgoing.end(
@@ -96,12 +96,12 @@ interface TestBff {
 
 async function bffBefore(
   api: Handler,
-  options: { timeoutMs?: number; maxResponseBytes?: number; publicUrl?: string } = {},
+  options: { timeoutMs?: number; maxResponseBytes?: number; publicUrl?: string; basePath?: string } = {},
 ): Promise<TestBff> {
   const upstream = await platform(api);
   cleanups.push(upstream.close);
   const directory = mkdtempSync(join(dataDir, 'd-'));
-  const app = await buildTestBff(upstream.url, {
+  const app = await buildTestBff(`${upstream.url}${options.basePath ?? ''}`, {
     dataDir: directory,
     staticDir: join(directory, 'no-spa'),
     upstreamTimeoutMs: options.timeoutMs ?? 5000,
@@ -165,6 +165,24 @@ describe('pagination links', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ count: 3, next: null, previous: null, results: [] });
     }
+  });
+
+  it('work under a base URL with a path; the query goes upstream as sent, encoded where it must be', async () => {
+    const seen: string[] = [];
+    const bff = await bffBefore(
+      (incoming, response) => {
+        seen.push(incoming.url!);
+        json(response, 200, page(JSON.stringify(`http://${incoming.headers.host}/energy${FEED}?offset=10`)));
+      },
+      { basePath: '/energy' },
+    );
+    const response = await bff.app.inject({
+      url: `/api${FEED}${FEED_QUERY}&note=a%2Fb`,
+      headers: bff.headers,
+    });
+    expect(response.json().next).toBe(`/api${FEED}?offset=10`);
+    await bff.app.inject({ url: `/api${FEED}?note=\u00e4`, headers: bff.headers });
+    expect(seen).toEqual([`/energy${FEED}${FEED_QUERY}&note=a%2Fb`, `/energy${FEED}?note=%C3%A4`]);
   });
 
   it('are rewritten without changing any other byte (12345678901234567890, 1e400)', async () => {
@@ -287,6 +305,10 @@ describe('upstream limits', () => {
       expect(response.statusCode).toBe(502);
       expect(response.json().detail).toMatch(/^The Energy Platform (sent a broken answer|cannot be reached)/);
     }
+    // A small answer of any route is read whole before anything is sent: its close mid-body is a 502 too.
+    const small = await bffBefore(behaviours[0]!);
+    const response = await small.app.inject({ url: `/api${VALIDATION}`, headers: small.headers });
+    expect(response.statusCode).toBe(502);
   });
 
   it('cuts off a streamed answer whose upstream closes mid-body: never a complete 200', async () => {
