@@ -1,7 +1,9 @@
 /**
  * Throughput, latency and CPU of the BFF against a bare forwarder (bench/bare-forwarder.ts), both in
  * their own processes in front of the same sandbox, driven by autocannon from this process with the
- * same load, in interleaved rounds (so drift on a noisy machine hits both alike).
+ * same load, in interleaved rounds (so drift on a noisy machine hits both alike). "CPU-bound" is the
+ * bare forwarder's CPU per request over the BFF's: the throughput ratio where the BFF's own core is
+ * the limit (a load generator on another machine), which req/s on this shared 2-core box understates.
  *
  * Alone: `npx tsx bench/bff-throughput.ts` (starts its own in-memory sandbox).
  */
@@ -169,12 +171,15 @@ export async function benchBffThroughput(sandboxUrl: string, accessToken: string
   for (const { target } of bffs) {
     const figures = summary(target);
     const ratio = figures.rps / base.rps;
+    // Here the sandbox, autocannon and both servers share two cores, so req/s flatters the BFF; measured
+    // from outside, with the BFF's own CPU the limit, throughput follows CPU per request.
+    const cpuRatio = base.cpu / figures.cpu;
     const added = figures.p50 - base.p50;
     row(
       target.name,
-      `${figures.rps.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)} % of bare`,
+      `${figures.rps.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)} % of bare; CPU-bound ${(cpuRatio * 100).toFixed(0)} %`,
       `p50 ${figures.p50} ms (+${added.toFixed(1)}; mean ${figures.mean.toFixed(2)}), p99 ${figures.p99} ms, CPU ${figures.cpu.toFixed(0)} µs/request`,
-      `goal >= 70 %, p50 +<= 1 ms ${ratio >= 0.7 && added <= 1 ? 'met' : 'MISSED'}; errors ${figures.failures}`,
+      `goal >= 70 % (both), p50 +<= 1 ms ${ratio >= 0.7 && cpuRatio >= 0.7 && added <= 1 ? 'met' : 'MISSED'}; errors ${figures.failures}`,
     );
   }
 }
