@@ -205,19 +205,15 @@ describe('BFF against the real sandbox', () => {
     expect(bad.json()).toEqual({ detail: 'the IBAN country code is currently not supported' });
   });
 
-  it('rewrites pagination links to point back through the BFF', async () => {
+  it('rewrites pagination links to point back through the BFF (relative without BFF_PUBLIC_URL)', async () => {
     const response = await call(
       'GET',
       '/api/v3/producers/P1000/contracts/C1000/feed/?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10&offset=10',
       viewer,
     );
     const page = response.json();
-    expect(page.next).toMatch(
-      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/,
-    );
-    expect(page.previous).toMatch(
-      /^http:\/\/localhost(:\d+)?\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/,
-    );
+    expect(page.next).toMatch(/^\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?.*offset=20/);
+    expect(page.previous).toMatch(/^\/api\/v3\/producers\/P1000\/contracts\/C1000\/feed\/\?/);
   });
 
   it('refuses viewer writes with 403 and lets operators write', async () => {

@@ -27,6 +27,10 @@ export interface BffOptions {
   upstreamBaseUrl: string;
   tokens: TokenManager;
   upstreamTimeoutMs: number;
+  /** The largest upstream answer buffered (list pages); larger → 502. Default 32 MiB. */
+  maxResponseBytes?: number | undefined;
+  /** BFF_PUBLIC_URL when set: the origin of pagination links; unset: they are relative. */
+  publicUrl?: string | undefined;
   salespartner?: string | undefined;
   sessionSecret?: string | undefined;
   auditRetentionDays?: number;
@@ -109,6 +113,8 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     upstreamBaseUrl: options.upstreamBaseUrl,
     tokens: options.tokens,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    publicUrl: options.publicUrl,
     salespartner: options.salespartner,
   });
   await app.register(bulkPlugin, {

@@ -49,7 +49,15 @@ export const bffEnvSchema = z
       .string()
       .regex(/^[\w .@-]{1,64}$/, { message: 'must be 1-64 letters, digits, spaces or . @ _ -' })
       .optional(),
+    /** The total time for an upstream answer's headers and body; then 504. */
     ENERGY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** The largest upstream answer the BFF buffers (list pages, to rewrite their links); larger → 502. */
+    ENERGY_API_MAX_RESPONSE_BYTES: z.coerce
+      .number({ message: 'must be a number of bytes' })
+      .int({ message: 'must be a whole number of bytes' })
+      .min(1024, { message: 'must be at least 1024 bytes' })
+      .max(1024 ** 3, { message: 'must be at most 1073741824 bytes (1 GiB)' })
+      .default(32 * 1024 * 1024),
     BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
     /** PostgreSQL for accounts, sessions, the sign-in throttle and the audit, shared by replicas. */
     BFF_DATABASE_URL: z

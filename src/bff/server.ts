@@ -25,6 +25,8 @@ export async function startBff(
     upstreamBaseUrl: baseUrl,
     tokens,
     upstreamTimeoutMs: env.ENERGY_API_TIMEOUT_MS,
+    maxResponseBytes: env.ENERGY_API_MAX_RESPONSE_BYTES,
+    publicUrl: env.BFF_PUBLIC_URL,
     salespartner: env.ENERGY_API_SALESPARTNER,
     sessionSecret: env.SESSION_SECRET,
     auditRetentionDays: env.BFF_AUDIT_RETENTION_DAYS,

@@ -14,9 +14,16 @@ declare module 'fastify' {
 export interface ApiProxyPluginOptions {
   upstreamBaseUrl: string;
   tokens: TokenManager;
+  /** The total time for an answer's headers and body (ENERGY_API_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** The largest answer buffered to rewrite its links (ENERGY_API_MAX_RESPONSE_BYTES, default 32 MiB). */
+  maxResponseBytes?: number | undefined;
+  /** The origin of rewritten pagination links (BFF_PUBLIC_URL); unset: relative links. */
+  publicUrl?: string | undefined;
   salespartner?: string | undefined;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** Audit targets from the body: only the fields the operation names, only short strings (ids). */
 function bodyTargets(
@@ -41,7 +48,8 @@ function bodyTargets(
 /**
  * `/api/v3/…` → the platform's `/v3/…`, for the allowlisted operations only. Who may call what is
  * settled in `onRequest`, before the body is read: anything outside the allowlist is a 404 whatever
- * its content type. Answers are compressed here (feed pages of 10,000 records are ~1 MB of JSON).
+ * its content type. Answers are compressed here (feed pages of 10,000 records are ~1 MB of JSON),
+ * streamed ones too.
  */
 export default fp<ApiProxyPluginOptions>(
   async (app, options) => {
@@ -49,6 +57,8 @@ export default fp<ApiProxyPluginOptions>(
       baseUrl: options.upstreamBaseUrl,
       tokens: options.tokens,
       timeoutMs: options.upstreamTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      publicUrl: options.publicUrl,
       salespartner: options.salespartner,
     });
     app.addHook('onClose', () => forwarder.close());
@@ -80,7 +90,13 @@ export default fp<ApiProxyPluginOptions>(
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         if (operation.method === 'POST' && !body)
           return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
-        return forwarder.forward(request, reply, path, operation.method === 'POST' ? body : undefined);
+        return forwarder.forward(
+          request,
+          reply,
+          operation,
+          path,
+          operation.method === 'POST' ? body : undefined,
+        );
       },
     );
   },
