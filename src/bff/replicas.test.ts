@@ -129,10 +129,10 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
       );
       expect(page.count).toBe(2);
       expect(page.previous).toBeNull();
-      expect(page.next).toBe(`${reader.url}/bff/audit?user=olga&limit=1&offset=1`);
+      expect(page.next).toBe('/bff/audit?user=olga&limit=1&offset=1');
       const next = auditPageSchema.parse(
         await (
-          await callBff(reader.url, 'GET', new URL(page.next!).pathname + new URL(page.next!).search, {
+          await callBff(reader.url, 'GET', page.next!, {
             cookie: admin,
           })
         ).json(),

@@ -79,4 +79,17 @@ describe('a single write is audited before it is forwarded', () => {
     // The BFF answered 502; the audit keeps what it answered staff.
     expect((await auditOf('audited-lost')).map((entry) => entry.status)).toEqual([502]);
   });
+
+  it("links the audit's pages relatively, never to the Host header's site", async () => {
+    const page = auditPageSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/bff/audit?limit=1',
+          headers: { ...CSRF, cookie: admin, host: 'attacker.example' },
+        })
+      ).json(),
+    );
+    expect(page.next).toBe('/bff/audit?limit=1&offset=1');
+  });
 });

@@ -42,10 +42,11 @@ const isAudited = (request: FastifyRequest) =>
     request.url.startsWith('/bff/bulk/'));
 
 /** The URL of another page of the same filtered audit. */
+/** The link of another page of the same filtered audit: relative, never built from the Host header. */
 function pageUrl(request: FastifyRequest, offset: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(request.url, 'http://console.invalid');
   url.searchParams.set('offset', String(offset));
-  return url.toString();
+  return `${url.pathname}${url.search}`;
 }
 
 /**

@@ -159,6 +159,29 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     exact('This is the last enabled admin account: make another account admin before this change.'),
     () => msg`This is the last enabled admin account: make another account admin before this change.`,
   ],
+  [
+    exact('The Energy Platform did not answer in time.'),
+    () => msg`The Energy Platform did not answer in time.`,
+  ],
+  [exact('The Energy Platform cannot be reached.'), () => msg`The Energy Platform cannot be reached.`],
+  [exact('The Energy Platform sent a broken answer.'), () => msg`The Energy Platform sent a broken answer.`],
+  [
+    exact('The Energy Platform did not issue an access token; try again shortly.'),
+    () => msg`The Energy Platform did not issue an access token; try again shortly.`,
+  ],
+  [
+    /^The Energy Platform refused the console's credentials: /,
+    () =>
+      msg`The Energy Platform refused the console’s own credentials (not yours): tell the console’s administrator.`,
+  ],
+  [
+    /^The Energy Platform's answer is larger than the console accepts \((\d+) bytes/,
+    ([, limit]) => msg`The Energy Platform’s answer is larger than the console accepts (${limit} bytes).`,
+  ],
+  [
+    /^The Energy Platform answered with (.+) instead of JSON\.$/,
+    ([, type]) => msg`The Energy Platform answered with ${type} instead of JSON.`,
+  ],
   [exact('Enter your username.'), () => msg`Enter your username.`],
   [exact('Enter your password.'), () => msg`Enter your password.`],
   [/^Use at least (\d+) characters\.$/, ([, minimum]) => msg`Use at least ${minimum} characters.`],

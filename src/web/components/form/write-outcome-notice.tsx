@@ -33,7 +33,7 @@ export function WriteOutcomeNotice({
         <>
           <h2>{t`Sent, but no answer came`}</h2>
           <p>
-            {t`The request reached the console's server, but no answer came back (${outcome.reason}). It may have been saved. Do not send the form again as a new request: check it first.`}
+            {t`The request was sent, but no answer came back (${outcome.reason}). It may have been saved. Do not send the form again as a new request: check it first.`}
           </p>
           <button
             type="button"
