@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+/** Ticks the confirmation a large or far booking asks for (its label in either language). */
+const confirmPlausibility = (page: Page) => field(page, 'confirm_plausibility').check();
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -43,6 +45,8 @@ test.describe('book charges and credits', () => {
     await expect(page.getByTestId('invoice-line')).toContainText('Loyalty bonus');
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/screenshots/charges-preview.png', fullPage: true });
+    // Its first due date lies more than a year back: booked only once confirmed.
+    await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Book' }).click();
     await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
     const records = page.getByTestId('booked-records').locator('tbody tr');
@@ -58,6 +62,7 @@ test.describe('book charges and credits', () => {
     await field(page, 'due_date').fill('2025-04-01');
     await field(page, 'input_id').fill('e2e-bonus');
     await field(page, 'display_name').fill('Second try');
+    await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Book' }).click();
     await expect(page.locator('#field-input_id-error')).toHaveText(
       'A charge or credit with this input_id already exists for this contract.',
@@ -84,6 +89,67 @@ test.describe('book charges and credits', () => {
     await expect(rows.nth(1)).toContainText('5 %');
   });
 
+  test('a credit of a million euros is named and booked only once confirmed', async ({ page }) => {
+    await page.goto('/producers/charges?user=P1000&contract=C1000');
+    await page.getByLabel('Amount', { exact: true }).fill('1000000.00');
+    await field(page, 'due_date').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    await field(page, 'input_id').fill(`e2e-million-${Date.now()}`);
+    await field(page, 'display_name').fill('Typo bonus');
+    const check = page.getByTestId('plausibility-check');
+    await expect(check).toContainText('This books €1,000,000.00 gross: at or above €1,000.00');
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Confirm the amount and the dates' }),
+    ).toBeVisible();
+    await expect(field(page, 'confirm_plausibility')).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Credit booked' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screenshots/charges-plausibility.png', fullPage: true });
+    // A changed amount asks again.
+    await confirmPlausibility(page);
+    await page.getByLabel('Amount', { exact: true }).fill('2000000.00');
+    await expect(field(page, 'confirm_plausibility')).not.toBeChecked();
+    await confirmPlausibility(page);
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
+  });
+
+  test('an answer lost after booking: "check and retry safely" confirms it, nothing is booked twice', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const inputId = `e2e-lost-${Date.now()}`;
+    await page.goto('/producers/charges?user=P1000&contract=C1000');
+    await page.getByLabel('Amount', { exact: true }).fill('25.50');
+    await field(page, 'due_date').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    await field(page, 'input_id').fill(inputId);
+    await field(page, 'display_name').fill('Lost answer');
+    // The request goes through and is booked; its answer never reaches the browser.
+    const charges = '**/api/v3/producers/P1000/contracts/C1000/charges_and_credits/';
+    let booked = 0;
+    await page.route(charges, async (route) => {
+      const answer = await route.fetch();
+      if (answer.status() === 201) booked += 1;
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Book' }).click();
+    const outcome = page.getByTestId('write-outcome');
+    await expect(outcome).toHaveAttribute('data-outcome', 'unknown');
+    await expect(outcome).toContainText('It may have been saved');
+    await expect(outcome).not.toContainText('Nothing was saved');
+    expect(booked).toBe(1);
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screenshots/charges-unknown-outcome.png', fullPage: true });
+    await page.unroute(charges);
+    await page.getByRole('button', { name: 'Check and retry safely' }).click();
+    await expect(outcome).toHaveAttribute('data-outcome', 'confirmed');
+    await expect(outcome).toContainText('Nothing was saved twice');
+    await expect(outcome).toContainText('already exists');
+    // The aborted request is the browser's one expected console line.
+    const aborted = consoleErrors.filter((line) => /ERR_CONNECTION_RESET|Failed to fetch/.test(line));
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !aborted.includes(line)));
+  });
+
   test('a German browser types amounts the German way', async ({ browser }) => {
     // A German browser gets the German console (e2e/german.spec.ts covers its words).
     const context = await browser.newContext({ locale: 'de-DE' });
@@ -100,6 +166,7 @@ test.describe('book charges and credits', () => {
     );
     await amount.fill('1.234,56');
     await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('1.234,56');
+    await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Buchen' }).click();
     await expect(page.getByTestId('booked-records')).toContainText('1.234,56');
     await context.close();

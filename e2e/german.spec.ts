@@ -108,6 +108,7 @@ test.describe('in German', () => {
     await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('25,00 €');
     await expectAccessible(page);
     await screenshots(page, 'german-charges');
+    await page.getByLabel('Ich habe Betrag und Daten geprüft: buchen.').check();
     await page.getByRole('button', { name: 'Buchen' }).click();
     await expect(page.getByRole('heading', { name: 'Gutschrift gebucht' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText('Die Plattform hat 2 Datensätze auf Vertrag C1000');

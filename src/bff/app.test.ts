@@ -147,6 +147,7 @@ describe('BFF against the real sandbox', () => {
       username: 'victor',
       role: 'viewer',
       environment: 'sandbox',
+      confirmFromCent: 100_000,
     });
   });
 

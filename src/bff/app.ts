@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
+import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
@@ -43,6 +44,8 @@ export interface BffOptions {
   localAccounts?: boolean;
   /** Platform calls in flight for bulk campaigns from this process (default 4). */
   bulkConcurrency?: number;
+  /** BFF_CONFIRM_FROM_CENT: the console asks for a confirmation of bookings from this gross total. */
+  confirmFromCent?: number;
   /** How rows without a final answer are sent again (tests shorten it). */
   bulkRetryPolicy?: RetryPolicy;
   logger?: Logger;
@@ -107,6 +110,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(accountsPlugin, {
     environment: options.environment,
     localAccounts: options.localAccounts ?? true,
+    confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
     now,
   });
   await app.register(apiProxyPlugin, {

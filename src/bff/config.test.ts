@@ -47,6 +47,18 @@ describe('BFF configuration', () => {
     expect(problems[2]).toContain('must be one of sandbox, test, production');
   });
 
+  it('asks for a confirmation from 1,000.00 € by default; BFF_CONFIRM_FROM_CENT takes whole cents', () => {
+    expect(readBffEnv({}).BFF_CONFIRM_FROM_CENT).toBe(100_000);
+    expect(readBffEnv({ BFF_CONFIRM_FROM_CENT: '50000' }).BFF_CONFIRM_FROM_CENT).toBe(50_000);
+    for (const value of ['10,00', '0', '-5', 'lots'])
+      expect(
+        configProblems(() => readBffEnv({ BFF_CONFIRM_FROM_CENT: value })).map(
+          (problem) => problem.split('=')[0],
+        ),
+        value,
+      ).toEqual(['BFF_CONFIRM_FROM_CENT']);
+  });
+
   it('treats empty variables as unset and trims a trailing slash from the base URL', () => {
     const env = readBffEnv({ PORT: '', ENERGY_API_BASE_URL: 'https://api.example.org/' });
     expect(env.PORT).toBe(8080);

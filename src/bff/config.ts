@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
+import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 
@@ -101,6 +102,13 @@ export const bffEnvSchema = z
       .regex(/^[\x21-\x7e]{1,200}$/, { message: 'must be a claim name without spaces' })
       .default('roles'),
     /** Platform calls in flight for bulk campaigns, per BFF process. */
+    /** A single booking at or above this gross total (cents) asks staff for an explicit confirmation. */
+    BFF_CONFIRM_FROM_CENT: z.coerce
+      .number({ message: 'must be a number of cents' })
+      .int({ message: 'must be a whole number of cents' })
+      .min(1, { message: 'must be at least 1 cent' })
+      .max(Number.MAX_SAFE_INTEGER, { message: 'is too large' })
+      .default(DEFAULT_CONFIRM_FROM_CENT),
     BFF_BULK_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int({ message: 'must be a whole number' })

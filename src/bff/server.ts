@@ -34,6 +34,7 @@ export async function startBff(
     staticDir: env.BFF_STATIC_DIR,
     localAccounts: env.BFF_LOCAL_ACCOUNTS,
     bulkConcurrency: env.BFF_BULK_CONCURRENCY,
+    confirmFromCent: env.BFF_CONFIRM_FROM_CENT,
     identityProvider: env.BFF_OIDC_ISSUER
       ? {
           issuer: env.BFF_OIDC_ISSUER,

@@ -33,6 +33,8 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   role: z.enum(ROLES),
   environment: z.enum(ENVIRONMENTS),
+  /** BFF_CONFIRM_FROM_CENT: bookings of this gross total or more are confirmed explicitly. */
+  confirmFromCent: z.int().positive().optional(),
   /** Present for staff signed in through the identity provider (username `sso:<subject>`). */
   displayName: z.string().optional(),
 });

@@ -23,6 +23,8 @@ export interface AccountsPluginOptions {
   environment: Environment;
   /** false (BFF_LOCAL_ACCOUNTS=false): staff sign in only through the identity provider. */
   localAccounts: boolean;
+  /** BFF_CONFIRM_FROM_CENT, told to the console with the signed-in user. */
+  confirmFromCent: number;
   now: () => number;
 }
 
@@ -81,6 +83,7 @@ export default fp<AccountsPluginOptions>(
         username: session.username,
         role: session.role,
         environment: options.environment,
+        confirmFromCent: options.confirmFromCent,
         ...(session.displayName !== null && { displayName: session.displayName }),
       };
     });

@@ -147,6 +147,7 @@ describe('SSO through the company identity provider', () => {
       role: 'admin',
       displayName: 'Grace Hopper',
       environment: 'sandbox',
+      confirmFromCent: 100_000,
     });
     // No token ever reaches the browser.
     expect(page + setCookies.join()).not.toMatch(/eyJ/);

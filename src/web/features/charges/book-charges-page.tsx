@@ -9,6 +9,9 @@ import {
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
 import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { dateInZone } from '../../../contract/calendar-date.ts';
+import { DEFAULT_CONFIRM_FROM_CENT, plausibilityReasons } from '../../../contract/charge-plausibility.ts';
+import { chargeSchedule } from '../../../contract/charge-schedule.ts';
 import { ContractPicker } from '../../components/form/contract-picker.tsx';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { RadioGroup, SelectInput, TextArea, TextInput } from '../../components/form/inputs.tsx';
@@ -22,6 +25,7 @@ import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { ChargePreview } from './charge-preview.tsx';
+import { plausibilityKey } from './plausibility-check.tsx';
 import { ChargeResult } from './charge-result.tsx';
 import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge-text.ts';
 
@@ -65,7 +69,15 @@ export function BookChargesPage() {
         }}
       />
     );
-  return <ChargeForm key={formKey} initialContract={contract} locale={locale} onBooked={setBooked} />;
+  return (
+    <ChargeForm
+      key={formKey}
+      initialContract={contract}
+      locale={locale}
+      confirmFromCent={user.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT}
+      onBooked={setBooked}
+    />
+  );
 }
 
 const isFormField = (name: string) => (CHARGE_FIELD_ORDER as readonly string[]).includes(name);
@@ -73,12 +85,21 @@ const isFormField = (name: string) => (CHARGE_FIELD_ORDER as readonly string[]).
 function ChargeForm({
   initialContract,
   locale,
+  confirmFromCent,
   onBooked,
 }: {
   initialContract: { user?: string | undefined; contract?: string | undefined };
   locale: string;
+  confirmFromCent: number;
   onBooked: (booked: Booked) => void;
 }) {
+  const limits = useMemo(
+    () => ({ confirmFromCent, today: dateInZone(new Date(), 'Europe/Berlin') }),
+    [confirmFromCent],
+  );
+  // The reasons a confirmation was given for: a changed amount or date asks again.
+  const [confirmedKey, setConfirmedKey] = useState<string | null>(null);
+  const [plausibilityProblem, setPlausibilityProblem] = useState(false);
   const words = useMemo(() => chargeFields(locale), [locale]);
   const field = (name: ChargeFieldName) => ({ name, label: words[name].label, hint: words[name].hint });
   const resolver = useMemo(
@@ -98,8 +119,15 @@ function ChargeForm({
   const { summaryFocusRequest, serverProblems, revealField, onInvalid, send, outcome, retrySafely } =
     useFormFeedback(form, isFormField, undefined, { write: 'charge' });
 
-  const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) =>
-    send(
+  const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) => {
+    const reasons = plausibilityReasons(chargeSchedule(body), limits);
+    if (reasons.length > 0 && plausibilityKey(reasons) !== confirmedKey) {
+      setPlausibilityProblem(true);
+      document.querySelector<HTMLInputElement>('input[name="confirm_plausibility"]')?.focus();
+      return;
+    }
+    setPlausibilityProblem(false);
+    return send(
       async () => {
         const path = `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`;
         const answer = await request('post', path, { json: body });
@@ -124,6 +152,7 @@ function ChargeForm({
         });
       },
     );
+  };
 
   return (
     <div className="page page--wide">
@@ -207,7 +236,18 @@ function ChargeForm({
             <TextArea {...field('explanation_text')} rows={3} />
             <TextInput {...field('bookkeeping_account')} autoComplete="off" />
           </section>
-          <ChargePreview locale={locale} />
+          <ChargePreview
+            locale={locale}
+            plausibility={{
+              limits,
+              confirmedKey,
+              onConfirm: (key) => {
+                setConfirmedKey(key);
+                if (key) setPlausibilityProblem(false);
+              },
+              problem: plausibilityProblem,
+            }}
+          />
           <div className="form-actions">
             <SubmitButton idle={t`Book`} busy={t`Booking…`} />
           </div>

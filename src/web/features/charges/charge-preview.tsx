@@ -3,8 +3,10 @@ import { useWatch } from 'react-hook-form';
 import { MAX_EXECUTIONS } from '../../../contract/api/charges.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
+import { plausibilityReasons } from '../../../contract/charge-plausibility.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
+import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
 
 const WATCHED = [
   'amount_cent',
@@ -49,7 +51,19 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
   };
 }
 
-export function ChargePreview({ locale }: { locale: string }) {
+export function ChargePreview({
+  locale,
+  plausibility,
+}: {
+  locale: string;
+  /** The booking's plausibility: what is asked, and whether it was confirmed. */
+  plausibility: {
+    limits: { confirmFromCent: number; today: string };
+    confirmedKey: string | null;
+    onConfirm: (key: string | null) => void;
+    problem: boolean;
+  };
+}) {
   const watched = useWatch<ChargeFormValues>({ name: WATCHED });
   const values = Object.fromEntries(
     WATCHED.map((name, index) => [name, watched[index] ?? '']),
@@ -61,6 +75,8 @@ export function ChargePreview({ locale }: { locale: string }) {
   const money = (cents: number) => formatCents(cents, locale);
   const isCredit = values.type_of_transaction === 'credit';
   const count = 'rows' in preview ? preview.rows.length : 0;
+  const reasons = 'rows' in preview ? plausibilityReasons(preview.rows, plausibility.limits) : [];
+  const key = plausibilityKey(reasons);
   return (
     <section className="card" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t`Schedule preview`}</h2>
@@ -134,6 +150,13 @@ export function ChargePreview({ locale }: { locale: string }) {
               </tfoot>
             </table>
           </div>
+          <PlausibilityCheck
+            reasons={reasons}
+            locale={locale}
+            confirmed={plausibility.confirmedKey === key}
+            onConfirm={(confirmed) => plausibility.onConfirm(confirmed ? key : null)}
+            problem={plausibility.problem}
+          />
         </>
       )}
     </section>
