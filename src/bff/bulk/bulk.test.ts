@@ -492,6 +492,18 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
       const booked = await bookedInputIds(sandbox, 'crash');
       expect(booked).toHaveLength(400);
       expect(new Set(booked).size).toBe(400);
+      // Every booking is in the audit, the one cut off by the kill too (recorded before it was sent).
+      const audited = auditPageSchema.parse(
+        await (
+          await callBff(second.url, 'GET', '/bff/audit?user=admin&limit=1000', { cookie: admin })
+        ).json(),
+      );
+      const auditedInputIds = new Set(
+        audited.results
+          .filter((entry) => entry.targets.campaign === id)
+          .map((entry) => entry.targets.input_id),
+      );
+      expect(booked.filter((inputId) => !auditedInputIds.has(inputId))).toEqual([]);
     } finally {
       await second.stop();
     }
