@@ -21,6 +21,24 @@ export interface PlatformAnswer {
   mayHaveArrived: boolean;
 }
 
+/** An answer to one write is a few hundred bytes; beyond this only its status and start are kept. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The answer's text, at most `limit` bytes of it (the rest is not read: the status is what counts). */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= limit) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
 /** Errors raised before a byte of the request can have left: nothing reached the platform. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const notSent = (error: unknown) =>
@@ -68,10 +86,11 @@ export class PlatformWriter {
           },
           body: JSON.stringify(body),
           dispatcher: this.agent,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
+          // One deadline for the whole exchange, as the proxy's: a platform trickling its answer does not
+          // hold a row (and a lane) for longer than ENERGY_API_TIMEOUT_MS.
+          signal: AbortSignal.timeout(this.options.timeoutMs),
         });
-        const text = await response.body.text();
+        const text = await readCapped(response.body, MAX_ANSWER_BYTES);
         if (response.statusCode === 401 && attempt === 0) {
           this.options.tokens.invalidate(undefined, token);
           continue;
@@ -85,7 +104,9 @@ export class PlatformWriter {
         return { status: response.statusCode, body: parsed, mayHaveArrived: true };
       } catch (error) {
         const timedOut =
-          error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
+          error instanceof errors.HeadersTimeoutError ||
+          error instanceof errors.BodyTimeoutError ||
+          (error as Error).name === 'TimeoutError';
         return {
           status: 0,
           body: {
