@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TokenManager } from '../token-manager.ts';
 import { PlatformWriter } from './platform-writer.ts';
 
 /** A platform that issues tokens, then answers writes as `write` says. */
-function hostilePlatform(write: (response: import('node:http').ServerResponse) => void): Server {
+function hostilePlatform(write: (response: ServerResponse) => void): Server {
   return createServer((request, response) => {
     request.resume();
     if (request.url === '/oauth2/token/') {
@@ -19,7 +19,7 @@ function hostilePlatform(write: (response: import('node:http').ServerResponse) =
 describe('the bulk runner’s writes to the platform', () => {
   const servers: Server[] = [];
   const writers: PlatformWriter[] = [];
-  const writerFor = async (write: (response: import('node:http').ServerResponse) => void) => {
+  const writerFor = async (write: (response: ServerResponse) => void) => {
     const server = hostilePlatform(write);
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
