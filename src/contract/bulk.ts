@@ -190,34 +190,49 @@ export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTo
   return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || b.ratePercent - a.ratePercent);
 }
 
-/** `POST /bff/bulk/campaigns`: the checked rows of one file. */
-export const bulkCampaignRequestSchema = z.object({
+/** One checked row of a campaign request: the file's data row (at most MAX_BULK_ROWS of them) and its values. */
+export const bulkCampaignRowSchema = z.object({
+  row: z
+    .int({ message: 'A row number is a whole number.' })
+    .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
+    .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` }),
+  values: z.record(z.string(), z.unknown()),
+});
+
+/** The first row number given twice, as a message, or null. */
+export function repeatedRowProblem(rows: readonly { row: number }[]): string | null {
+  const seen = new Set<number>();
+  for (const { row } of rows) {
+    if (seen.has(row)) return `Row ${row} is given twice: each row once.`;
+    seen.add(row);
+  }
+  return null;
+}
+
+const campaignFields = {
   kind: z.enum(BULK_KINDS),
   fileName: z.string().min(1).max(255),
-  rows: z
-    .array(
-      z.object({
-        // The file's data row: a file holds at most MAX_BULK_ROWS of them.
-        row: z
-          .int({ message: 'A row number is a whole number.' })
-          .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
-          .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` }),
-        values: z.record(z.string(), z.unknown()),
-      }),
-    )
+};
+const rowCount = <T extends z.ZodType>(row: T) =>
+  z
+    .array(row)
     .min(1, { message: 'The file has no rows to send.' })
-    .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })
-    .superRefine((rows, context) => {
-      const seen = new Set<number>();
-      for (const { row } of rows) {
-        if (seen.has(row)) {
-          context.addIssue({ code: 'custom', message: `Row ${row} is given twice: each row once.` });
-          return;
-        }
-        seen.add(row);
-      }
-    }),
+    .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` });
+
+/** `POST /bff/bulk/campaigns`: the checked rows of one file. */
+export const bulkCampaignRequestSchema = z.object({
+  ...campaignFields,
+  rows: rowCount(bulkCampaignRowSchema).superRefine((rows, context) => {
+    const problem = repeatedRowProblem(rows);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
 });
+
+/**
+ * The same request with its rows not yet looked into: the BFF checks the envelope at once and the
+ * 10,000 rows with `bulkCampaignRowSchema` in slices, so other requests do not wait (issue 24).
+ */
+export const bulkCampaignEnvelopeSchema = z.object({ ...campaignFields, rows: rowCount(z.unknown()) });
 export type BulkCampaignRequest = z.infer<typeof bulkCampaignRequestSchema>;
 
 export const BULK_CAMPAIGN_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;

@@ -6,12 +6,16 @@ import { canAdminister, canWrite } from '../../contract/bff-api.ts';
 import {
   BULK_KINDS,
   BULK_RESULTS_CSV_HEADER,
-  bulkCampaignRequestSchema,
+  bulkCampaignEnvelopeSchema,
+  bulkCampaignRowSchema,
+  repeatedRowProblem,
+  type BulkCampaignRequest,
   generatedInputId,
   parseBulkRow,
   type BulkKind,
 } from '../../contract/bulk.ts';
 import { csvLines } from '../../contract/csv.ts';
+import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { parseBody } from '../parse-input.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
@@ -78,6 +82,29 @@ function platformRow(
 }
 
 /**
+ * The campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope at
+ * once, then the rows 250 at a time with the event loop given back between them.
+ */
+async function parseCampaignRequest(raw: unknown): Promise<BulkCampaignRequest> {
+  const envelope = parseBody(bulkCampaignEnvelopeSchema, raw);
+  const rows = await mapInSlices(envelope.rows, (row, index) => {
+    const parsed = bulkCampaignRowSchema.safeParse(row);
+    if (!parsed.success) {
+      const problems = toFieldErrors(parsed.error, row, 'schema');
+      throw new FieldErrors(
+        Object.fromEntries(
+          Object.entries(problems).map(([field, messages]) => [`rows.${index}.${field}`, messages]),
+        ),
+      );
+    }
+    return parsed.data;
+  });
+  const repeated = repeatedRowProblem(rows);
+  if (repeated) throw new FieldErrors({ rows: [repeated] });
+  return { ...envelope, rows };
+}
+
+/**
  * A row's status in the results: its outcome; for an open row `unknown` when an attempt may have booked
  * it (sent without an answer yet, or in flight as the file is made), else `not_sent` (not yet, or never,
  * once the campaign is cancelled).
@@ -134,7 +161,7 @@ export default fp<BulkPluginOptions>(
     app.post('/bff/bulk/campaigns', { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
       request.audit = { operation: 'bff_bulk_campaigns_create', targets: {} };
       const session = requireCampaignStaff(request);
-      const body = parseBody(bulkCampaignRequestSchema, request.body);
+      const body = await parseCampaignRequest(request.body);
       // Each row checked once: its schema output is what gets stored, or its problems are named.
       const checked = await mapInSlices(body.rows, ({ row, values }) => ({
         row,

@@ -237,6 +237,21 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
         })
       ).statusCode,
     ).toBe(400);
+    // Row numbers: each once, within a file's 1..10000, named by their place in the request.
+    const twice = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'twice.csv',
+      rows: [...chargeRows('bad', 2), ...chargeRows('bad', 1)],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ rows: ['Row 1 is given twice: each row once.'] });
+    const huge = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'huge.csv',
+      rows: [{ ...chargeRows('bad', 1)[0]!, row: 3_000_000_000 }],
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ 'rows.0.row': ['A row number is between 1 and 10000.'] });
     expect(await bookedInputIds(sandbox, 'bad')).toEqual([]);
   });
 

@@ -6,14 +6,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  */
 export async function mapInSlices<T, R>(
   items: readonly T[],
-  map: (item: T) => R,
+  map: (item: T, index: number) => R,
   sliceSize = 250,
 ): Promise<R[]> {
   const mapped: R[] = [];
   for (let start = 0; start < items.length; start += sliceSize) {
     if (start > 0) await nextTurn();
     const end = Math.min(items.length, start + sliceSize);
-    for (let index = start; index < end; index++) mapped.push(map(items[index]!));
+    for (let index = start; index < end; index++) mapped.push(map(items[index]!, index));
   }
   return mapped;
 }
