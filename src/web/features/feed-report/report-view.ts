@@ -32,7 +32,7 @@ export function reportView(
   aggregation: AggregationType,
   timeZone: string,
   /** The page's "now" (fixed while it is open; a test's clock): decides what is not yet delivered. */
-  now: number = Date.now(),
+  now: number,
 ): ReportView {
   let byKey = views.get(records);
   if (!byKey) views.set(records, (byKey = new Map()));
