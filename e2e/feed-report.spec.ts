@@ -190,7 +190,13 @@ test.describe('feed-in report', () => {
     console.log(`year of raw values, navigation to drawn chart: ${elapsed} ms (budget 1500 ms)`);
     await expectRowCount(page, 35_040);
     // The gap day: 96 quarter hours without data.
-    await expect(page.getByRole('definition').filter({ hasText: 'of 35040' })).toContainText('96 of 35040');
+    // Numbers in sentences are formatted: "96 of 35,040", not "96 of 35040".
+    await expect(
+      page
+        .locator('.report-summary > div')
+        .filter({ hasText: 'Periods without data' })
+        .getByRole('definition'),
+    ).toContainText('96 of 35,040');
     // Redraws of data already fetched: back to Berlin after UTC, back to raw after days.
     await page.getByRole('button', { name: 'UTC', exact: true }).click();
     await expect(page.locator('.feed-chart')).toHaveAttribute(
@@ -229,6 +235,116 @@ test.describe('feed-in report', () => {
     await expect(page.locator('.feed-chart .recharts-line-curve')).toHaveCount(2, { timeout: 30_000 });
   });
 
+  test('UTC’s 2025-08-12 holds 8 of 96 values: incomplete in table, summary, chart, print and both downloads', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC`);
+    await expectRowCount(page, 5);
+    // Berlin's gap day runs from 22:00 UTC on the 11th to 22:00 UTC on the 12th.
+    await expect(row(page, '2025-08-12')).toContainText('8 of 96');
+    await expect(row(page, '2025-08-12')).toContainText('incomplete');
+    await expect(row(page, '2025-08-11')).toContainText('88 of 96');
+    await expect(row(page, '2025-08-10')).toContainText('complete');
+    await expect(row(page, '2025-08-10')).not.toContainText('incomplete');
+    const summary = page.locator('.report-summary');
+    const incomplete = summary.locator('div').filter({ hasText: 'Incomplete periods' });
+    await expect(incomplete.getByRole('definition')).toContainText('2 of 5');
+    await expect(incomplete.getByRole('definition')).toContainText('2025-08-12: 8 of 96 values');
+    await expect(summary.locator('div').filter({ hasText: 'Periods without data' })).toContainText(
+      'None of 5',
+    );
+    await expect(summary.locator('div').filter({ hasText: 'Completeness' })).toContainText(
+      '80% (384 of 480 values)',
+    );
+    // The chart marks them not only by colour: a hatch and a label with their values.
+    const chart = page.locator('.feed-chart');
+    await expect(chart).toHaveAttribute('aria-label', /2 incomplete periods hatched/);
+    await expect(chart.locator('svg.recharts-surface')).toContainText('◐ 8/96');
+    await expect(chart.locator('svg.recharts-surface')).toContainText('◐ 88/96');
+    await expect(chart.locator('[fill="url(#feed-incomplete-hatch)"]').first()).toBeVisible();
+    await expectAccessible(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-${scheme}-1440.png`, fullPage: true });
+    }
+
+    const excel = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download for Excel' }).click();
+    const excelFile = await excel;
+    expect(excelFile.suggestedFilename()).toBe(
+      'feed-in_P1000_C1000_2025-08-10_2025-08-14_day_UTC_excel-en.csv',
+    );
+    const excelText = readFileSync((await excelFile.path())!, 'utf8');
+    expect(excelText.charCodeAt(0)).toBe(0xfeff);
+    const excelLines = excelText.slice(1).trim().split('\r\n');
+    expect(excelLines[0]).toBe(
+      'Period (UTC),Start (UTC),End (UTC),Hours,Energy (kWh),Values,Expected values,Completeness (%),Status',
+    );
+    expect(excelLines).toHaveLength(6); // every period of the table
+    expect(excelLines[3]).toMatch(
+      /^2025-08-12,2025-08-12 00:00,2025-08-13 00:00,24,\d+\.\d{3},8,96,8\.3,incomplete$/,
+    );
+
+    // The pinned CSV stays the API's records.
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const csvLinesRead = readFileSync((await (await csv).path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(csvLinesRead[0]).toBe('start_utc,end_utc,start_local,end_local,energy_kwh,sample_count');
+    expect(csvLinesRead[3]).toMatch(/^2025-08-12T00:00:00Z,2025-08-13T00:00:00Z,.*,8$/);
+
+    // Printed, the table says it in words.
+    await page.emulateMedia({ media: 'print', colorScheme: 'light' });
+    await expect(row(page, '2025-08-12')).toContainText('incomplete');
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-${scheme}-390.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=America/New_York`,
+    );
+    await expect(row(page, '2025-08-12')).toContainText('24 of 96');
+    await expect(row(page, '2025-08-12')).toContainText('incomplete');
+  });
+
+  test('days in the future or within the last two days are not yet delivered, not gaps (the page’s clock)', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    // The seed's values end on 2026-12-31; "now" is that day's noon in Berlin.
+    await page.clock.setFixedTime(new Date('2026-12-31T11:00:00Z'));
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2026-12-27&to=2027-01-02&agg=day&tz=Europe/Berlin`,
+    );
+    await expectRowCount(page, 7);
+    await expect(row(page, '2026-12-30')).toContainText('complete');
+    await expect(row(page, '2026-12-30')).not.toContainText('incomplete');
+    for (const day of ['2027-01-01', '2027-01-02']) {
+      await expect(row(page, day)).toContainText('not yet delivered');
+      await expect(row(page, day)).not.toContainText('no data');
+    }
+    const summary = page.locator('.report-summary');
+    await expect(summary.locator('div').filter({ hasText: 'Not yet delivered' })).toContainText('2 of 7');
+    await expect(summary.locator('div').filter({ hasText: 'Periods without data' })).toContainText(
+      'None of 7',
+    );
+    await expect(page.locator('.feed-chart svg.recharts-surface')).toContainText('not yet delivered');
+    // A year later the same days are due: missing values are then gaps.
+    await page.clock.setFixedTime(new Date('2027-12-31T11:00:00Z'));
+    await page.reload();
+    await expect(row(page, '2027-01-01')).toContainText('no data');
+    await expect(summary.locator('div').filter({ hasText: 'Periods without data' })).toContainText('2 of 7');
+  });
+
   test('a viewer reads a report, cannot book, and the page passes axe; screenshots', async ({ page }) => {
     await signIn(page, VIEWER);
     await page.goto(
@@ -249,5 +365,67 @@ test.describe('feed-in report', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/feed-report-narrow.png`, fullPage: true });
+  });
+});
+
+test.describe('feed-in report in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('incomplete days, formatted counts and the Excel file in German conventions; screenshots', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, 'de');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC`);
+    const germanRow = (label: string) =>
+      page
+        .getByRole('region', { name: 'Perioden des Berichts' })
+        .getByRole('row', { name: new RegExp(`^${label}\\b`) });
+    await expect(germanRow('2025-08-12')).toContainText('8 von 96');
+    await expect(germanRow('2025-08-12')).toContainText('unvollständig');
+    const summary = page.locator('.report-summary');
+    await expect(summary.locator('div').filter({ hasText: 'Unvollständige Perioden' })).toContainText(
+      '2025-08-12: 8 von 96 Werten',
+    );
+    await expect(summary.locator('div').filter({ hasText: 'Vollständigkeit' })).toContainText(
+      /80\s%\s\(384 von 480 Werten\)/,
+    );
+    await expectAccessible(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: `${SHOTS}/feed-report-incomplete-de-${scheme}-1440.png`,
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    const excel = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Für Excel herunterladen' }).click();
+    const file = await excel;
+    expect(file.suggestedFilename()).toBe('feed-in_P1000_C1000_2025-08-10_2025-08-14_day_UTC_excel-de.csv');
+    const bytes = readFileSync((await file.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
+    const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Periode (UTC);Beginn (UTC);Ende (UTC);Stunden;Energie (kWh);Werte;Erwartete Werte;Vollständigkeit (%);Status',
+    );
+    expect(lines[3]).toMatch(
+      /^2025-08-12;2025-08-12 00:00;2025-08-13 00:00;24;\d+,\d{3};8;96;8,3;unvollständig$/,
+    );
+
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=day&tz=Europe/Berlin`,
+    );
+    await expect(summary.locator('div').filter({ hasText: 'Perioden ohne Daten' })).toContainText(
+      '1 von 365',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC`);
+    await expect(germanRow('2025-08-12')).toContainText('unvollständig');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-de-${scheme}-390.png`, fullPage: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { forwardRef, useMemo, useSyncExternalStore } from 'react';
 import {
   Bar,
   CartesianGrid,
+  Cell,
   ComposedChart,
   Legend,
   Line,
@@ -16,7 +17,12 @@ import {
 } from 'recharts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
-import type { EnergyUnit, GapRun, ReportRow } from './report-rows.ts';
+import { statusText, valuesText } from './completeness-text.ts';
+import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
+
+/** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
+const HATCH_ID = 'feed-incomplete-hatch';
+const MARKER_HATCH_ID = 'feed-incomplete-marker';
 
 /** Raw series longer than this are drawn through LTTB; the table and the CSV keep every value. */
 export const MAX_DRAWN_POINTS = 2000;
@@ -62,6 +68,7 @@ export interface ChartColors {
   series: string;
   compare: string;
   gap: string;
+  pending: string;
   text: string;
   grid: string;
   background: string;
@@ -84,6 +91,7 @@ export function useChartColors(): ChartColors {
       series: read('--accent', '#1f6f4a'),
       compare: dark ? '#d2a8ff' : '#8250df',
       gap: read('--invalid', '#b3261e'),
+      pending: read('--muted', '#57606a'),
       text: read('--text', '#1b1f23'),
       grid: read('--border', '#d0d7de'),
       background: read('--surface', '#ffffff'),
@@ -133,7 +141,10 @@ export interface FeedChartProps {
   rows: readonly ReportRow[];
   compareRows: readonly ReportRow[] | null;
   compareLabel: string;
-  gaps: readonly GapRun[];
+  gaps: readonly PeriodRun[];
+  /** Incomplete periods, one each: hatched and labelled with their values ("8/96"). */
+  incomplete: readonly PeriodRun[];
+  notYetDelivered: readonly PeriodRun[];
   aggregation: AggregationType;
   timeZone: string;
   unit: EnergyUnit;
@@ -148,7 +159,20 @@ export interface FeedChartProps {
  * data are empty and shaded, never drawn as zero. No animation: figures must not move under the reader.
  */
 export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function FeedChart(
-  { rows, compareRows, compareLabel, gaps, aggregation, timeZone, unit, colors, spanDays, drawnFor },
+  {
+    rows,
+    compareRows,
+    compareLabel,
+    gaps,
+    incomplete,
+    notYetDelivered,
+    aggregation,
+    timeZone,
+    unit,
+    colors,
+    spanDays,
+    drawnFor,
+  },
   ref,
 ) {
   const isRaw = aggregation === 'raw';
@@ -163,19 +187,43 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     return downsampleWithGaps(shifted, MAX_DRAWN_POINTS);
   }, [isRaw, compareRows, rows, unit]);
   const formatTick = tickFormatter(aggregation, spanDays, timeZone);
+  const area = (run: PeriodRun) => ({
+    x1: isRaw ? run.first.start : run.firstIndex - 0.5,
+    x2: isRaw ? run.last.end : run.firstIndex + run.periods - 0.5,
+  });
+  const incompleteCount = incomplete.length;
+  const chartName =
+    incompleteCount > 0
+      ? t`Feed-in chart in ${unit.unit}, ${timeZone}; ${incompleteCount} incomplete periods hatched and labelled with their values`
+      : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
   return (
-    <div
-      ref={ref}
-      className="feed-chart"
-      data-drawn-for={drawnFor}
-      role="img"
-      aria-label={t`Feed-in chart in ${unit.unit}, ${timeZone}`}
-    >
+    <div ref={ref} className="feed-chart" data-drawn-for={drawnFor} role="img" aria-label={chartName}>
       <ResponsiveContainer width="100%" height={320}>
         <ComposedChart
           data={compareLine ? undefined : points}
           margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
         >
+          <defs>
+            <pattern
+              id={HATCH_ID}
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" fill={colors.background} />
+              <rect width="3" height="6" fill={colors.series} />
+            </pattern>
+            <pattern
+              id={MARKER_HATCH_ID}
+              width="8"
+              height="8"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(-45)"
+            >
+              <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
+            </pattern>
+          </defs>
           <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="x"
@@ -200,7 +248,9 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
             isAnimationActive={false}
             labelFormatter={(value) => {
               const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
-              return row ? `${row.label} ${timeZone}` : '';
+              if (!row) return '';
+              if (row.status === 'complete') return `${row.label} ${timeZone}`;
+              return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
             }}
             formatter={(value) => [
               value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
@@ -211,12 +261,44 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
           {gaps.map((gap) => (
             <ReferenceArea
               key={gap.first.start}
-              x1={isRaw ? gap.first.start : gap.firstIndex - 0.5}
-              x2={isRaw ? gap.last.end : gap.firstIndex + gap.periods - 0.5}
+              {...area(gap)}
               fill={colors.gap}
               fillOpacity={0.12}
               ifOverflow="visible"
               label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+            />
+          ))}
+          {notYetDelivered.map((run) => (
+            <ReferenceArea
+              key={run.first.start}
+              {...area(run)}
+              fill={colors.pending}
+              fillOpacity={0.08}
+              stroke={colors.pending}
+              strokeDasharray="4 4"
+              ifOverflow="visible"
+              label={{
+                value: t`not yet delivered`,
+                fill: colors.pending,
+                fontSize: 12,
+                position: 'insideTop',
+              }}
+            />
+          ))}
+          {incomplete.map((run) => (
+            <ReferenceArea
+              key={run.first.start}
+              {...area(run)}
+              fill={`url(#${MARKER_HATCH_ID})`}
+              stroke={colors.gap}
+              strokeDasharray="2 3"
+              ifOverflow="visible"
+              label={{
+                value: `◐ ${run.first.sampleCount}/${run.first.expected}`,
+                fill: colors.gap,
+                fontSize: 12,
+                position: 'insideTop',
+              }}
             />
           ))}
           {isRaw ? (
@@ -245,7 +327,15 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
             </>
           ) : (
             <>
-              <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false} />
+              <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false}>
+                {points.map((point, index) => (
+                  <Cell
+                    key={point.x}
+                    fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
+                    stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
+                  />
+                ))}
+              </Bar>
               {compareRows && (
                 <Bar dataKey="compare" name={compareLabel} fill={colors.compare} isAnimationActive={false} />
               )}

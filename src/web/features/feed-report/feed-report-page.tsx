@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
@@ -14,7 +14,7 @@ import { feedQueryOptions, useFeedProgress, type FeedParams } from './feed-data.
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls, type ReportState } from './report-controls.tsx';
 import { downloadBlob } from '../../lib/download.ts';
-import { chartPng, feedCsv } from './report-export.ts';
+import { chartPng, excelCsv, feedCsv } from './report-export.ts';
 import {
   dateIn,
   defaultAggregation,
@@ -135,6 +135,7 @@ export function FeedReportPage() {
         <>
           <ReportControls state={state} today={today} onChange={update} />
           <ReportBody
+            now={openedAt}
             user={search.user!}
             contract={search.contract!}
             state={state}
@@ -150,12 +151,15 @@ export function FeedReportPage() {
 }
 
 function ReportBody({
+  now,
   user,
   contract,
   state,
   environment,
   canBook,
 }: {
+  /** The page's "now" (fixed when it opens): what lies after it less the delivery delay is not yet due. */
+  now: number;
   user: string;
   contract: string;
   state: ReportState;
@@ -197,16 +201,16 @@ function ReportBody({
 
   const { start, end } = rangeInstants(range, timeZone);
   const report = useMemo(
-    () => (query.data ? reportView(query.data, start, end, aggregation, timeZone) : null),
-    [query.data, start, end, aggregation, timeZone],
+    () => (query.data ? reportView(query.data, start, end, aggregation, timeZone, now) : null),
+    [query.data, start, end, aggregation, timeZone, now],
   );
   const compareRows = useMemo(() => {
     if (!compared || !compareQuery.data) return null;
     const bounds = rangeInstants(compared, timeZone);
-    return reportView(compareQuery.data, bounds.start, bounds.end, aggregation, timeZone).rows;
+    return reportView(compareQuery.data, bounds.start, bounds.end, aggregation, timeZone, now).rows;
     // `compared` is derived from range and compare, both in the dependencies through the key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone]);
+  }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone, now]);
 
   const fileName = exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone });
   const { from, to } = range;
@@ -235,7 +239,7 @@ function ReportBody({
           value={progress?.total ? progress.loaded : undefined}
           aria-valuetext={
             progress?.total
-              ? t`${progress.loaded} of ${progress.total} values`
+              ? t`${formatNumber(progress.loaded)} of ${formatNumber(progress.total)} values`
               : t`Waiting for the first page`
           }
         />
@@ -278,6 +282,20 @@ function ReportBody({
         <button
           type="button"
           className="button button--secondary"
+          onClick={() =>
+            downloadBlob(
+              new Blob([excelCsv(report.rows, timeZone, currentFormattingLocale())], {
+                type: 'text/csv;charset=utf-8',
+              }),
+              `${fileName}_excel-${currentLanguage()}.csv`,
+            )
+          }
+        >
+          {t`Download for Excel`}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
           onClick={async () => {
             setExportProblem(null);
             try {
@@ -314,6 +332,8 @@ function ReportBody({
         compareRows={compareRows}
         compareLabel={compareLabel}
         gaps={report.summary.gaps}
+        incomplete={report.summary.incomplete}
+        notYetDelivered={report.summary.notYetDelivered}
         aggregation={aggregation}
         timeZone={timeZone}
         unit={report.unit}

@@ -1,12 +1,74 @@
 import { t } from '@lingui/core/macro';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
-import { csvLines } from '../../../contract/csv.ts';
-import { CSV_HEADER, csvRows } from './report-rows.ts';
+import { csvLines, type CsvCell } from '../../../contract/csv.ts';
+import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
+import { CSV_HEADER, csvRows, type ReportRow } from './report-rows.ts';
+import { statusText } from './completeness-text.ts';
 import type { ChartColors } from './feed-chart.tsx';
 
 /** The CSV text: pinned header, one row per API record, RFC 4180 quoting, formulas neutralised. */
 export function feedCsv(records: readonly FeedRecord[], timeZone: string): string {
   return csvLines([CSV_HEADER, ...csvRows(records, timeZone)]);
+}
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The locale's decimal separator: `,` in de-DE, `.` in en-US and de-CH. */
+function decimalSeparator(locale: string): string {
+  return (
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
+/** `2025-08-12 00:00`: local date and time as spreadsheets read them (the zone is in the header). */
+const localDateTime = (instant: number, timeZone: string) =>
+  formatLocalInstant(instant, timeZone).slice(0, 16).replace('T', ' ');
+
+/**
+ * "Download for Excel": every period of the table — gaps, incomplete and not yet delivered ones
+ * included, with their values and completeness — in the UI language's conventions: where the locale's
+ * decimal separator is a comma (German), `;` between cells and decimal commas, else `,` and points; no
+ * thousands separators; UTF-8 with a byte order mark, so Excel reads umlauts. Headings and statuses in
+ * the UI language; a period without values has an empty energy cell, never 0. Written by the one CSV
+ * writer (formulas neutralised).
+ */
+export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: string): string {
+  const comma = decimalSeparator(locale) === ',';
+  const number = (digits: number) =>
+    new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', {
+      useGrouping: false,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  const energy = number(3);
+  const share = number(1);
+  const hours = new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', {
+    useGrouping: false,
+    maximumFractionDigits: 4,
+  });
+  const header = [
+    t`Period (${timeZone})`,
+    t`Start (${timeZone})`,
+    t`End (${timeZone})`,
+    t`Hours`,
+    t`Energy (kWh)`,
+    t`Values`,
+    t`Expected values`,
+    t`Completeness (%)`,
+    t`Status`,
+  ];
+  const lines: CsvCell[][] = rows.map((row) => [
+    row.label,
+    localDateTime(row.start, timeZone),
+    localDateTime(row.end, timeZone),
+    hours.format((row.end - row.start) / 3_600_000),
+    row.energyKwh === null ? '' : energy.format(row.energyKwh),
+    row.sampleCount,
+    row.expected,
+    share.format((Math.floor((Math.min(row.sampleCount, row.expected) / row.expected) * 1000) / 1000) * 100),
+    statusText(row.status),
+  ]);
+  return BYTE_ORDER_MARK + csvLines([header, ...lines], { delimiter: comma ? ';' : ',' });
 }
 
 /**

@@ -5,6 +5,7 @@ import { downsampleWithGaps } from './feed-chart.tsx';
 import { rangeInstants } from './report-range.ts';
 import {
   capacityFactor,
+  completeness,
   CSV_HEADER,
   csvRows,
   energyUnit,
@@ -102,6 +103,130 @@ describe('report periods and gaps', () => {
     expect(summarise(rows, 0, 3 * HOUR).totalKwh).toBe(0.3);
     expect(energyUnit(999.999).unit).toBe('kWh');
     expect(energyUnit(1000)).toEqual({ unit: 'MWh', factor: 0.001 });
+  });
+});
+
+/**
+ * Records as the sandbox aggregates C1000's seed: one value every 15 minutes, none on 2025-08-12 in
+ * Europe/Berlin, summed per period of the zone (a period cut by the range counts the values inside).
+ */
+function seedRecords(from: string, to: string, aggregation: 'day' | 'hour' | 'week', zone: string) {
+  const { start, end, periods } = periodsOf(from, to, aggregation, zone);
+  const gapStart = at('2025-08-11T22:00:00Z');
+  const gapEnd = at('2025-08-12T22:00:00Z');
+  const records = periods.flatMap((period) => {
+    let count = 0;
+    for (let slot = Math.max(period.start, start); slot < Math.min(period.end, end); slot += HOUR / 4)
+      if (slot < gapStart || slot >= gapEnd) count++;
+    return count ? [record(period.start, period.end, 0, count)] : [];
+  });
+  return { start, end, periods, records };
+}
+
+const PAST = at('2026-11-24T00:00:00Z');
+
+describe('complete, incomplete, gap, not yet delivered', () => {
+  it('shows UTC’s 2025-08-12 as incomplete with 8 of 96 values (and the 11th with 88), not as normal days', () => {
+    const { start, end, periods, records } = seedRecords('2025-08-10', '2025-08-14', 'day', 'UTC');
+    const rows = reportRows(periods, records, 'day', 'UTC', {
+      rangeStart: start,
+      rangeEnd: end,
+      resolutionMs: 15 * 60_000,
+      now: PAST,
+    });
+    expect(rows.map((row) => [row.label, row.sampleCount, row.expected, row.status])).toEqual([
+      ['2025-08-10', 96, 96, 'complete'],
+      ['2025-08-11', 88, 96, 'incomplete'], // Berlin's gap day begins at 22:00 UTC
+      ['2025-08-12', 8, 96, 'incomplete'], // and ends at 22:00 UTC
+
+      ['2025-08-13', 96, 96, 'complete'],
+      ['2025-08-14', 96, 96, 'complete'],
+    ]);
+    const summary = summarise(rows, start, end);
+    expect(summary.incompletePeriods).toBe(2);
+    expect(summary.incomplete.map((run) => run.first.label)).toEqual(['2025-08-11', '2025-08-12']);
+    expect(summary.gapPeriods).toBe(0);
+    expect([summary.valuesHeld, summary.valuesExpected]).toEqual([384, 480]);
+    expect(completeness(summary)).toBe(0.8);
+  });
+
+  it('shows New York’s 2025-08-12 with 24 of 96 values and Berlin’s as a gap', () => {
+    const newYork = seedRecords('2025-08-10', '2025-08-14', 'day', 'America/New_York');
+    const rows = reportRows(newYork.periods, newYork.records, 'day', 'America/New_York', {
+      rangeStart: newYork.start,
+      rangeEnd: newYork.end,
+      resolutionMs: 15 * 60_000,
+      now: PAST,
+    });
+    expect([rows[2]!.sampleCount, rows[2]!.expected, rows[2]!.status]).toEqual([24, 96, 'incomplete']);
+    expect(rows[1]!.status).toBe('incomplete'); // 2025-08-11 NY ends 04:00 UTC on the 12th: 72 of 96
+    expect(rows[1]!.sampleCount).toBe(72);
+    const berlin = seedRecords('2025-08-10', '2025-08-14', 'day', 'Europe/Berlin');
+    const berlinRows = reportRows(berlin.periods, berlin.records, 'day', 'Europe/Berlin', {
+      rangeStart: berlin.start,
+      rangeEnd: berlin.end,
+      resolutionMs: 15 * 60_000,
+      now: PAST,
+    });
+    expect(berlinRows.map((row) => row.status)).toEqual([
+      'complete',
+      'complete',
+      'gap',
+      'complete',
+      'complete',
+    ]);
+    const summary = summarise(berlinRows, berlin.start, berlin.end);
+    expect([summary.gapPeriods, summary.incompletePeriods]).toEqual([1, 0]);
+  });
+
+  it('expects only the values inside the range of a period the range cuts, and 92 on the spring day', () => {
+    const week = seedRecords('2025-08-07', '2025-08-10', 'week', 'Europe/Berlin');
+    const rows = reportRows(week.periods, week.records, 'week', 'Europe/Berlin', {
+      rangeStart: week.start,
+      rangeEnd: week.end,
+      resolutionMs: 15 * 60_000,
+      now: PAST,
+    });
+    expect(rows.map((row) => [row.label, row.sampleCount, row.expected, row.status])).toEqual([
+      ['2025-W32', 384, 384, 'complete'],
+    ]);
+    const spring = seedRecords('2025-03-30', '2025-03-30', 'day', 'Europe/Berlin');
+    const springRows = reportRows(spring.periods, spring.records, 'day', 'Europe/Berlin');
+    expect([springRows[0]!.sampleCount, springRows[0]!.expected, springRows[0]!.status]).toEqual([
+      92,
+      92,
+      'complete',
+    ]);
+  });
+
+  it('calls periods in the future or within the last two days not yet delivered, not gaps', () => {
+    const { start, end, periods, records } = seedRecords('2025-08-10', '2025-08-14', 'day', 'Europe/Berlin');
+    // "Now" 2025-08-13 12:00 Berlin; the API answered with values up to 2025-08-13 06:00 only.
+    const now = at('2025-08-13T10:00:00Z');
+    const delivered = records.map((one) =>
+      Date.parse(one.start) === at('2025-08-12T22:00:00Z') ? { ...one, sample_count: 32 } : one,
+    );
+    const rows = reportRows(
+      periods,
+      delivered.filter((one) => Date.parse(one.start) < now),
+      'day',
+      'Europe/Berlin',
+      { rangeStart: start, rangeEnd: end, resolutionMs: 15 * 60_000, now },
+    );
+    expect(rows.map((row) => row.status)).toEqual([
+      'complete',
+      'complete',
+      'not-yet-delivered', // no values, but only a day ago: they may still come
+      'not-yet-delivered', // today: 32 of 96 so far
+      'not-yet-delivered', // tomorrow
+    ]);
+    const summary = summarise(rows, start, end);
+    expect([summary.gapPeriods, summary.incompletePeriods, summary.notYetDeliveredPeriods]).toEqual([
+      0, 0, 3,
+    ]);
+    expect(summary.notYetDelivered).toHaveLength(1);
+    // Completeness counts the due periods only.
+    expect([summary.valuesHeld, summary.valuesExpected]).toEqual([192, 192]);
   });
 });
 

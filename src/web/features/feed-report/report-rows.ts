@@ -1,12 +1,17 @@
 import type { AggregationType, FeedRecord } from '../../../contract/api/feed.ts';
 import {
+  expectedValues,
+  MARKET_RESOLUTION_MS,
+  periodStatus,
+  type PeriodStatus,
+} from '../../../contract/feed-completeness.ts';
+import {
   formatLocalInstant,
   periodsOverlapping,
   wallTimeAt,
   type Period,
 } from '../../../contract/time-zone-periods.ts';
 
-const QUARTER_HOUR = 15 * 60_000;
 const HOUR = 3_600_000;
 
 /** One calendar period of the range: its values, or none (a gap, never a zero). */
@@ -17,11 +22,24 @@ export interface ReportRow {
   readonly label: string;
   energyKwh: number | null;
   sampleCount: number;
+  /** Values the period should hold: its length (cut to the range) at the contract's resolution. */
+  expected: number;
+  status: PeriodStatus;
+}
+
+/** What decides a row's completeness besides its record. */
+export interface Completeness {
+  /** The report's range: a period cut by it should hold only the values inside. */
+  rangeStart: number;
+  rangeEnd: number;
+  resolutionMs: number;
+  /** The page's "now": periods ending after now less the delivery delay are not yet delivered. */
+  now: number;
 }
 
 /**
  * The calendar periods of the range in the zone, the same code the sandbox buckets with: for raw values
- * every 15-minute interval, else every period of the aggregation (the first and last keep their calendar
+ * every interval of the resolution (15 minutes unless the records show another), else every period of the aggregation (the first and last keep their calendar
  * bounds when the range cuts them, as the API's records do).
  */
 export function rangePeriods(
@@ -29,11 +47,12 @@ export function rangePeriods(
   end: number,
   aggregation: AggregationType,
   timeZone: string,
+  resolutionMs = MARKET_RESOLUTION_MS,
 ): Period[] {
   if (aggregation !== 'raw') return periodsOverlapping(start, end, aggregation, timeZone);
   const periods: Period[] = [];
-  for (let slot = Math.ceil(start / QUARTER_HOUR) * QUARTER_HOUR; slot < end; slot += QUARTER_HOUR) {
-    periods.push({ start: slot, end: slot + QUARTER_HOUR });
+  for (let slot = Math.ceil(start / resolutionMs) * resolutionMs; slot < end; slot += resolutionMs) {
+    periods.push({ start: slot, end: slot + resolutionMs });
   }
   return periods;
 }
@@ -81,6 +100,8 @@ class LazilyLabelledRow implements ReportRow {
     readonly end: number,
     readonly energyKwh: number | null,
     readonly sampleCount: number,
+    readonly expected: number,
+    readonly status: PeriodStatus,
     private readonly aggregation: AggregationType,
     private readonly timeZone: string,
   ) {}
@@ -89,45 +110,80 @@ class LazilyLabelledRow implements ReportRow {
   }
 }
 
-/** One row per period; records are matched to periods by their start instant. */
+/**
+ * One row per period; records are matched to periods by their start instant. Each row knows how many
+ * values it should hold and its status (complete, incomplete, gap, not yet delivered). Without
+ * `completeness`, the range is the periods' own, the resolution 15 minutes and "now" the clock's.
+ */
 export function reportRows(
   periods: readonly Period[],
   records: readonly FeedRecord[],
   aggregation: AggregationType,
   timeZone: string,
+  completeness?: Completeness,
 ): ReportRow[] {
+  const rangeStart = completeness?.rangeStart ?? periods[0]?.start ?? 0;
+  const rangeEnd = completeness?.rangeEnd ?? periods.at(-1)?.end ?? 0;
+  const resolution = completeness?.resolutionMs ?? MARKET_RESOLUTION_MS;
+  const now = completeness?.now ?? Date.now();
   const byStart = new Map<number, FeedRecord>();
   for (const record of records) byStart.set(Date.parse(record.start), record);
   return periods.map((period) => {
     const record = byStart.get(period.start);
+    const sampleCount = record ? record.sample_count : 0;
+    const from = Math.max(period.start, rangeStart);
+    const to = Math.min(period.end, rangeEnd);
+    const expected = expectedValues(from, to, resolution);
     return new LazilyLabelledRow(
       period.start,
       period.end,
       record ? record.energy_kwh : null,
-      record ? record.sample_count : 0,
+      sampleCount,
+      expected,
+      periodStatus(sampleCount, expected, to, now),
       aggregation,
       timeZone,
     );
   });
 }
 
-/** A run of consecutive periods without data. */
-export interface GapRun {
+/** A run of consecutive periods of one status (gaps, not yet delivered), or one incomplete period. */
+export interface PeriodRun {
   /** The first row's position in the rows (the chart's x for aggregates). */
   firstIndex: number;
   first: ReportRow;
   last: ReportRow;
   periods: number;
 }
+/** A run of consecutive periods without data. */
+export type GapRun = PeriodRun;
 
 export interface ReportSummary {
   totalKwh: number;
   peak: ReportRow | null;
   periodsWithData: number;
-  gaps: GapRun[];
+  /** Due periods without any value, in runs. */
+  gaps: PeriodRun[];
   gapPeriods: number;
+  /** Due periods with some values but not all, one entry each. */
+  incomplete: PeriodRun[];
+  incompletePeriods: number;
+  /** Periods whose values are not all due yet, in runs. */
+  notYetDelivered: PeriodRun[];
+  notYetDeliveredPeriods: number;
+  /** Values held and expected over the due periods (not those not yet delivered). */
+  valuesHeld: number;
+  valuesExpected: number;
   /** Hours of the range (cut to it) covered by periods with data: the capacity factor's denominator. */
   hoursWithData: number;
+}
+
+function extendRun(runs: PeriodRun[], row: ReportRow, index: number) {
+  const last = runs.at(-1);
+  if (last && last.firstIndex + last.periods === index) {
+    last.last = row;
+    last.periods++;
+  } else runs.push({ firstIndex: index, first: row, last: row, periods: 1 });
 }
 
 export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeEnd: number): ReportSummary {
@@ -136,29 +192,46 @@ export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeE
   let peak: ReportRow | null = null;
   let periodsWithData = 0;
   let coveredMs = 0;
-  const gaps: GapRun[] = [];
+  let valuesHeld = 0;
+  let valuesExpected = 0;
+  const gaps: PeriodRun[] = [];
+  const incomplete: PeriodRun[] = [];
+  const notYetDelivered: PeriodRun[] = [];
   for (const [index, row] of rows.entries()) {
-    if (row.energyKwh === null) {
-      const last = gaps.at(-1);
-      if (last && last.last.end === row.start) {
-        last.last = row;
-        last.periods++;
-      } else gaps.push({ firstIndex: index, first: row, last: row, periods: 1 });
-      continue;
+    if (row.status === 'not-yet-delivered') extendRun(notYetDelivered, row, index);
+    else {
+      valuesHeld += Math.min(row.sampleCount, row.expected);
+      valuesExpected += row.expected;
+      if (row.status === 'gap') extendRun(gaps, row, index);
+      else if (row.status === 'incomplete')
+        incomplete.push({ firstIndex: index, first: row, last: row, periods: 1 });
     }
+    if (row.energyKwh === null) continue;
     totalWh += Math.round(row.energyKwh * 1000);
     periodsWithData++;
     coveredMs += Math.min(row.end, rangeEnd) - Math.max(row.start, rangeStart);
     if (!peak || row.energyKwh > peak.energyKwh!) peak = row;
   }
+  const count = (runs: PeriodRun[]) => runs.reduce((sum, run) => sum + run.periods, 0);
   return {
     totalKwh: totalWh / 1000,
     peak,
     periodsWithData,
     gaps,
-    gapPeriods: gaps.reduce((sum, gap) => sum + gap.periods, 0),
+    gapPeriods: count(gaps),
+    incomplete,
+    incompletePeriods: incomplete.length,
+    notYetDelivered,
+    notYetDeliveredPeriods: count(notYetDelivered),
+    valuesHeld,
+    valuesExpected,
     hoursWithData: coveredMs / HOUR,
   };
+}
+
+/** Values held over values expected in the due periods, or null when no period is due yet. */
+export function completeness(summary: ReportSummary): number | null {
+  return summary.valuesExpected === 0 ? null : summary.valuesHeld / summary.valuesExpected;
 }
 
 /** Energy produced over what the nameplate could have produced in the hours with data, or null. */

@@ -1,16 +1,55 @@
 import { formatNumber } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
-import type { GapRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
-import { capacityFactor, type EnergyUnit } from './report-rows.ts';
+import type { PeriodRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
+import { capacityFactor, completeness, type EnergyUnit } from './report-rows.ts';
+import { completenessPercent, incompleteText, valuesText } from './completeness-text.ts';
 
-const GAPS_LISTED = 8;
+const RUNS_LISTED = 8;
 
-function gapText(gap: GapRun): string {
-  if (gap.periods === 1) return gap.first.label;
-  return t`${gap.first.label} to ${gap.last.label} (${gap.periods} periods)`;
+function runText(run: PeriodRun): string {
+  if (run.periods === 1) return run.first.label;
+  const periods = formatNumber(run.periods);
+  return t`${run.first.label} to ${run.last.label} (${periods} periods)`;
 }
 
-/** Total, peak, periods without data, capacity factor: the figures people quote from a report. */
+/** "1 of 5" or "None of 35,040", numbers in the UI language's digits. */
+export function countText(count: number, total: number): string {
+  const of = formatNumber(total);
+  if (count === 0) return t`None of ${of}`;
+  const counted = formatNumber(count);
+  return t`${counted} of ${of}`;
+}
+
+/** A count of periods with the first few listed (runs or single periods), the rest left to the table. */
+function Listed({
+  count,
+  total,
+  items,
+}: {
+  count: number;
+  total: number;
+  items: { key: number; text: string }[];
+}) {
+  const more = items.length - RUNS_LISTED;
+  return (
+    <>
+      {countText(count, total)}
+      {items.length > 0 && (
+        <ul className="report-summary__gaps">
+          {items.slice(0, RUNS_LISTED).map((item) => (
+            <li key={item.key}>{item.text}</li>
+          ))}
+          {more > 0 && <li>{t`and ${formatNumber(more)} more (see the table)`}</li>}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * Total, peak, periods without data, incomplete and not yet delivered periods, completeness, capacity
+ * factor: the figures people quote from a report.
+ */
 export function ReportSummary({
   summary,
   rows,
@@ -27,6 +66,8 @@ export function ReportSummary({
   const format = (kwh: number) =>
     `${formatNumber(kwh * unit.factor, { maximumFractionDigits: 3 })} ${unit.unit}`;
   const factor = capacityFactor(summary, capacityKw);
+  const share = completeness(summary);
+  const runs = (list: PeriodRun[]) => list.map((run) => ({ key: run.first.start, text: runText(run) }));
   return (
     <dl className="report-summary" aria-label={t`Summary`}>
       <div>
@@ -40,25 +81,44 @@ export function ReportSummary({
         </dd>
       </div>
       <div>
-        <dt>{t`Periods without data`}</dt>
+        <dt>{t`Completeness`}</dt>
         <dd>
-          {summary.gapPeriods === 0 ? (
-            t`None of ${rows.length}`
-          ) : (
-            <>
-              {t`${summary.gapPeriods} of ${rows.length}`}
-              <ul className="report-summary__gaps">
-                {summary.gaps.slice(0, GAPS_LISTED).map((gap) => (
-                  <li key={gap.first.start}>{gapText(gap)}</li>
-                ))}
-                {summary.gaps.length > GAPS_LISTED && (
-                  <li>{t`and ${summary.gaps.length - GAPS_LISTED} more stretches (see the table)`}</li>
-                )}
-              </ul>
-            </>
-          )}
+          {share === null
+            ? t`— (no period is due yet)`
+            : `${completenessPercent(share)} (${valuesText(summary.valuesHeld, summary.valuesExpected)})`}
         </dd>
       </div>
+      <div>
+        <dt>{t`Periods without data`}</dt>
+        <dd>
+          <Listed count={summary.gapPeriods} total={rows.length} items={runs(summary.gaps)} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Incomplete periods`}</dt>
+        <dd>
+          <Listed
+            count={summary.incompletePeriods}
+            total={rows.length}
+            items={summary.incomplete.map((run) => ({
+              key: run.first.start,
+              text: incompleteText(run.first),
+            }))}
+          />
+        </dd>
+      </div>
+      {summary.notYetDeliveredPeriods > 0 && (
+        <div>
+          <dt>{t`Not yet delivered`}</dt>
+          <dd>
+            <Listed
+              count={summary.notYetDeliveredPeriods}
+              total={rows.length}
+              items={runs(summary.notYetDelivered)}
+            />
+          </dd>
+        </div>
+      )}
       <div>
         <dt>{t`Capacity factor`}</dt>
         <dd>

@@ -3,10 +3,19 @@ import { t } from '@lingui/core/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { ReportRow } from './report-rows.ts';
+import { rowValuesText, statusText } from './completeness-text.ts';
 
 const ROW_HEIGHT = 33;
 
 // A day's length shows the DST days (23 and 25 hours) at a glance.
+const COLUMNS = 5;
+
+const ROW_CLASS = {
+  complete: undefined,
+  incomplete: 'incomplete-row',
+  gap: 'gap-row',
+  'not-yet-delivered': 'pending-row',
+} as const;
 
 /**
  * One row per calendar period of the range, virtualised (@tanstack/react-virtual) so a year of
@@ -47,7 +56,7 @@ export function ReportTable({
     >
       <table className="table" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">
-          {t`One row per period in ${timeZone}; energy in kWh. ${rows.length} periods.`}
+          {t`One row per period in ${timeZone}; energy in kWh; values held of those expected. ${formatNumber(rows.length)} periods.`}
         </caption>
         <thead>
           <tr aria-rowindex={1}>
@@ -61,38 +70,40 @@ export function ReportTable({
             <th scope="col" className="numeric">
               {t`Values`}
             </th>
+            <th scope="col">{t`Status`}</th>
           </tr>
         </thead>
         <tbody>
           {before > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={4} style={{ height: before, padding: 0, border: 0 }} />
+              <td colSpan={COLUMNS} style={{ height: before, padding: 0, border: 0 }} />
             </tr>
           )}
           {items.map(({ index }) => {
             const row = rows[index]!;
             return (
-              <tr
-                key={row.start}
-                aria-rowindex={index + 2}
-                className={row.energyKwh === null ? 'gap-row' : undefined}
-              >
+              <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
                 <th scope="row">{row.label}</th>
                 <td className="numeric">
                   {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 4 })}
                 </td>
                 <td className="numeric">
                   {row.energyKwh === null
-                    ? t`no data`
+                    ? statusText(row.status)
                     : formatNumber(row.energyKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}
                 </td>
-                <td className="numeric">{row.sampleCount}</td>
+                <td className="numeric">{rowValuesText(row)}</td>
+                <td className="status">
+                  {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
+                  {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
+                  {statusText(row.status)}
+                </td>
               </tr>
             );
           })}
           {after > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={4} style={{ height: after, padding: 0, border: 0 }} />
+              <td colSpan={COLUMNS} style={{ height: after, padding: 0, border: 0 }} />
             </tr>
           )}
         </tbody>

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
 import { browserTimeZone, matchingZones, utcOffsetLabel } from '../../lib/time-zone-names.ts';
 
 const SHOWN = 80;
@@ -77,7 +78,7 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
             ))}
           {isOpen && total > matches.length && (
             <li className="combobox__more" aria-hidden="true">
-              {total - matches.length} more: keep typing to narrow
+              {t`${formatNumber(total - matches.length)} more: keep typing to narrow`}
             </li>
           )}
         </ul>
@@ -85,7 +86,7 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
       <span id="tz-hint" className="hint" aria-live="polite">
         {isOpen && matches.length === 0
           ? t`No time zone matches “${inputValue}”.`
-          : `${utcOffsetLabel(value, now)} now. Type any part of the name, e.g. “york” or “kolkata”.`}
+          : t`${utcOffsetLabel(value, now)} now. Type any part of the name, e.g. “york” or “kolkata”.`}
       </span>
       <div className="recent" role="group" aria-label={t`Time zone shortcuts`}>
         <button
@@ -94,7 +95,7 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
           onClick={() => onChange(browserZone)}
           disabled={value === browserZone}
         >
-          This browser: {browserZone}
+          {t`This browser: ${browserZone}`}
         </button>
         <button type="button" className="chip" onClick={() => onChange('UTC')} disabled={value === 'UTC'}>
           UTC

@@ -1,0 +1,76 @@
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FeedRecord } from '../../../contract/api/feed.ts';
+import { csvLines } from '../../../contract/csv.ts';
+import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
+import { messages as de } from '../../locales/de.po';
+import { messages as en } from '../../locales/en.po';
+import { countText } from './report-summary.tsx';
+import { excelCsv } from './report-export.ts';
+import { rangeInstants } from './report-range.ts';
+import { reportView } from './report-view.ts';
+
+const at = Date.parse;
+const QUARTER = 900_000;
+const PAST = at('2026-11-24T00:00:00Z');
+
+/** C1000's days in UTC around Berlin's gap day: 96, 88, 8 values, then nothing on the 13th. */
+function utcDays(): FeedRecord[] {
+  const day = (date: string, sample_count: number, energy_kwh: number): FeedRecord => ({
+    start: `${date}T00:00:00Z`,
+    end: formatUtcInstant(at(`${date}T00:00:00Z`) + 96 * QUARTER),
+    energy_kwh,
+    sample_count,
+  });
+  return [day('2025-08-10', 96, 1234.5), day('2025-08-11', 88, 20.25), day('2025-08-12', 8, 0)];
+}
+
+function speak(language: 'en' | 'de') {
+  i18n.loadAndActivate({ locale: language, messages: language === 'de' ? de : en });
+}
+
+afterEach(() => speak('en'));
+
+describe('Download for Excel', () => {
+  const { start, end } = rangeInstants({ from: '2025-08-10', to: '2025-08-13' }, 'UTC');
+  const rows = () => reportView(utcDays(), start, end, 'day', 'UTC', PAST).rows;
+
+  it('writes every period of the table in German conventions: BOM, semicolons, decimal commas', () => {
+    speak('de');
+    const text = excelCsv(rows(), 'UTC', 'de-DE');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.slice(1).split('\r\n')).toEqual([
+      'Periode (UTC);Beginn (UTC);Ende (UTC);Stunden;Energie (kWh);Werte;Erwartete Werte;Vollständigkeit (%);Status',
+      '2025-08-10;2025-08-10 00:00;2025-08-11 00:00;24;1234,500;96;96;100,0;vollständig',
+      '2025-08-11;2025-08-11 00:00;2025-08-12 00:00;24;20,250;88;96;91,6;unvollständig',
+      '2025-08-12;2025-08-12 00:00;2025-08-13 00:00;24;0,000;8;96;8,3;unvollständig',
+      '2025-08-13;2025-08-13 00:00;2025-08-14 00:00;24;;0;96;0,0;keine Daten',
+      '',
+    ]);
+  });
+
+  it('writes English with commas and decimal points, and follows a Swiss German point', () => {
+    const text = excelCsv(rows(), 'UTC', 'en-US');
+    expect(text.slice(1).split('\r\n').slice(0, 2)).toEqual([
+      'Period (UTC),Start (UTC),End (UTC),Hours,Energy (kWh),Values,Expected values,Completeness (%),Status',
+      '2025-08-10,2025-08-10 00:00,2025-08-11 00:00,24,1234.500,96,96,100.0,complete',
+    ]);
+    expect(text).toContain('2025-08-12,2025-08-12 00:00,2025-08-13 00:00,24,0.000,8,96,8.3,incomplete');
+    expect(text).toContain(',,0,96,0.0,no data');
+    expect(excelCsv(rows(), 'UTC', 'de-CH').split('\r\n')[1]).toContain(',1234.500,');
+  });
+
+  it('goes through the one CSV writer (formulas neutralised)', () => {
+    expect(csvLines([['=1+1']], { delimiter: ';' })).toBe("'=1+1\r\n");
+  });
+});
+
+describe('numbers in sentences', () => {
+  it('formats counts in the UI language: “None of 35,040” / “Keine von 35.040”', () => {
+    expect(countText(0, 35_040)).toBe('None of 35,040');
+    expect(countText(1234, 35_040)).toBe('1,234 of 35,040');
+    speak('de');
+    expect(countText(0, 35_040)).toBe('Keine von 35.040');
+    expect(countText(96, 35_040)).toBe('96 von 35.040');
+  });
+});
