@@ -101,6 +101,18 @@ export function generatedInputId(contentSha256Hex: string, occurrence: number): 
   return `bulk-${contentSha256Hex.slice(0, 32)}-${occurrence}`;
 }
 
+/**
+ * What a row whose `input_id` (user ID) exists on the platform says in the results: booked before by the
+ * console (`where`: the campaign and row) with the same content, with other content, or not by the console.
+ */
+export const EXISTING_ROW_MESSAGES = {
+  alreadyBooked: (where: string) => `Already booked by ${where}.`,
+  otherValues: (fields: readonly string[], where: string) =>
+    `Booked before with other values (${fields.join(', ')}) by ${where}: not booked again.`,
+  notByTheConsole: (platform: string) =>
+    `Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
+};
+
 /** Fields whose values differ between two rows' contents (the row's own `input_id` aside). */
 export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => key !== 'input_id');

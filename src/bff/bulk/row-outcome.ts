@@ -1,4 +1,9 @@
-import { differingFields, type BulkKind, type BulkRowOutcome } from '../../contract/bulk.ts';
+import {
+  differingFields,
+  EXISTING_ROW_MESSAGES,
+  type BulkKind,
+  type BulkRowOutcome,
+} from '../../contract/bulk.ts';
 import { isAlreadyDone, platformMessage, type PlatformAnswer } from './platform-writer.ts';
 
 /** How long and how often a row without a final answer is sent again. */
@@ -111,7 +116,7 @@ export function settleExisting(
       kind: 'settle',
       outcome: 'skipped',
       review: true,
-      message: `Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
+      message: EXISTING_ROW_MESSAGES.notByTheConsole(platform),
     };
   const fields = differingFields(
     { ...earlier.body, user_id: earlier.userId, contract_id: earlier.contractId },
@@ -122,7 +127,7 @@ export function settleExisting(
     ? {
         kind: 'settle',
         outcome: 'conflict',
-        message: `Booked before with other values (${fields.join(', ')}) by ${where}: not booked again.`,
+        message: EXISTING_ROW_MESSAGES.otherValues(fields, where),
       }
-    : { kind: 'settle', outcome: 'skipped', message: `Already booked by ${where}.` };
+    : { kind: 'settle', outcome: 'skipped', message: EXISTING_ROW_MESSAGES.alreadyBooked(where) };
 }
