@@ -3,13 +3,16 @@ import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test, VIEWER }
 
 const SHOTS = 'test-results/screenshots';
 
-/** 50 credits on the seed contract, `;`-separated with a BOM as Excel writes it; rows 7, 23 and 41 are wrong. */
+/**
+ * 50 credits on the seed contract, `;`-separated with a BOM as Excel writes it; rows 7, 23 and 41 are wrong
+ * (row 7's "10,00" in amount_cent once booked 10 cents).
+ */
 function campaignFile(): Buffer {
   const header =
     'user_id;contract_id;type_of_transaction;amount_cent;is_gross;vat_type;due_date;input_id;display_name';
   const rows = Array.from({ length: 50 }, (_, index) => {
     const n = index + 1;
-    const amount = n === 7 ? 'ten' : '1000';
+    const amount = n === 7 ? '10,00' : '1000';
     const dueDate = n === 23 ? '2026-02-30' : '2026-01-31';
     const name = n === 41 ? '' : 'Winter bonus';
     return `P1000;C1000;credit;${amount};ja;normal;${dueDate};e2e-bulk-${n};${name}`;
@@ -33,7 +36,7 @@ test.describe('bulk campaigns', () => {
     const problems = page.getByRole('table', { name: 'Rows with problems' });
     await expect(problems.getByRole('row')).toHaveCount(4);
     await expect(problems).toContainText('amount_cent');
-    await expect(problems).toContainText('Give the amount in whole cents');
+    await expect(problems).toContainText('amount_cent is whole cents: 1000 for 10,00 €');
     await expect(problems).toContainText('due_date');
     await expect(problems).toContainText('display_name');
     // Dry run: 47 credits of 10 € gross at 19 %.
@@ -55,8 +58,15 @@ test.describe('bulk campaigns', () => {
     await page.getByRole('button', { name: 'Start campaign on sandbox' }).click();
     await expect(page).toHaveURL(/\/bulk\/charges\?campaign=[0-9a-f-]{36}$/);
     await expect(page.getByTestId('campaign-status')).toHaveText('done', { timeout: 30_000 });
-    await expect(page.getByTestId('campaign-done')).toHaveText('47');
+    // Every row of the file is accounted for: 47 created, 3 not sent because of their problems.
+    await expect(page.getByTestId('campaign-done')).toHaveText('50');
+    await expect(page.getByTestId('campaign-invalid')).toHaveText('3');
     await expect(page.getByTestId('campaign-failed')).toHaveText('0');
+    // The rows not created are listed with their problem, without downloading anything.
+    const notCreated = page.getByTestId('rows-not-created');
+    await expect(notCreated.getByRole('row')).toHaveCount(4);
+    await expect(notCreated.getByRole('row').nth(1)).toContainText('invalid');
+    await expect(notCreated.getByRole('row').nth(1)).toContainText('amount_cent is whole cents');
 
     await page.reload();
     await expect(page.getByTestId('campaign-status')).toHaveText('done');
@@ -69,8 +79,20 @@ test.describe('bulk campaigns', () => {
     await page.getByRole('button', { name: 'Download results (CSV)' }).click();
     const lines = (await readFile(await (await download).path())).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('row,user_id,contract_id,input_id,status,message');
-    expect(lines).toHaveLength(48);
-    expect(lines.every((line, index) => index === 0 || line.includes(',created,'))).toBe(true);
+    expect(lines).toHaveLength(51);
+    expect(lines.filter((line) => line.includes(',created,'))).toHaveLength(47);
+    expect(lines.filter((line) => line.includes(',invalid,')).map((line) => line.split(',')[0])).toEqual([
+      '7',
+      '23',
+      '41',
+    ]);
+
+    // The same file again: the check says its rows ran before, and nothing is booked twice.
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'winter-bonus.csv', mimeType: 'text/csv', buffer: campaignFile() });
+    await expect(page.getByTestId('bulk-prior-runs')).toContainText('All 47 rows were run before.');
+    await expect(page.getByRole('table', { name: 'Rows run before' })).toContainText('winter-bonus.csv');
   });
 
   test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {
@@ -165,11 +187,38 @@ test.describe('bulk campaigns', () => {
     await expect(page.getByRole('button', { name: /Run for/ })).toHaveCount(0);
   });
 
-  test('viewers cannot open the bulk pages', async ({ page }) => {
+  test('viewers opening the bulk or admin pages are told why they cannot use them', async ({ page }) => {
     await ensureStaff(page);
     await signIn(page, VIEWER);
     await expect(page.getByRole('link', { name: 'Bulk charges and credits' })).toHaveCount(0);
-    await page.goto('/bulk/charges');
-    await expect(page).toHaveURL(/\/tools\/validators$/);
+    // Every page the role may not use says why, in the same way.
+    for (const [path, heading, note] of [
+      [
+        '/bulk/charges',
+        'Bulk charges and credits',
+        'Running bulk charges and credits needs the operator or admin role.',
+      ],
+      [
+        '/bulk/migrations',
+        'Bulk consumer migrations',
+        'Running bulk consumer migrations needs the operator or admin role.',
+      ],
+      [
+        '/producers/charges',
+        'Book charges and credits',
+        'Booking charges and credits needs the operator or admin role.',
+      ],
+      [
+        '/admin/accounts',
+        'Manage staff accounts',
+        'Managing staff accounts needs the admin role. You are signed in as a viewer',
+      ],
+      ['/admin/audit', 'Audit log of write attempts', 'Reading the audit log needs the admin role.'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('note')).toContainText(note);
+    }
   });
 });

@@ -144,7 +144,7 @@ test.describe('in German', () => {
       '3 Zeilen bereit, 1 Zeile mit Problemen',
     );
     await expect(page.getByRole('table', { name: 'Zeilen mit Problemen' })).toContainText(
-      'Geben Sie den Betrag in ganzen Cent an, z. B. 1000 für 10,00 €.',
+      'amount_cent sind ganze Cent: 1000 für 10,00 €',
     );
     // The dry run's totals with German separators: 3 × 10,00 € gross.
     await expect(page.getByRole('table', { name: 'Summen' }).getByRole('row').nth(1)).toContainText('30,00');
@@ -157,6 +157,9 @@ test.describe('in German', () => {
     await page.getByRole('button', { name: 'Massenauftrag auf sandbox starten' }).click();
     await expect(page.getByTestId('campaign-status')).toHaveText('fertig', { timeout: 30_000 });
     await expect(page.getByRole('region', { name: /winterbonus.csv/ })).toContainText('Angelegt');
+    // The row with problems is in the campaign too, with its problem in German.
+    await expect(page.getByTestId('rows-not-created')).toContainText('ungültig');
+    await expect(page.getByTestId('rows-not-created')).toContainText('amount_cent sind ganze Cent');
     await expect(page.getByRole('table').last()).toContainText('fertig');
     await expectAccessible(page);
     await screenshots(page, 'german-bulk-done');

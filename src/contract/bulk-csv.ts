@@ -1,14 +1,26 @@
 import Papa from 'papaparse';
-import { checkBulkHeader, checkBulkRow, type BulkKind, type BulkRowProblem, MAX_BULK_ROWS } from './bulk.ts';
+import {
+  checkBulkHeader,
+  checkBulkRow,
+  conflictingDuplicates,
+  type BulkInvalidRow,
+  type BulkKind,
+  type BulkRowProblem,
+  MAX_BULK_ROWS,
+} from './bulk.ts';
 
 export interface CheckedBulkFile {
   delimiter: string;
   header: string[];
   unknownColumns: string[];
   missingColumns: string[];
+  /** A charges file's amount column: neither `amount_cent` nor `amount_eur`, or both (one of them is taken). */
+  amountColumns: 'missing' | 'both' | null;
   /** Rows that pass the row schema: 1-based row number and typed values. */
   rows: { row: number; values: Record<string, unknown> }[];
   problems: BulkRowProblem[];
+  /** The rows with problems, as the campaign keeps them (`invalid` in the results). */
+  invalid: BulkInvalidRow[];
   /** Rows with at least one problem. */
   badRows: number;
   /** Too many rows, an empty file, or a broken quote: the file cannot be used as it is. */
@@ -35,8 +47,10 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
     header,
     unknownColumns: [],
     missingColumns: [],
+    amountColumns: null,
     rows: [],
     problems: [],
+    invalid: [],
     badRows: 0,
     fileProblem: null,
   };
@@ -53,17 +67,38 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
     result.fileProblem = `The file has ${parsed.data.length} rows; a campaign takes at most ${MAX_BULK_ROWS}.`;
     return result;
   }
-  const { unknown, missing } = checkBulkHeader(kind, header);
+  const { unknown, missing, amount } = checkBulkHeader(kind, header);
   result.unknownColumns = unknown;
   result.missingColumns = missing;
-  if (unknown.length || missing.length) return result;
+  result.amountColumns = amount;
+  if (unknown.length || missing.length || amount) return result;
+  const byRow = new Map<number, BulkRowProblem[]>();
   parsed.data.forEach((record, index) => {
     const checked = checkBulkRow(kind, index + 1, record);
     if (checked.ok) result.rows.push({ row: index + 1, values: checked.values });
-    else {
-      result.badRows += 1;
-      result.problems.push(...checked.problems);
-    }
+    else byRow.set(index + 1, checked.problems);
   });
+  // A key (input_id, user ID) given twice with other content: the later rows are not sent.
+  for (const problem of conflictingDuplicates(kind, result.rows)) byRow.set(problem.row, [problem]);
+  result.rows = result.rows.filter(({ row }) => !byRow.has(row));
+  for (const [row, problems] of [...byRow].sort(([a], [b]) => a - b)) {
+    const record = parsed.data[row - 1]!;
+    const named = (column: string) => {
+      const text = record[column]?.trim();
+      return text ? { [column]: text.slice(0, 200) } : {};
+    };
+    result.badRows += 1;
+    result.problems.push(...problems);
+    result.invalid.push({
+      row,
+      ...named('user_id'),
+      ...named('contract_id'),
+      ...named('input_id'),
+      message: problems
+        .map((problem) => `${problem.column}: ${problem.message}`)
+        .join('; ')
+        .slice(0, 2000),
+    });
+  }
   return result;
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkCampaignRequestSchema,
   bulkColumns,
+  canonicalRowContent,
   chargeTotals,
   checkBulkHeader,
+  generatedInputId,
   readCsvNumber,
 } from './bulk.ts';
 import { checkBulkFile } from './bulk-csv.ts';
@@ -20,7 +22,6 @@ describe('bulk files', () => {
         .map((column) => column.name)
         .sort(),
     ).toEqual([
-      'amount_cent',
       'contract_id',
       'display_name',
       'due_date',
@@ -40,7 +41,8 @@ describe('bulk files', () => {
   it('reports unknown and missing columns', () => {
     expect(checkBulkHeader('charges', ['user_id', 'contract_id', 'amount', 'type_of_transaction'])).toEqual({
       unknown: ['amount'],
-      missing: ['amount_cent', 'is_gross', 'vat_type', 'due_date', 'display_name'],
+      missing: ['is_gross', 'vat_type', 'due_date', 'display_name'],
+      amount: 'missing',
     });
   });
 
@@ -149,5 +151,121 @@ describe('the campaign request', () => {
     for (const row of [0, 3_000_000_000, 10_001, 1.5])
       expect(request([{ row, values: {} }]).success, String(row)).toBe(false);
     expect(request([{ row: 10_000, values: {} }]).success).toBe(true);
+  });
+
+  describe('amounts (issue 25: "10,00" in amount_cent booked 10 cents)', () => {
+    const GERMAN_HEADER = CHARGE_HEADER.replaceAll(',', ';');
+    const line = (amount: string) => `P1000;C1000;credit;${amount};ja;normal;2026-01-31;Bonus`;
+
+    it('takes digits only in amount_cent: "10,00", "1.000", "25,50" are problems that say what to write', () => {
+      const file = checkBulkFile(
+        'charges',
+        [GERMAN_HEADER, line('1000'), line('10,00'), line('1.000'), line('25,50'), line('1e3')].join('\n'),
+      );
+      expect(file.rows.map((row) => [row.row, row.values.amount_cent])).toEqual([[1, 1000]]);
+      expect(file.problems).toEqual(
+        [2, 3, 4, 5].map((row) => ({
+          row,
+          column: 'amount_cent',
+          message: 'amount_cent is whole cents: 1000 for 10,00 €',
+        })),
+      );
+      expect(file.invalid.map((row) => [row.row, row.user_id, row.message])).toEqual([
+        [2, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
+        [3, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
+        [4, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
+        [5, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
+      ]);
+    });
+
+    it('takes amount_eur with , or . and at most two decimals, no thousands separators', () => {
+      const header = GERMAN_HEADER.replace('amount_cent', 'amount_eur');
+      const file = checkBulkFile(
+        'charges',
+        [header, line('10,00'), line('10.5'), line('7'), line('1.000,00'), line('0,295'), line('1.000')].join(
+          '\n',
+        ),
+      );
+      expect(file.rows.map((row) => row.values.amount_cent)).toEqual([1000, 1050, 700]);
+      // "1.000" is 1 euro with three decimals: refused, never one thousand or one cent.
+      expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
+        [4, 'amount_eur'],
+        [5, 'amount_eur'],
+        [6, 'amount_eur'],
+      ]);
+      expect(file.problems[0]!.message).toMatch(/^amount_eur is euros with at most two decimals/);
+    });
+
+    it('wants exactly one amount column, and says which is missing or why both is refused', () => {
+      expect(checkBulkHeader('charges', CHARGE_HEADER.split(',')).amount).toBeNull();
+      const both = checkBulkFile(
+        'charges',
+        `${CHARGE_HEADER},amount_eur\nP1,C1,credit,1000,true,normal,2026-01-31,x,10\n`,
+      );
+      expect(both.amountColumns).toBe('both');
+      expect(both.rows).toEqual([]);
+      const neither = checkBulkFile(
+        'charges',
+        `${CHARGE_HEADER.replace(',amount_cent', '')}\nP1,C1,credit,true,normal,2026-01-31,x\n`,
+      );
+      expect(neither.amountColumns).toBe('missing');
+      expect(neither.missingColumns).toEqual([]);
+      expect(checkBulkHeader('migrations', ['user_id']).amount).toBeNull();
+    });
+  });
+
+  it('flags a conflicting duplicate input_id within the file before anything is sent', () => {
+    const file = checkBulkFile(
+      'charges',
+      [
+        `${CHARGE_HEADER},input_id`,
+        'P1,C1,credit,100,true,normal,2026-01-31,x,same',
+        'P1,C1,credit,999999,true,normal,2026-01-31,x,same',
+        'P1,C1,credit,100,true,normal,2026-01-31,x,same',
+        'P1,C2,credit,5,true,normal,2026-01-31,x,same',
+      ].join('\n'),
+    );
+    expect(file.rows.map((row) => row.row)).toEqual([1, 3, 4]);
+    expect(file.problems).toEqual([
+      {
+        row: 2,
+        column: 'input_id',
+        message:
+          'Row 1 has the same input_id with other values (amount_cent): only one of them can be booked.',
+      },
+    ]);
+    expect(file.invalid).toEqual([
+      {
+        row: 2,
+        user_id: 'P1',
+        contract_id: 'C1',
+        input_id: 'same',
+        message:
+          'input_id: Row 1 has the same input_id with other values (amount_cent): only one of them can be booked.',
+      },
+    ]);
+  });
+
+  it('derives the generated input_id from the content alone: same row, same id, whatever the key order', () => {
+    expect(canonicalRowContent({ b: 1, a: { d: 2, c: undefined }, input_id: 'x' })).toBe(
+      '{"a":{"d":2},"b":1}',
+    );
+    const id = generatedInputId('ab'.repeat(32), 2);
+    expect(id).toBe(`bulk-${'ab'.repeat(16)}-2`);
+    expect(id.length).toBeLessThanOrEqual(128);
+    expect(id).not.toContain('__');
+  });
+
+  it('takes the invalid rows with the rows to send; row numbers unique over both', () => {
+    const row = { row: 1, values: {} };
+    const parse = (invalid: unknown) =>
+      bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows: [row], invalid });
+    expect(parse([{ row: 2, message: 'amount_cent: …' }]).success).toBe(true);
+    expect(parse(undefined).data?.invalid).toEqual([]);
+    expect(parse([{ row: 1, message: 'x' }]).error?.issues[0]?.message).toBe(
+      'Row 1 is given twice: each row once.',
+    );
+    expect(parse([{ row: 10_001, message: 'x' }]).success).toBe(false);
+    expect(parse([{ row: 2 }]).success).toBe(false);
   });
 });

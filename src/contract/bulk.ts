@@ -39,25 +39,120 @@ const isOptional = (schema: FieldSchema) => (schema as z.ZodType).safeParse(unde
 const typeOf = (schema: FieldSchema) => ((baseOf(schema) as z.ZodType).def as { type: string }).type;
 
 /**
- * Columns the BFF fills when a file leaves them out: a charge without `input_id` gets one made from the
- * campaign and the row, the same on every retry, so a row is never booked twice.
+ * Columns the BFF fills when a file leaves them out: a charge without `input_id` gets one derived from
+ * the row's content and its occurrence in the file (generatedInputId), so a row is never booked twice.
  */
 const GENERATED_COLUMNS: Record<BulkKind, readonly string[]> = { charges: ['input_id'], migrations: [] };
 const PLACEHOLDER_INPUT_ID = 'generated-by-the-campaign';
 
+/**
+ * A charges file gives its amount in exactly one of two columns: `amount_cent` (whole cents, digits
+ * only) or `amount_eur` (euros, `,` or `.` for the decimals, at most two, no thousands separators).
+ */
+export const AMOUNT_COLUMNS = ['amount_cent', 'amount_eur'] as const;
+export const AMOUNT_CENT_MESSAGE = 'amount_cent is whole cents: 1000 for 10,00 €';
+export const AMOUNT_EUR_MESSAGE =
+  'amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5';
+const WHOLE_CENTS = /^\d+$/;
+const EUROS = /^(\d+)(?:[.,](\d{1,2}))?$/;
+
 /** The columns a file of this kind may have: the API's scalar fields plus the path's ids. */
 export function bulkColumns(kind: BulkKind): { name: string; required: boolean }[] {
-  return Object.entries(objectShape(BULK_ROW_SCHEMAS[kind]))
+  const columns = Object.entries(objectShape(BULK_ROW_SCHEMAS[kind]))
     .filter(([, field]) => !['array', 'object'].includes(typeOf(field)))
     .map(([name, field]) => ({
       name,
-      required: !isOptional(field) && !GENERATED_COLUMNS[kind].includes(name),
+      required:
+        !isOptional(field) &&
+        !GENERATED_COLUMNS[kind].includes(name) &&
+        !(kind === 'charges' && name === 'amount_cent'),
     }));
+  if (kind === 'charges') columns.push({ name: 'amount_eur', required: false });
+  return columns;
 }
 
-/** The stable `input_id` of a charge row whose file gave none. */
-export function generatedInputId(campaignId: string, row: number): string {
-  return `bulk-${campaignId.slice(0, 8)}-${row}`;
+/**
+ * The content a generated `input_id` is derived from: the contract and every field of the row as the
+ * schema read it (so `amount_eur` 10,00 and `amount_cent` 1000 are the same row), keys sorted, without
+ * `input_id` itself.
+ */
+export function canonicalRowContent(data: Record<string, unknown>): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+            .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+        )
+      : Array.isArray(value)
+        ? value.map(sorted)
+        : value;
+  const { input_id: _ignored, ...content } = data;
+  return JSON.stringify(sorted(content));
+}
+
+/**
+ * The `input_id` of a charge row whose file gave none (docs/spec-decisions.md): `bulk-`, the first 32 hex
+ * digits of the SHA-256 of its canonical content, `-`, its occurrence among identical rows of the file
+ * (1 for the first). The same file again, or a corrected copy, gives each row the same `input_id`.
+ */
+export function generatedInputId(contentSha256Hex: string, occurrence: number): string {
+  return `bulk-${contentSha256Hex.slice(0, 32)}-${occurrence}`;
+}
+
+/**
+ * What a row whose `input_id` (user ID) exists on the platform says in the results: booked before by the
+ * console (`where`: the campaign and row) with the same content, with other content, or not by the console.
+ */
+export const EXISTING_ROW_MESSAGES = {
+  alreadyBooked: (where: string) => `Already booked by ${where}.`,
+  otherValues: (fields: readonly string[], where: string) =>
+    `Booked before with other values (${fields.join(', ')}) by ${where}: not booked again.`,
+  notByTheConsole: (platform: string) =>
+    `Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
+};
+
+/** Fields whose values differ between two rows' contents (the row's own `input_id` aside). */
+export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => key !== 'input_id');
+  return keys.filter((key) => JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)).sort();
+}
+
+/**
+ * Rows of one file that give a key already used by an earlier row with other content: a charge's
+ * `input_id` on the same contract, a migration's user ID. The platform would keep only the first, so
+ * the later ones are problems before anything is sent.
+ */
+export function conflictingDuplicates(
+  kind: BulkKind,
+  rows: readonly { row: number; values: Record<string, unknown> }[],
+): BulkRowProblem[] {
+  const first = new Map<string, { row: number; values: Record<string, unknown> }>();
+  const problems: BulkRowProblem[] = [];
+  for (const entry of rows) {
+    const { values } = entry;
+    const key =
+      kind === 'charges'
+        ? typeof values.input_id === 'string'
+          ? JSON.stringify([values.user_id, values.contract_id, values.input_id])
+          : null
+        : JSON.stringify([values.user_id]);
+    if (key === null) continue;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, entry);
+      continue;
+    }
+    const fields = differingFields(earlier.values, values);
+    if (fields.length)
+      problems.push({
+        row: entry.row,
+        column: kind === 'charges' ? 'input_id' : 'user_id',
+        message: `Row ${earlier.row} has the same ${kind === 'charges' ? 'input_id' : 'user_id'} with other values (${fields.join(', ')}): only one of them can be booked.`,
+      });
+  }
+  return problems;
 }
 
 /** Validates typed row values as the platform will receive them (a generated input_id counts as given). */
@@ -73,15 +168,17 @@ export function parseBulkRow(kind: BulkKind, values: Record<string, unknown>) {
 export function checkBulkHeader(
   kind: BulkKind,
   header: readonly string[],
-): { unknown: string[]; missing: string[] } {
+): { unknown: string[]; missing: string[]; amount: 'missing' | 'both' | null } {
   const columns = bulkColumns(kind);
   const known = new Set(columns.map((column) => column.name));
   const present = new Set(header.map((name) => name.trim()));
+  const amounts = AMOUNT_COLUMNS.filter((name) => present.has(name)).length;
   return {
     unknown: [...present].filter((name) => name !== '' && !known.has(name)),
     missing: columns
       .filter((column) => column.required && !present.has(column.name))
       .map((column) => column.name),
+    amount: kind !== 'charges' ? null : amounts === 0 ? 'missing' : amounts === 2 ? 'both' : null,
   };
 }
 
@@ -106,8 +203,20 @@ export function bulkRowValues(kind: BulkKind, record: Record<string, string>): R
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(record)) {
     const field = shape[name.trim()];
+    if (kind === 'charges' && name.trim() === 'amount_eur' && raw.trim() !== '') {
+      const euros = EUROS.exec(raw.trim());
+      values.amount_cent = euros
+        ? Number(euros[1]) * 100 + Number((euros[2] ?? '').padEnd(2, '0'))
+        : AMOUNT_EUR_UNREADABLE;
+      continue;
+    }
     if (!field || raw.trim() === '') continue;
     const text = raw.trim();
+    if (kind === 'charges' && name.trim() === 'amount_cent') {
+      // Digits only: "10,00" or "1.000" in a cents column is a mistake, never 10 or 1 cents.
+      values.amount_cent = WHOLE_CENTS.test(text) ? Number(text) : text;
+      continue;
+    }
     switch (typeOf(field)) {
       case 'number':
       case 'int':
@@ -125,6 +234,9 @@ export function bulkRowValues(kind: BulkKind, record: Record<string, string>): R
   return values;
 }
 
+/** Stands for an unreadable `amount_eur` in the typed values: never a number, so the schema refuses it. */
+const AMOUNT_EUR_UNREADABLE = 'amount_eur unreadable';
+
 export interface BulkRowProblem {
   /** 1-based data row (the header is row 0). */
   row: number;
@@ -141,13 +253,25 @@ export function checkBulkRow(
   const values = bulkRowValues(kind, record);
   const result = parseBulkRow(kind, values);
   if (result.success) return { ok: true, values };
+  const fromEuros = kind === 'charges' && Object.keys(record).some((name) => name.trim() === 'amount_eur');
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => ({
-      row,
-      column: issue.path.length ? String(issue.path[0]) : '—',
-      message: issue.message,
-    })),
+    problems: result.error.issues.map((issue) => {
+      const column = issue.path.length ? String(issue.path[0]) : '—';
+      if (column !== 'amount_cent' || kind !== 'charges') return { row, column, message: issue.message };
+      // The amount is read from one of two columns: name the file's own, and what it takes.
+      if (fromEuros)
+        return {
+          row,
+          column: 'amount_eur',
+          message: values.amount_cent === AMOUNT_EUR_UNREADABLE ? AMOUNT_EUR_MESSAGE : issue.message,
+        };
+      return {
+        row,
+        column,
+        message: typeof values.amount_cent === 'string' ? AMOUNT_CENT_MESSAGE : issue.message,
+      };
+    }),
   };
 }
 
@@ -190,59 +314,114 @@ export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTo
   return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || b.ratePercent - a.ratePercent);
 }
 
-/** One checked row of a campaign request: the file's data row (at most MAX_BULK_ROWS of them) and its values. */
+const rowNumberSchema = z
+  .int({ message: 'A row number is a whole number.' })
+  .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
+  .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` });
+
+/** A row of the file that is not sent: its number, what it names, and its problems as the check showed them. */
+export const bulkInvalidRowSchema = z.object({
+  row: rowNumberSchema,
+  user_id: z.string().max(200).optional(),
+  contract_id: z.string().max(200).optional(),
+  input_id: z.string().max(200).optional(),
+  message: z.string().max(2000),
+});
+export type BulkInvalidRow = z.infer<typeof bulkInvalidRowSchema>;
+
+/** One row to send: the file's data row (a file holds at most MAX_BULK_ROWS of them) and its values. */
 export const bulkCampaignRowSchema = z.object({
-  row: z
-    .int({ message: 'A row number is a whole number.' })
-    .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
-    .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` }),
+  row: rowNumberSchema,
   values: z.record(z.string(), z.unknown()),
 });
 
-/** The first row number given twice, as a message, or null. */
-export function repeatedRowProblem(rows: readonly { row: number }[]): string | null {
+/** What is wrong with a request's rows as a whole (too many, a row number twice), or null. */
+export function campaignRowsProblem(
+  rows: readonly { row: number }[],
+  invalid: readonly { row: number }[],
+): string | null {
+  if (rows.length + invalid.length > MAX_BULK_ROWS) return `A campaign takes at most ${MAX_BULK_ROWS} rows.`;
   const seen = new Set<number>();
-  for (const { row } of rows) {
+  for (const { row } of [...rows, ...invalid]) {
     if (seen.has(row)) return `Row ${row} is given twice: each row once.`;
     seen.add(row);
   }
   return null;
 }
 
-const campaignFields = {
-  kind: z.enum(BULK_KINDS),
-  fileName: z.string().min(1).max(255),
-};
-const rowCount = <T extends z.ZodType>(row: T) =>
-  z
-    .array(row)
-    .min(1, { message: 'The file has no rows to send.' })
-    .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` });
-
-/** `POST /bff/bulk/campaigns`: the checked rows of one file. */
-export const bulkCampaignRequestSchema = z.object({
-  ...campaignFields,
-  rows: rowCount(bulkCampaignRowSchema).superRefine((rows, context) => {
-    const problem = repeatedRowProblem(rows);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-});
+const campaignRequest = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    kind: z.enum(BULK_KINDS),
+    fileName: z.string().min(1).max(255),
+    rows: z
+      .array(row)
+      .min(1, { message: 'The file has no rows to send.' })
+      .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` }),
+    invalid: z
+      .array(bulkInvalidRowSchema)
+      .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })
+      .default([]),
+  });
 
 /**
- * The same request with its rows not yet looked into: the BFF checks the envelope at once and the
- * 10,000 rows with `bulkCampaignRowSchema` in slices, so other requests do not wait (issue 24).
+ * `POST /bff/bulk/campaigns`: the checked rows of one file — the rows to send, and the rows with
+ * problems (`invalid`, kept so the results have one row per row of the file).
  */
-export const bulkCampaignEnvelopeSchema = z.object({ ...campaignFields, rows: rowCount(z.unknown()) });
-export type BulkCampaignRequest = z.infer<typeof bulkCampaignRequestSchema>;
+export const bulkCampaignRequestSchema = campaignRequest(bulkCampaignRowSchema).superRefine(
+  ({ rows, invalid }, context) => {
+    const problem = campaignRowsProblem(rows, invalid);
+    if (problem) context.addIssue({ code: 'custom', path: ['rows'], message: problem });
+  },
+);
+
+/**
+ * The same request with its rows to send not yet looked into: the BFF checks this at once and the up to
+ * 10,000 rows with `bulkCampaignRowSchema` in slices, then `campaignRowsProblem` — so a big file does not
+ * hold other staff's requests (issue 24). Together they are `bulkCampaignRequestSchema`.
+ */
+export const bulkCampaignEnvelopeSchema = campaignRequest(z.unknown());
+
+/** A row of the file that an earlier campaign sent with the same `input_id` (charges) or user ID (migrations). */
+export const bulkPriorRunSchema = z.object({
+  row: z.int(),
+  inputId: z.string().nullable(),
+  campaignId: z.string(),
+  fileName: z.string(),
+  owner: z.string(),
+  ownerDisplayName: z.string().nullable(),
+  createdAt: z.string(),
+  /** The earlier row's result (`unknown` while it may still be booked). */
+  status: z.string(),
+  message: z.string().nullable(),
+});
+export const bulkPriorRunsSchema = z.object({
+  /** Rows of the file with an earlier run, the latest run for each; at most 1000 listed. */
+  rows: z.array(bulkPriorRunSchema),
+  /** Rows of the file with an earlier run in all. */
+  total: z.int(),
+});
+export type BulkPriorRuns = z.infer<typeof bulkPriorRunsSchema>;
+export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
 export const BULK_CAMPAIGN_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
 /**
  * A row's final state: `created` (the platform booked it, or confirmed an earlier unanswered attempt had),
- * `refused` (the platform said no), `skipped` (it was done before), `failed` (never booked: the platform
- * could not be reached or answered errors for the whole retry window), `unknown` (sent, and no answer came
- * for the whole retry window: it may be booked).
+ * `refused` (the platform said no), `skipped` (booked before: by the console with the same content, or
+ * found on the platform without the console having sent it — then flagged for review), `conflict` (the
+ * `input_id` was booked by the console with other content), `failed` (never booked: the platform could
+ * not be reached or answered errors for the whole retry window), `unknown` (sent, and no answer came for
+ * the whole retry window: it may be booked), `invalid` (not sent: the file's row has problems).
+ * The results add `not_sent` for rows a cancelled (or unfinished) campaign did not send.
  */
-export const BULK_ROW_OUTCOMES = ['created', 'refused', 'skipped', 'failed', 'unknown'] as const;
+export const BULK_ROW_OUTCOMES = [
+  'created',
+  'refused',
+  'skipped',
+  'conflict',
+  'failed',
+  'unknown',
+  'invalid',
+] as const;
 export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
 
 export const bulkCampaignSchema = z.object({
@@ -262,13 +441,36 @@ export const bulkCampaignSchema = z.object({
     created: z.int(),
     refused: z.int(),
     skipped: z.int(),
+    conflict: z.int(),
     failed: z.int(),
     unknown: z.int(),
+    invalid: z.int(),
   }),
   /** Rows answered per second over the last minute; null before any. */
   ratePerSecond: z.number().nullable(),
 });
 export type BulkCampaign = z.infer<typeof bulkCampaignSchema>;
+
+/** The results' statuses (product.md, pinned): the row outcomes plus `not_sent`. */
+export const BULK_RESULT_STATUSES = [...BULK_ROW_OUTCOMES, 'not_sent'] as const;
+
+/** A row that was not created, as the campaign page lists it (`GET /bff/bulk/campaigns/:id/rows`). */
+export const bulkResultRowSchema = z.object({
+  row: z.int(),
+  userId: z.string(),
+  contractId: z.string().nullable(),
+  inputId: z.string().nullable(),
+  status: z.enum(BULK_RESULT_STATUSES),
+  message: z.string().nullable(),
+  /** Found on the platform without the console having booked it: someone should look at it. */
+  review: z.boolean(),
+});
+export const bulkResultRowsSchema = z.object({
+  /** Rows not created (skipped rows only when flagged for review), in file order; at most 1000. */
+  rows: z.array(bulkResultRowSchema),
+  total: z.int(),
+});
+export type BulkResultRows = z.infer<typeof bulkResultRowsSchema>;
 
 /** The results download: one row per input row. */
 export const BULK_RESULTS_CSV_HEADER = [

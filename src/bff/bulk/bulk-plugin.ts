@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,13 +7,16 @@ import {
   BULK_KINDS,
   BULK_RESULTS_CSV_HEADER,
   bulkCampaignEnvelopeSchema,
+  bulkCampaignRequestSchema,
   bulkCampaignRowSchema,
-  repeatedRowProblem,
-  type BulkCampaignRequest,
+  campaignRowsProblem,
+  canonicalRowContent,
+  conflictingDuplicates,
   generatedInputId,
   parseBulkRow,
-  type BulkKind,
+  type BulkCampaignRequest,
 } from '../../contract/bulk.ts';
+import type { z } from 'zod';
 import { csvLines } from '../../contract/csv.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
@@ -22,8 +25,8 @@ import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
 import {
   CampaignRepository,
+  resultStatus,
   type BulkCampaignRow,
-  type BulkRow,
   type NewBulkRow,
 } from './campaign-repository.ts';
 import { CampaignRunner } from './campaign-runner.ts';
@@ -54,15 +57,9 @@ function requireCampaignStaff(request: FastifyRequest) {
 
 /**
  * The path ids and the body the platform receives, from a row's schema output (`data`); a charge the
- * file gave no `input_id` gets the campaign's stable one.
+ * file gave no `input_id` gets the one derived from its content and occurrence (generatedInputId).
  */
-function platformRow(
-  kind: BulkKind,
-  campaignId: string,
-  row: number,
-  data: Record<string, unknown>,
-  given: Record<string, unknown>,
-): NewBulkRow {
+function platformRow(row: number, data: Record<string, unknown>, inputId: string | null): NewBulkRow {
   const {
     user_id: userId,
     contract_id: contractId,
@@ -71,21 +68,22 @@ function platformRow(
     user_id: string;
     contract_id?: string;
   };
-  if (kind === 'charges' && given.input_id === undefined) body.input_id = generatedInputId(campaignId, row);
+  if (inputId !== null) body.input_id = inputId;
   return {
     row,
     userId,
     contractId: contractId ?? null,
     inputId: typeof body.input_id === 'string' ? body.input_id : null,
     body,
+    status: 'pending',
   };
 }
 
 /**
- * The campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope at
- * once, then the rows 250 at a time with the event loop given back between them.
+ * A campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope at once,
+ * then the rows to send 250 at a time with the event loop given back between them.
  */
-async function parseCampaignRequest(raw: unknown): Promise<BulkCampaignRequest> {
+async function parseCampaignRequest(raw: unknown): Promise<z.output<typeof bulkCampaignRequestSchema>> {
   const envelope = parseBody(bulkCampaignEnvelopeSchema, raw);
   const rows = await mapInSlices(envelope.rows, (row, index) => {
     const parsed = bulkCampaignRowSchema.safeParse(row);
@@ -99,19 +97,55 @@ async function parseCampaignRequest(raw: unknown): Promise<BulkCampaignRequest> 
     }
     return parsed.data;
   });
-  const repeated = repeatedRowProblem(rows);
-  if (repeated) throw new FieldErrors({ rows: [repeated] });
+  const problem = campaignRowsProblem(rows, envelope.invalid);
+  if (problem) throw new FieldErrors({ rows: [problem] });
   return { ...envelope, rows };
 }
 
+type CheckedRequest = Awaited<ReturnType<typeof checkRows>>;
+
 /**
- * A row's status in the results: its outcome; for an open row `unknown` when an attempt may have booked
- * it (sent without an answer yet, or in flight as the file is made), else `not_sent` (not yet, or never,
- * once the campaign is cancelled).
+ * Each row checked once with its schema (its output is what gets stored, or its problems are named),
+ * conflicting duplicates refused, and the generated `input_id` of every charge without one: `bulk-` +
+ * SHA-256 of its canonical content + its occurrence among identical rows, in file order.
  */
-function resultStatus(row: BulkRow): string {
-  if (row.status !== 'pending' && row.status !== 'sending') return row.status;
-  return row.unanswered || row.status === 'sending' ? 'unknown' : 'not_sent';
+async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'rows'>) {
+  const checked = await mapInSlices(body.rows, ({ row, values }) => ({
+    row,
+    values,
+    parsed: parseBulkRow(body.kind, values),
+  }));
+  const problems = checked.flatMap(({ row, parsed }) =>
+    parsed.success
+      ? []
+      : [
+          `row ${row}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+        ],
+  );
+  const data = checked.flatMap(({ row, values, parsed }) =>
+    parsed.success ? [{ row, values, data: parsed.data as Record<string, unknown> }] : [],
+  );
+  problems.push(
+    ...conflictingDuplicates(
+      body.kind,
+      // A generated input_id is unique by its making: only the file's own are compared.
+      data.map(({ row, values, data: output }) => ({
+        row,
+        values: values.input_id === undefined ? { ...output, input_id: undefined } : output,
+      })),
+    ).map((problem) => `row ${problem.row}: ${problem.column} ${problem.message}`),
+  );
+  const occurrences = new Map<string, number>();
+  const rows = [...data]
+    .sort((a, b) => a.row - b.row)
+    .map(({ row, values, data: output }) => {
+      if (body.kind !== 'charges' || values.input_id !== undefined) return platformRow(row, output, null);
+      const hash = createHash('sha256').update(canonicalRowContent(output)).digest('hex');
+      const occurrence = (occurrences.get(hash) ?? 0) + 1;
+      occurrences.set(hash, occurrence);
+      return platformRow(row, output, generatedInputId(hash, occurrence));
+    });
+  return { problems, rows };
 }
 
 /**
@@ -162,22 +196,20 @@ export default fp<BulkPluginOptions>(
       request.audit = { operation: 'bff_bulk_campaigns_create', targets: {} };
       const session = requireCampaignStaff(request);
       const body = await parseCampaignRequest(request.body);
-      // Each row checked once: its schema output is what gets stored, or its problems are named.
-      const checked = await mapInSlices(body.rows, ({ row, values }) => ({
-        row,
-        values,
-        parsed: parseBulkRow(body.kind, values),
-      }));
-      const problems = checked.flatMap(({ row, parsed }) =>
-        parsed.success
-          ? []
-          : [
-              `row ${row}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
-            ],
-      );
+      const { problems, rows }: CheckedRequest = await checkRows(body);
       if (problems.length) throw new FieldErrors({ rows: problems.slice(0, 50) });
       const id = randomUUID();
       request.audit.targets = { campaign: id };
+      // Rows with problems are kept too: the results have one row per row of the file.
+      const invalid: NewBulkRow[] = body.invalid.map((entry) => ({
+        row: entry.row,
+        userId: entry.user_id ?? '',
+        contractId: entry.contract_id ?? null,
+        inputId: entry.input_id ?? null,
+        body: {},
+        status: 'invalid',
+        message: entry.message,
+      }));
       await campaigns.create(
         {
           id,
@@ -186,15 +218,23 @@ export default fp<BulkPluginOptions>(
           owner: session.username,
           ownerDisplayName: session.displayName,
           ownerRole: session.role,
-          total: body.rows.length,
+          total: rows.length + invalid.length,
         },
-        checked.map(({ row, values, parsed }) =>
-          platformRow(body.kind, id, row, parsed.data as Record<string, unknown>, values),
-        ),
+        [...rows, ...invalid],
       );
       await runner.enqueue(id);
       request.log.info({ campaign: id, kind: body.kind, rows: body.rows.length }, 'bulk campaign started');
       return reply.code(201).send(await campaigns.describe((await campaigns.find(id))!));
+    });
+
+    // Before a file runs: which of its rows earlier campaigns ran (when, by whom, with what result).
+    // Nothing is stored; the generated input_ids are derived here, as the campaign would.
+    app.post('/bff/bulk/campaigns/prior-runs', { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
+      request.audit = { operation: 'bff_bulk_campaigns_prior_runs', targets: {} };
+      requireCampaignStaff(request);
+      const body = await parseCampaignRequest(request.body);
+      const { rows } = await checkRows(body);
+      return campaigns.priorRuns(body.kind, rows);
     });
 
     app.get<{ Querystring: { kind?: string } }>('/bff/bulk/campaigns', async (request) => {
@@ -238,6 +278,11 @@ export default fp<BulkPluginOptions>(
     control('pause');
     control('resume');
     control('cancel');
+
+    app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id/rows', async (request) => {
+      const campaign = await campaignFor(request);
+      return campaigns.rowsNotCreated(campaign.id);
+    });
 
     app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id/results', async (request, reply) => {
       const campaign = await campaignFor(request);

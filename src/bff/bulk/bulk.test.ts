@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '../../contract/bff-api.ts';
-import { bulkCampaignSchema, type BulkCampaign, type BulkCampaignRequest } from '../../contract/bulk.ts';
+import {
+  bulkCampaignSchema,
+  bulkPriorRunsSchema,
+  bulkResultRowsSchema,
+  type BulkCampaign,
+  type BulkCampaignRequest,
+} from '../../contract/bulk.ts';
 import { exampleCharge, exampleConsumer } from '../../contract/testing/examples.ts';
 import pg from 'pg';
 import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/testing/postgres.ts';
@@ -110,7 +116,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     const ranSeconds = Math.max(1, (Date.parse(done.finishedAt!) - Date.parse(done.createdAt)) / 1000);
     expect(done.ratePerSecond).toBeCloseTo(22 / ranSeconds, 5);
     expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
-    expect(await bookedInputIds(sandbox, `bulk-${id.slice(0, 8)}`)).toEqual([`bulk-${id.slice(0, 8)}-22`]);
+    expect(await bookedInputIds(sandbox, 'bulk')).toEqual([expect.stringMatching(/^bulk-[0-9a-f]{32}-1$/)]);
 
     // The same file again: nothing is booked twice.
     const again = await call('POST', '/bff/bulk/campaigns', operator, {
@@ -119,7 +125,15 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       rows: chargeRows('run', 20),
     });
     const repeat = await finished(bulkCampaignSchema.parse(again.json()).id);
-    expect(repeat.counts).toEqual({ created: 0, refused: 0, skipped: 20, failed: 0, unknown: 0 });
+    expect(repeat.counts).toEqual({
+      created: 0,
+      refused: 0,
+      skipped: 20,
+      conflict: 0,
+      failed: 0,
+      unknown: 0,
+      invalid: 0,
+    });
     expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
 
     // The results: one line per row, in file order, with the platform's message.
@@ -150,6 +164,185 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       path: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
       targets: { userID: 'P1000', contractID: 'C1000', input_id: 'run-1', campaign: id },
     });
+  });
+
+  it('derives a missing input_id from the row: the same file again books nothing twice, and says it ran before', async () => {
+    // A row of the file without input_id, twice identical (two bookings), and a third one.
+    const charge = (display_name: string) => ({
+      user_id: 'P1000',
+      contract_id: 'C1000',
+      ...exampleCharge,
+      input_id: undefined,
+      display_name,
+    });
+    const file = {
+      kind: 'charges',
+      fileName: 'no-ids.csv',
+      rows: [
+        { row: 1, values: charge('Derived twice') },
+        { row: 2, values: charge('Derived twice') },
+        { row: 3, values: charge('Derived once') },
+      ],
+    };
+    const before = bulkPriorRunsSchema.parse(
+      (await call('POST', '/bff/bulk/campaigns/prior-runs', operator, file)).json(),
+    );
+    expect(before).toEqual({ rows: [], total: 0 });
+    const first = await finished(
+      bulkCampaignSchema.parse((await call('POST', '/bff/bulk/campaigns', operator, file)).json()).id,
+    );
+    expect(first.counts.created).toBe(3);
+    const booked = await bookedInputIds(sandbox, 'bulk');
+    expect(booked.filter((inputId) => /-2$/.test(inputId))).toHaveLength(1);
+
+    // 16 s later, the same file (its rows in another order too): the check names the earlier run.
+    const again = {
+      ...file,
+      rows: [file.rows[2]!, file.rows[0]!, file.rows[1]!].map((row, index) => ({ ...row, row: index + 1 })),
+    };
+    const prior = bulkPriorRunsSchema.parse(
+      (await call('POST', '/bff/bulk/campaigns/prior-runs', operator, again)).json(),
+    );
+    expect(prior.total).toBe(3);
+    expect(prior.rows[0]).toMatchObject({
+      campaignId: first.id,
+      fileName: 'no-ids.csv',
+      owner: 'olga',
+      status: 'created',
+      createdAt: first.createdAt,
+    });
+    const repeat = await finished(
+      bulkCampaignSchema.parse((await call('POST', '/bff/bulk/campaigns', operator, again)).json()).id,
+    );
+    expect(repeat.counts).toMatchObject({ created: 0, skipped: 3, conflict: 0 });
+    expect(await bookedInputIds(sandbox, 'bulk')).toEqual(booked);
+    // A viewer cannot ask.
+    expect((await call('POST', '/bff/bulk/campaigns/prior-runs', viewer, file)).statusCode).toBe(403);
+  });
+
+  it('calls an input_id booked before with other values a conflict, and one the console never sent skipped for review', async () => {
+    const row = (amount_cent: number, input_id: string) => ({
+      user_id: 'P1000',
+      contract_id: 'C1000',
+      ...exampleCharge,
+      amount_cent,
+      input_id,
+    });
+    // Within one file: refused before anything is sent.
+    const inOne = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'dup.csv',
+      rows: [
+        { row: 1, values: row(100, 'dup-1') },
+        { row: 2, values: row(999999, 'dup-1') },
+      ],
+    });
+    expect(inOne.statusCode).toBe(400);
+    expect((inOne.json() as { rows: string[] }).rows[0]).toMatch(
+      /^row 2: input_id Row 1 has the same input_id with other values \(amount_cent\)/,
+    );
+    expect(await bookedInputIds(sandbox, 'dup')).toEqual([]);
+
+    const run = async (values: Record<string, unknown>) => {
+      const created = await call('POST', '/bff/bulk/campaigns', operator, {
+        kind: 'charges',
+        fileName: 'dup.csv',
+        rows: [{ row: 1, values }],
+      });
+      const id = bulkCampaignSchema.parse(created.json()).id;
+      await finished(id);
+      return bulkResultRowsSchema.parse(
+        (await call('GET', `/bff/bulk/campaigns/${id}/rows`, operator)).json(),
+      );
+    };
+    expect(await run(row(100, 'dup-1'))).toEqual({ rows: [], total: 0 });
+    // Across files: compared with what the console sent under that input_id.
+    const conflict = await run(row(999999, 'dup-1'));
+    expect(conflict.rows).toEqual([
+      expect.objectContaining({ row: 1, inputId: 'dup-1', status: 'conflict', review: false }),
+    ]);
+    expect(conflict.rows[0]!.message).toMatch(
+      /^Booked before with other values \(amount_cent\) by campaign dup\.csv/,
+    );
+    const same = await run(row(100, 'dup-1'));
+    expect(same).toEqual({ rows: [], total: 0 });
+
+    // Booked through the single form, never by a campaign: skipped, flagged for review.
+    const single = await app.inject({
+      method: 'POST',
+      url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      headers: { ...CSRF, cookie: operator },
+      payload: { ...exampleCharge, input_id: 'dup-single' },
+    });
+    expect(single.statusCode, single.body).toBeLessThan(300);
+    const elsewhere = await run(row(100, 'dup-single'));
+    expect(elsewhere.rows).toEqual([
+      expect.objectContaining({ status: 'skipped', review: true, inputId: 'dup-single' }),
+    ]);
+    expect(elsewhere.rows[0]!.message).toMatch(/^Exists on the platform, not booked by the console/);
+  });
+
+  it('has one results row per row of the file: rows with problems are invalid, and listed on the page', async () => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'fifty.csv',
+      rows: [
+        ...chargeRows('fifty', 3),
+        { row: 5, values: { ...chargeRows('fifty', 1, 5)[0]!.values, contract_id: 'C9999' } },
+      ],
+      invalid: [
+        {
+          row: 4,
+          user_id: 'P1000',
+          contract_id: 'C1000',
+          message: 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €',
+        },
+        { row: 6, message: 'user_id: This field is required.' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = bulkCampaignSchema.parse(created.json()).id;
+    const done = await finished(id);
+    expect(done).toMatchObject({ total: 6, counts: { created: 3, refused: 1, invalid: 2 } });
+    const lines = Papa.parse<string[]>(
+      (await call('GET', `/bff/bulk/campaigns/${id}/results`, operator)).body.trim(),
+      { newline: '\r\n' },
+    ).data;
+    expect(lines.map((line) => [line[0], line[4]])).toEqual([
+      ['row', 'status'],
+      ['1', 'created'],
+      ['2', 'created'],
+      ['3', 'created'],
+      ['4', 'invalid'],
+      ['5', 'refused'],
+      ['6', 'invalid'],
+    ]);
+    expect(lines[4]).toEqual([
+      '4',
+      'P1000',
+      'C1000',
+      '',
+      'invalid',
+      'amount_cent: amount_cent is whole cents: 1000 for 10,00 €',
+    ]);
+    const listed = bulkResultRowsSchema.parse(
+      (await call('GET', `/bff/bulk/campaigns/${id}/rows`, operator)).json(),
+    );
+    expect(listed.total).toBe(3);
+    expect(listed.rows.map((row) => [row.row, row.status])).toEqual([
+      [4, 'invalid'],
+      [5, 'refused'],
+      [6, 'invalid'],
+    ]);
+    expect(listed.rows[1]!.message).not.toBe('');
+    // A row number given as a row to send and as invalid: 400, nothing stored.
+    const twice = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'twice.csv',
+      rows: chargeRows('twice', 1),
+      invalid: [{ row: 1, message: 'x' }],
+    });
+    expect(twice.statusCode).toBe(400);
   });
 
   it('pauses, resumes and cancels', async () => {
@@ -273,7 +466,15 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     const done = await finished(bulkCampaignSchema.parse(second.json()).id);
-    expect(done.counts).toEqual({ created: 1, refused: 0, skipped: 1, failed: 0, unknown: 0 });
+    expect(done.counts).toEqual({
+      created: 1,
+      refused: 0,
+      skipped: 1,
+      conflict: 0,
+      failed: 0,
+      unknown: 0,
+      invalid: 0,
+    });
   });
 });
 
@@ -349,7 +550,15 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
     let done: BulkCampaign | undefined;
     await until(async () => (done = await campaign(id)).status === 'done', 60_000);
-    expect(done!.counts).toEqual({ created: 60, refused: 0, skipped: 0, failed: 0, unknown: 0 });
+    expect(done!.counts).toEqual({
+      created: 60,
+      refused: 0,
+      skipped: 0,
+      conflict: 0,
+      failed: 0,
+      unknown: 0,
+      invalid: 0,
+    });
     const booked = await bookedInputIds(sandbox, 'outage');
     expect(booked).toHaveLength(60);
     expect(new Set(booked).size).toBe(60);
@@ -373,7 +582,11 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     );
     const ofCampaign = audit.results.filter((entry) => entry.targets.campaign === id);
     expect(ofCampaign.filter((entry) => entry.status === 0)).toHaveLength(network.lost);
-    expect(ofCampaign.filter((entry) => entry.status === 201).length).toBe(60 - network.lost);
+    // A row re-sent while answers were still being lost loses more than one answer: rows, not answers.
+    const rowsLost = new Set(
+      ofCampaign.filter((entry) => entry.status === 0).map((entry) => entry.targets.input_id),
+    );
+    expect(ofCampaign.filter((entry) => entry.status === 201).length).toBe(60 - rowsLost.size);
   }, 120_000);
 });
 
@@ -470,7 +683,15 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
         return done?.status === 'done';
       }, 120_000);
       expect(bff.exitCode()).toBeNull();
-      expect(done!.counts).toEqual({ created: 300, refused: 0, skipped: 0, failed: 0, unknown: 0 });
+      expect(done!.counts).toEqual({
+        created: 300,
+        refused: 0,
+        skipped: 0,
+        conflict: 0,
+        failed: 0,
+        unknown: 0,
+        invalid: 0,
+      });
       const booked = await bookedInputIds(sandbox, 'dbfault');
       expect(booked).toHaveLength(300);
       expect(new Set(booked).size).toBe(300);

@@ -1,11 +1,54 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { BulkCampaign, BulkKind, BulkRowOutcome } from '../../contract/bulk.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type {
+  BulkCampaign,
+  BulkKind,
+  BulkPriorRuns,
+  BulkResultRows,
+  BulkRowOutcome,
+} from '../../contract/bulk.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { bulkCampaigns, bulkRows } from '../db/schema.ts';
+import type { EarlierRow } from './row-outcome.ts';
 
 export type BulkCampaignRow = typeof bulkCampaigns.$inferSelect;
 export type BulkRow = typeof bulkRows.$inferSelect;
-export type NewBulkRow = Omit<typeof bulkRows.$inferInsert, 'campaignId' | 'status'>;
+export type NewBulkRow = Omit<typeof bulkRows.$inferInsert, 'campaignId'>;
+
+/** Rows listed on the page or in a check: enough for a screen, the download has every row. */
+const LISTED_ROWS = 1000;
+const LOOKUP_BATCH = 500;
+
+/**
+ * A row's status in the results: its outcome; for an open row `unknown` when an attempt may have booked
+ * it (sent without an answer yet, or in flight), else `not_sent` (not yet, or never, once cancelled).
+ */
+export function resultStatus(
+  row: Pick<BulkRow, 'status' | 'unanswered'>,
+): BulkResultRows['rows'][number]['status'] {
+  if (row.status !== 'pending' && row.status !== 'sending') return row.status;
+  return row.unanswered || row.status === 'sending' ? 'unknown' : 'not_sent';
+}
+
+/** Rows that were sent and may be (or are) booked: what an `input_id` was sent with before. */
+const sentBefore = or(
+  inArray(bulkRows.status, ['created', 'unknown']),
+  and(inArray(bulkRows.status, ['pending', 'sending']), eq(bulkRows.unanswered, true)),
+);
 
 /** Rows per insert: building and running a statement of 250 rows keeps the event loop free for others. */
 const INSERT_BATCH = 250;
@@ -27,9 +70,7 @@ export class CampaignRepository {
         await tx
           .insert(bulkRows)
           .values(
-            rows
-              .slice(start, start + INSERT_BATCH)
-              .map((row) => ({ ...row, campaignId: campaign.id, status: 'pending' as const })),
+            rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, campaignId: campaign.id })),
           );
     });
   }
@@ -74,7 +115,8 @@ export class CampaignRepository {
       .from(bulkRows)
       .where(and(eq(bulkRows.campaignId, campaign.id), gte(bulkRows.doneAt, new Date(windowStart))));
     const windowSeconds = Math.max(1, (windowEnd - windowStart) / 1000);
-    const answered = counted('created') + counted('refused') + counted('skipped') + counted('failed');
+    const answered =
+      counted('created') + counted('refused') + counted('skipped') + counted('conflict') + counted('failed');
     return {
       id: campaign.id,
       kind: campaign.kind,
@@ -90,8 +132,10 @@ export class CampaignRepository {
         created: counted('created'),
         refused: counted('refused'),
         skipped: counted('skipped'),
+        conflict: counted('conflict'),
         failed: counted('failed'),
         unknown: counted('unknown'),
+        invalid: counted('invalid'),
       },
       ratePerSecond: answered && recent ? recent.rows / windowSeconds : null,
     };
@@ -153,10 +197,11 @@ export class CampaignRepository {
     row: number,
     outcome: BulkRowOutcome,
     message: string | null,
+    review = false,
   ): Promise<void> {
     await this.db
       .update(bulkRows)
-      .set({ status: outcome, message, doneAt: new Date(this.now()), claimedAt: null })
+      .set({ status: outcome, message, review, doneAt: new Date(this.now()), claimedAt: null })
       .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
   }
 
@@ -218,5 +263,116 @@ export class CampaignRepository {
       yield rows;
       after = rows.at(-1)!.row;
     }
+  }
+
+  /**
+   * What the console sent before under a row's `input_id` on its contract (charges) or its user ID
+   * (migrations), in another row: a booked row first, else one that may be booked (sent, no answer).
+   */
+  async earlierSent(kind: BulkKind, row: BulkRow): Promise<EarlierRow | null> {
+    const [earlier] = await this.db
+      .select({
+        campaignId: bulkRows.campaignId,
+        fileName: bulkCampaigns.fileName,
+        row: bulkRows.row,
+        body: bulkRows.body,
+        userId: bulkRows.userId,
+        contractId: bulkRows.contractId,
+      })
+      .from(bulkRows)
+      .innerJoin(bulkCampaigns, eq(bulkCampaigns.id, bulkRows.campaignId))
+      .where(
+        and(
+          eq(bulkCampaigns.kind, kind),
+          kind === 'charges'
+            ? and(
+                eq(bulkRows.inputId, row.inputId ?? ''),
+                eq(bulkRows.contractId, row.contractId ?? ''),
+                eq(bulkRows.userId, row.userId),
+              )
+            : eq(bulkRows.userId, row.userId),
+          or(ne(bulkRows.campaignId, row.campaignId), ne(bulkRows.row, row.row)),
+          sentBefore,
+        ),
+      )
+      .orderBy(sql`${bulkRows.status} = 'created' desc`, asc(bulkCampaigns.createdAt), asc(bulkRows.row))
+      .limit(1);
+    return earlier ?? null;
+  }
+
+  /**
+   * Rows of a new file that earlier campaigns ran (by `input_id` and contract for charges, user ID for
+   * migrations): for each, the latest earlier run — when, by whom, with what result.
+   */
+  async priorRuns(
+    kind: BulkKind,
+    rows: readonly { row: number; userId: string; contractId?: string | null; inputId?: string | null }[],
+  ): Promise<BulkPriorRuns> {
+    const keyOf = (entry: { userId: string; contractId?: string | null; inputId?: string | null }) =>
+      kind === 'charges'
+        ? JSON.stringify([entry.userId, entry.contractId ?? null, entry.inputId ?? null])
+        : JSON.stringify([entry.userId]);
+    const latest = new Map<string, BulkPriorRuns['rows'][number]>();
+    for (let start = 0; start < rows.length; start += LOOKUP_BATCH) {
+      const batch = rows.slice(start, start + LOOKUP_BATCH);
+      const found = await this.db
+        .select({ row: bulkRows, campaign: bulkCampaigns })
+        .from(bulkRows)
+        .innerJoin(bulkCampaigns, eq(bulkCampaigns.id, bulkRows.campaignId))
+        .where(
+          and(
+            eq(bulkCampaigns.kind, kind),
+            ne(bulkRows.status, 'invalid'),
+            kind === 'charges'
+              ? inArray(bulkRows.inputId, [...new Set(batch.map((entry) => entry.inputId ?? ''))])
+              : inArray(bulkRows.userId, [...new Set(batch.map((entry) => entry.userId))]),
+          ),
+        )
+        .orderBy(asc(bulkCampaigns.createdAt));
+      for (const { row, campaign } of found)
+        latest.set(keyOf(row), {
+          row: 0,
+          inputId: row.inputId,
+          campaignId: campaign.id,
+          fileName: campaign.fileName,
+          owner: campaign.owner,
+          ownerDisplayName: campaign.ownerDisplayName,
+          createdAt: campaign.createdAt.toISOString(),
+          status: resultStatus(row),
+          message: row.message,
+        });
+    }
+    const matched = rows.flatMap((entry) => {
+      const run = latest.get(keyOf(entry));
+      return run ? [{ ...run, row: entry.row }] : [];
+    });
+    return { rows: matched.slice(0, LISTED_ROWS), total: matched.length };
+  }
+
+  /** Rows not created (skipped ones only when flagged for review), in file order, for the campaign page. */
+  async rowsNotCreated(campaignId: string): Promise<BulkResultRows> {
+    const where = and(
+      eq(bulkRows.campaignId, campaignId),
+      or(notInArray(bulkRows.status, ['created', 'skipped']), eq(bulkRows.review, true)),
+    );
+    const [total] = await this.db.select({ rows: count() }).from(bulkRows).where(where);
+    const rows = await this.db
+      .select()
+      .from(bulkRows)
+      .where(where)
+      .orderBy(asc(bulkRows.row))
+      .limit(LISTED_ROWS);
+    return {
+      rows: rows.map((row) => ({
+        row: row.row,
+        userId: row.userId,
+        contractId: row.contractId,
+        inputId: row.inputId,
+        status: resultStatus(row),
+        message: row.message,
+        review: row.review,
+      })),
+      total: total?.rows ?? 0,
+    };
   }
 }

@@ -6,7 +6,7 @@ import type { BffDatabaseHandle } from '../db/connect.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import { rowOperation, type PlatformWriter } from './platform-writer.ts';
-import { nextStep, type RetryPolicy } from './row-outcome.ts';
+import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
 
 const QUEUE = 'bulk-campaign';
 /** A job works on its campaign this long, then hands over to a fresh job (any replica may take it). */
@@ -220,9 +220,21 @@ export class CampaignRunner {
     ).catch((error: unknown) =>
       this.options.log.error({ err: error, requestId, status: answer.status }, 'audit answer not stored'),
     );
-    const step = nextStep(campaign.kind, row, answer, this.options.now(), this.options.retryPolicy);
+    const next = nextStep(campaign.kind, row, answer, this.options.now(), this.options.retryPolicy);
+    // The input_id (user ID) exists: booked before by the console with the same content, other content,
+    // or not by the console at all.
+    const step =
+      next.kind === 'exists'
+        ? settleExisting(
+            row,
+            await this.database(() => campaigns.earlierSent(campaign.kind, row)),
+            next.message,
+          )
+        : next;
     if (step.kind === 'settle')
-      await this.database(() => campaigns.settle(campaign.id, row.row, step.outcome, step.message));
+      await this.database(() =>
+        campaigns.settle(campaign.id, row.row, step.outcome, step.message, step.review ?? false),
+      );
     else await this.database(() => campaigns.retryLater(campaign.id, row.row, step));
   }
 

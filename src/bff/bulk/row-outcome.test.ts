@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, type AttemptedRow, type RetryPolicy } from './row-outcome.ts';
+import { nextStep, settleExisting, type AttemptedRow, type RetryPolicy } from './row-outcome.ts';
 import type { PlatformAnswer } from './platform-writer.ts';
 
 const policy: RetryPolicy = { backoffBaseMs: 1000, backoffMaxMs: 60_000, retryWindowMs: 2 * 3_600_000 };
@@ -33,8 +33,11 @@ describe('the next step for a bulk row', () => {
     const step = nextStep('charges', resent, duplicate, T0 + MINUTE, policy);
     expect(step).toMatchObject({ kind: 'settle', outcome: 'created' });
     expect(step.kind === 'settle' && step.message).toMatch(/earlier attempt/);
-    // Without an earlier unanswered attempt the same answer means it was done before.
-    expect(nextStep('charges', fresh, duplicate, T0, policy)).toMatchObject({ outcome: 'skipped' });
+    // Without an earlier unanswered attempt: settled by what the console sent before (settleExisting).
+    expect(nextStep('charges', fresh, duplicate, T0, policy)).toEqual({
+      kind: 'exists',
+      message: 'input_id: A charge with this input_id exists.',
+    });
   });
 
   it('sends again through an outage of an hour, backing off to once a minute', () => {
@@ -75,5 +78,39 @@ describe('the next step for a bulk row', () => {
         unanswered: false,
       });
     expect(nextStep('charges', fresh, answer(400), T0, policy)).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('settles an existing input_id by what the console sent under it before: same, other values, never', () => {
+    const row = {
+      body: { amount_cent: 999999, input_id: 'x', display_name: 'Bonus' },
+      userId: 'P1',
+      contractId: 'C1',
+    };
+    const earlier = {
+      campaignId: '0123456789abcdef',
+      fileName: 'bonus.csv',
+      row: 1,
+      body: { amount_cent: 100, input_id: 'x', display_name: 'Bonus' },
+      userId: 'P1',
+      contractId: 'C1',
+    };
+    expect(settleExisting(row, earlier, 'exists')).toEqual({
+      kind: 'settle',
+      outcome: 'conflict',
+      message:
+        'Booked before with other values (amount_cent) by campaign bonus.csv (01234567), row 1: not booked again.',
+    });
+    expect(settleExisting({ ...row, body: earlier.body }, earlier, 'exists')).toEqual({
+      kind: 'settle',
+      outcome: 'skipped',
+      message: 'Already booked by campaign bonus.csv (01234567), row 1.',
+    });
+    expect(settleExisting(row, null, 'A charge with this input_id exists.')).toEqual({
+      kind: 'settle',
+      outcome: 'skipped',
+      review: true,
+      message:
+        'Exists on the platform, not booked by the console: check it. The platform: A charge with this input_id exists.',
+    });
   });
 });

@@ -1,4 +1,9 @@
-import type { BulkKind, BulkRowOutcome } from '../../contract/bulk.ts';
+import {
+  differingFields,
+  EXISTING_ROW_MESSAGES,
+  type BulkKind,
+  type BulkRowOutcome,
+} from '../../contract/bulk.ts';
 import { isAlreadyDone, platformMessage, type PlatformAnswer } from './platform-writer.ts';
 
 /** How long and how often a row without a final answer is sent again. */
@@ -28,7 +33,9 @@ export interface AttemptedRow {
 }
 
 export type RowStep =
-  | { kind: 'settle'; outcome: BulkRowOutcome; message: string | null }
+  | { kind: 'settle'; outcome: BulkRowOutcome; message: string | null; review?: boolean }
+  /** The platform says the `input_id` (user ID) exists: settled by what the console sent before (settleExisting). */
+  | { kind: 'exists'; message: string }
   | { kind: 'retry'; at: number; message: string; unanswered: boolean; failingSince: number };
 
 /** Statuses that say nothing about the row: the platform (or a gateway before it) could not take it now. */
@@ -58,7 +65,7 @@ export function nextStep(
             outcome: 'created',
             message: `Booked by an earlier attempt whose answer was lost; the platform confirmed it: ${platformMessage(answer.body)}`,
           }
-        : { kind: 'settle', outcome: 'skipped', message: `Already done: ${platformMessage(answer.body)}` };
+        : { kind: 'exists', message: platformMessage(answer.body) };
     return { kind: 'settle', outcome: 'refused', message: platformMessage(answer.body) };
   }
   const mayHaveArrived = status === 0 ? answer.mayHaveArrived : !NOT_TAKEN.has(status);
@@ -81,4 +88,46 @@ export function nextStep(
   }
   const delay = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.max(0, row.attempts - 1));
   return { kind: 'retry', at: now + delay, message, unanswered, failingSince };
+}
+
+/** A row the console sent before under the same `input_id` on the contract (charges) or user ID (migrations). */
+export interface EarlierRow {
+  campaignId: string;
+  fileName: string;
+  row: number;
+  body: Record<string, unknown>;
+  userId: string;
+  contractId: string | null;
+}
+
+/**
+ * The platform says the row's `input_id` (or user ID) exists and no attempt of this row can have booked
+ * it: compared with what the console sent under it before — the same content is `skipped` (booked
+ * already), other content a `conflict` naming the fields that differ, and nothing sent by the console
+ * `skipped` too but flagged for review (someone booked it elsewhere).
+ */
+export function settleExisting(
+  row: { body: Record<string, unknown>; userId: string; contractId: string | null },
+  earlier: EarlierRow | null,
+  platform: string,
+): Extract<RowStep, { kind: 'settle' }> {
+  if (!earlier)
+    return {
+      kind: 'settle',
+      outcome: 'skipped',
+      review: true,
+      message: EXISTING_ROW_MESSAGES.notByTheConsole(platform),
+    };
+  const fields = differingFields(
+    { ...earlier.body, user_id: earlier.userId, contract_id: earlier.contractId },
+    { ...row.body, user_id: row.userId, contract_id: row.contractId },
+  );
+  const where = `campaign ${earlier.fileName} (${earlier.campaignId.slice(0, 8)}), row ${earlier.row}`;
+  return fields.length
+    ? {
+        kind: 'settle',
+        outcome: 'conflict',
+        message: EXISTING_ROW_MESSAGES.otherValues(fields, where),
+      }
+    : { kind: 'settle', outcome: 'skipped', message: EXISTING_ROW_MESSAGES.alreadyBooked(where) };
 }

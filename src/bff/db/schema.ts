@@ -111,7 +111,8 @@ export const bulkCampaigns = pgTable('bulk_campaigns', {
  * contract, the user ID) makes that safe. `unanswered`: an attempt may have reached the platform without
  * its answer reaching the console (a timeout after sending, a lost connection, a runner that died), so
  * the row may be booked; `failing_since`: the first attempt without a final answer (retries stop after
- * the runner's retry window).
+ * the runner's retry window). `review`: a `skipped` row whose `input_id` was on the platform without the
+ * console having sent it. `invalid` rows (problems in the file) are stored to be in the results, never sent.
  */
 export const bulkRows = pgTable(
   'bulk_rows',
@@ -130,9 +131,13 @@ export const bulkRows = pgTable(
     doneAt: instant('done_at'),
     failingSince: instant('failing_since'),
     unanswered: boolean('unanswered').notNull().default(false),
+    review: boolean('review').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.campaignId, table.row] }),
     index('bulk_rows_campaign_status_idx').on(table.campaignId, table.status),
+    // What was sent before under an input_id (charges) or a user ID (migrations).
+    index('bulk_rows_input_id_idx').on(table.inputId),
+    index('bulk_rows_user_id_idx').on(table.userId),
   ],
 );

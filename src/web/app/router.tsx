@@ -7,15 +7,17 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useLocation,
   useRouteContext,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { canAdminister, canWrite, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
+import { canAdminister, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../features/auth/session.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { AppLayout } from './app-layout.tsx';
+import { RoleRequired } from '../components/role-required.tsx';
 
 interface RouterContext {
   queryClient: QueryClient;
@@ -118,16 +120,11 @@ const chargesRoute = createRoute({
 /** A bulk page's URL names the campaign it shows, so its progress survives a reload. */
 const bulkSearchSchema = z.object({ campaign: z.uuid().optional().catch(undefined) });
 const BulkPage = lazyRouteComponent(() => import('../features/bulk/bulk-page.tsx'), 'BulkPage');
-const writersOnly = ({ context }: { context: unknown }) => {
-  const { user } = context as { user: SessionUser };
-  if (!canWrite(user.role)) throw redirect({ to: '/tools/validators' });
-};
 
 const bulkChargesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/bulk/charges',
   validateSearch: bulkSearchSchema,
-  beforeLoad: writersOnly,
   component: function BulkChargesRoute() {
     const search = bulkChargesRoute.useSearch();
     const navigate = bulkChargesRoute.useNavigate();
@@ -145,7 +142,6 @@ const bulkMigrationsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/bulk/migrations',
   validateSearch: bulkSearchSchema,
-  beforeLoad: writersOnly,
   component: function BulkMigrationsRoute() {
     const search = bulkMigrationsRoute.useSearch();
     const navigate = bulkMigrationsRoute.useNavigate();
@@ -178,12 +174,19 @@ const feedReportRoute = createRoute({
   ),
 });
 
+/** The admin pages: for anyone else, the page says why it is not theirs (never a silent redirect). */
 const adminRoute = createRoute({
   getParentRoute: () => consoleRoute,
   id: 'admin',
-  beforeLoad: ({ context }) => {
-    const { user } = context as unknown as { user: SessionUser };
-    if (!canAdminister(user.role)) throw redirect({ to: '/tools/validators' });
+  component: function AdminOnly() {
+    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+    const pathname = useLocation({ select: (location) => location.pathname });
+    if (canAdminister(user.role)) return <Outlet />;
+    return pathname.startsWith('/admin/audit') ? (
+      <RoleRequired needs="admin" title={t`Audit log of write attempts`} what={t`Reading the audit log`} />
+    ) : (
+      <RoleRequired needs="admin" title={t`Manage staff accounts`} what={t`Managing staff accounts`} />
+    );
   },
 });
 

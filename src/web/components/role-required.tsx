@@ -1,12 +1,34 @@
 import { useLingui } from '@lingui/react/macro';
-/** What a viewer sees on a page that writes: why there is nothing to send, and whom to ask. */
-export function RoleRequired({ title, what }: { title: string; what: string }) {
+import { useRouteContext } from '@tanstack/react-router';
+import type { SessionUser } from '../../contract/bff-api.ts';
+
+/**
+ * What someone sees on a page their role may not use: the page's title, why there is nothing for them
+ * here, and whom to ask — never a silent redirect. `needs`: the operator or admin role (pages that
+ * write), or the admin role (the admin pages).
+ */
+export function RoleRequired({
+  title,
+  what,
+  needs = 'writer',
+}: {
+  title: string;
+  what: string;
+  needs?: 'writer' | 'admin';
+}) {
   const { t } = useLingui();
+  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const text =
+    needs === 'writer'
+      ? t`${what} needs the operator or admin role. You are signed in as a viewer: ask an admin to change your role if this is part of your work.`
+      : user.role === 'operator'
+        ? t`${what} needs the admin role. You are signed in as an operator: ask an admin to change your role if this is part of your work.`
+        : t`${what} needs the admin role. You are signed in as a viewer: ask an admin to change your role if this is part of your work.`;
   return (
     <div className="page page--form">
       <h1>{title}</h1>
       <p className="notice" role="note">
-        {t`${what} needs the operator or admin role. You are signed in as a viewer: ask an admin to change your role if this is part of your work.`}
+        {text}
       </p>
     </div>
   );

@@ -69,7 +69,14 @@ describe('the known messages', () => {
     const { MARKET_LOCATION_MESSAGES, redispatchIdProblem } =
       await import('../../contract/market-location.ts');
     const { checkBulkFile } = await import('../../contract/bulk-csv.ts');
-    const { bulkCampaignRequestSchema, MAX_BULK_ROWS } = await import('../../contract/bulk.ts');
+    const {
+      AMOUNT_CENT_MESSAGE,
+      AMOUNT_EUR_MESSAGE,
+      bulkCampaignRequestSchema,
+      conflictingDuplicates,
+      EXISTING_ROW_MESSAGES,
+      MAX_BULK_ROWS,
+    } = await import('../../contract/bulk.ts');
     const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
     const tooLong = `user_id\n${'x\n'.repeat(MAX_BULK_ROWS + 1)}`;
     const fileProblems = ['', 'user_id\n"open', tooLong].map(
@@ -83,6 +90,15 @@ describe('the known messages', () => {
         ['X', `${prefix}1137355920`].map((id) => redispatchIdProblem(id, prefix) ?? 'no problem'),
       ),
       ...issues(bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows: [] })),
+      AMOUNT_CENT_MESSAGE,
+      AMOUNT_EUR_MESSAGE,
+      ...conflictingDuplicates('charges', [
+        { row: 1, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 1 } },
+        { row: 2, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 2 } },
+      ]).map((problem) => problem.message),
+      EXISTING_ROW_MESSAGES.alreadyBooked('campaign a.csv (01234567), row 3'),
+      EXISTING_ROW_MESSAGES.otherValues(['amount_cent', 'due_date'], 'campaign a.csv (01234567), row 3'),
+      EXISTING_ROW_MESSAGES.notByTheConsole('input_id: exists'),
       ...issues(createUserRequestSchema.safeParse({ username: 'A', password: 'short', role: 'viewer' })),
       EXECUTION_CYCLE_REQUIRED,
       MESSAGES.required,

@@ -209,6 +209,33 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     /^A campaign takes at most (\d+) rows\.$/,
     ([, maximum]) => msg`A campaign takes at most ${maximum} rows.`,
   ],
+  [
+    exact('amount_cent is whole cents: 1000 for 10,00 €'),
+    () => msg`amount_cent is whole cents: 1000 for 10,00 €`,
+  ],
+  [
+    exact('amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5'),
+    () => msg`amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5`,
+  ],
+  [
+    /^Row (\d+) has the same (input_id|user_id) with other values \((.+)\): only one of them can be booked\.$/,
+    ([, row, key, fields]) =>
+      msg`Row ${row} has the same ${key} with other values (${fields}): only one of them can be booked.`,
+  ],
+  [
+    /^Already booked by campaign (.+), row (\d+)\.$/,
+    ([, campaign, row]) => msg`Already booked by campaign ${campaign}, row ${row}.`,
+  ],
+  [
+    /^Booked before with other values \((.+)\) by campaign (.+), row (\d+): not booked again\.$/,
+    ([, fields, campaign, row]) =>
+      msg`Booked before with other values (${fields}) by campaign ${campaign}, row ${row}: not booked again.`,
+  ],
+  [
+    /^Exists on the platform, not booked by the console: check it\. The platform: (.*)$/s,
+    ([, platform]) =>
+      msg`Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
+  ],
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
   [

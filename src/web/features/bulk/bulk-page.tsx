@@ -3,7 +3,8 @@ import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format.ts';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { RoleRequired } from '../../components/role-required.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { useStartCampaign } from './campaign-api.ts';
 import { CampaignList } from './campaign-list.tsx';
@@ -11,6 +12,7 @@ import { CampaignProgress } from './campaign-progress.tsx';
 import { checkFileInWorker, type CheckedFile } from './check-file.ts';
 import { CheckReport } from './check-report.tsx';
 import { DryRun } from './dry-run.tsx';
+import { PriorRuns } from './prior-runs.tsx';
 import { FilePicker } from './file-picker.tsx';
 
 const titleOf = (kind: BulkKind) =>
@@ -49,6 +51,13 @@ export function BulkPage({
   const [readProblem, setReadProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const start = useStartCampaign(kind);
+  if (!canWrite(user.role))
+    return (
+      <RoleRequired
+        title={titleOf(kind)}
+        what={kind === 'charges' ? t`Running bulk charges and credits` : t`Running bulk consumer migrations`}
+      />
+    );
 
   async function pick(picked: File | undefined) {
     if (!picked) return;
@@ -68,7 +77,12 @@ export function BulkPage({
 
   async function run() {
     if (!file || !checked) return;
-    const campaign = await start.mutateAsync({ kind, fileName: file.name, rowsJson: checked.rowsJson });
+    const campaign = await start.mutateAsync({
+      kind,
+      fileName: file.name,
+      rowsJson: checked.rowsJson,
+      invalidJson: checked.invalidJson,
+    });
     setConfirming(false);
     setChecked(null);
     setFile(null);
@@ -78,7 +92,11 @@ export function BulkPage({
   const fileName = file?.name ?? '';
   const environment = user.environment;
   const usable =
-    checked && !checked.fileProblem && !checked.unknownColumns.length && !checked.missingColumns.length;
+    checked &&
+    !checked.fileProblem &&
+    !checked.unknownColumns.length &&
+    !checked.missingColumns.length &&
+    !checked.amountColumns;
   return (
     <div className="page">
       <h1>{titleOf(kind)}</h1>
@@ -96,6 +114,7 @@ export function BulkPage({
         {usable && checked.rowCount > 0 && (
           <>
             <DryRun kind={kind} checked={checked} />
+            <PriorRuns kind={kind} fileName={fileName} checked={checked} />
             {!confirming ? (
               <button className="button" type="button" onClick={() => setConfirming(true)}>
                 {plural(checked.rowCount, { one: 'Run for # row…', other: 'Run for # rows…' })}

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bulkCampaignSchema, type BulkCampaignRequest, type BulkKind } from '../../../contract/bulk.ts';
+import {
+  bulkCampaignSchema,
+  bulkPriorRunsSchema,
+  bulkResultRowsSchema,
+  type BulkCampaignRequest,
+  type BulkKind,
+} from '../../../contract/bulk.ts';
 import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
 import { downloadBlob } from '../../lib/download.ts';
 
@@ -42,12 +48,50 @@ export function useCampaign(id: string | undefined) {
   return query;
 }
 
-/** Starts a campaign; the rows come as the worker's JSON, spliced in rather than parsed and serialised again. */
+type FileRequest = Omit<BulkCampaignRequest, 'rows' | 'invalid'> & { rowsJson: string; invalidJson: string };
+
+/** The request body: the worker's JSON spliced in rather than parsed and serialised again. */
+const fileBody = (request: FileRequest) =>
+  `{"kind":${JSON.stringify(request.kind)},"fileName":${JSON.stringify(request.fileName)},"rows":${request.rowsJson},"invalid":${request.invalidJson}}`;
+
+/**
+ * Which rows of a checked file earlier campaigns ran (the BFF derives the generated input_ids the same
+ * way the campaign will): asked once per checked file, before the run is offered.
+ */
+export function usePriorRuns(request: FileRequest | null) {
+  return useQuery({
+    queryKey: ['bulk', 'prior-runs', request?.kind, request?.fileName, request?.rowsJson],
+    enabled: request !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    queryFn: async () => {
+      const path = 'bff/bulk/campaigns/prior-runs';
+      const response = await api.post(path, {
+        body: fileBody(request!),
+        headers: { 'content-type': 'application/json' },
+        timeout: 120_000,
+      });
+      if (!response.ok) throw new ApiError(response.status, await readBody(response), path);
+      return bulkPriorRunsSchema.parse(await response.json());
+    },
+  });
+}
+
+/** The rows of a campaign that were not created, with the platform's answer (refreshed with its counts). */
+export function useRowsNotCreated(id: string, version: string) {
+  return useQuery({
+    queryKey: ['bulk', 'campaign', id, 'rows', version],
+    placeholderData: keepPreviousData,
+    queryFn: () => requestOk('get', `/bff/bulk/campaigns/${id}/rows`, { schema: bulkResultRowsSchema }),
+  });
+}
+
+/** Starts a campaign with the checked file's rows, those with problems included (as `invalid`). */
 export function useStartCampaign(kind: BulkKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: Omit<BulkCampaignRequest, 'rows'> & { rowsJson: string }) => {
-      const body = `{"kind":${JSON.stringify(request.kind)},"fileName":${JSON.stringify(request.fileName)},"rows":${request.rowsJson}}`;
+    mutationFn: async (request: FileRequest) => {
+      const body = fileBody(request);
       const path = 'bff/bulk/campaigns';
       const response = await api.post(path, {
         body,

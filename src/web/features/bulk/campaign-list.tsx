@@ -31,7 +31,7 @@ export function CampaignList({
                 t`Status`,
                 numeric(t`Rows`),
                 numeric(t`Created`),
-                numeric(t`Refused or failed`),
+                numeric(t`Refused, conflict or failed`),
               ]}
             />
           </thead>
@@ -54,7 +54,9 @@ export function CampaignList({
                 <td>{campaignStatusWord(campaign.status)}</td>
                 <td className="numeric">{formatNumber(campaign.total)}</td>
                 <td className="numeric">{formatNumber(campaign.counts.created)}</td>
-                <td className="numeric">{formatNumber(campaign.counts.refused + campaign.counts.failed)}</td>
+                <td className="numeric">
+                  {formatNumber(campaign.counts.refused + campaign.counts.failed + campaign.counts.conflict)}
+                </td>
               </tr>
             ))}
           </tbody>

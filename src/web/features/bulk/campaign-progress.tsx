@@ -1,9 +1,11 @@
 import { plural, t } from '@lingui/core/macro';
-import { campaignStatusWord } from './campaign-status.ts';
+import { campaignStatusWord, resultStatusWord } from './campaign-status.ts';
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { downloadResults, useCampaign, useControlCampaign } from './campaign-api.ts';
+import { downloadResults, useCampaign, useControlCampaign, useRowsNotCreated } from './campaign-api.ts';
 
 function secondsLeft(campaign: BulkCampaign): number | null {
   if (!campaign.ratePerSecond || campaign.status !== 'running') return null;
@@ -28,7 +30,7 @@ export function CampaignProgress({ id }: { id: string }) {
   const answered = campaign.total - campaign.pending - unknown;
   const unknownCount = formatNumber(unknown);
   const left = secondsLeft(campaign);
-  const failed = campaign.counts.refused + campaign.counts.failed;
+  const failed = campaign.counts.refused + campaign.counts.failed + campaign.counts.conflict;
   const answeredCount = formatNumber(answered);
   const totalCount = formatNumber(campaign.total);
   const rate = campaign.ratePerSecond
@@ -58,8 +60,12 @@ export function CampaignProgress({ id }: { id: string }) {
           <dd>{formatNumber(campaign.counts.skipped)}</dd>
         </div>
         <div>
-          <dt>{t`Refused or failed`}</dt>
+          <dt>{t`Refused, conflict or failed`}</dt>
           <dd data-testid="campaign-failed">{formatNumber(failed)}</dd>
+        </div>
+        <div>
+          <dt>{t`Not sent (problems in the file)`}</dt>
+          <dd data-testid="campaign-invalid">{formatNumber(campaign.counts.invalid)}</dd>
         </div>
         <div>
           <dt>{t`Sent, no answer yet`}</dt>
@@ -134,6 +140,68 @@ export function CampaignProgress({ id }: { id: string }) {
           {control.error?.message ?? downloadProblem}
         </p>
       )}
+      <RowsNotCreated campaign={campaign} />
     </section>
+  );
+}
+
+const ROWS_SHOWN = 200;
+
+/**
+ * A row's answer in the UI language: an invalid row's problems are `column: message` parts (as the
+ * check showed them), each message read on its own; any other row has one message.
+ */
+function answerOf(status: string, message: string): string {
+  if (status !== 'invalid') return consoleMessage(message);
+  return message
+    .split('; ')
+    .map((part) => {
+      const colon = part.indexOf(': ');
+      return colon > 0
+        ? `${part.slice(0, colon)}: ${consoleMessage(part.slice(colon + 2))}`
+        : consoleMessage(part);
+    })
+    .join('; ');
+}
+
+/** Every row that was not created (refused, conflict, invalid, unknown, …), with the platform's answer. */
+function RowsNotCreated({ campaign }: { campaign: BulkCampaign }) {
+  // Asked again whenever the counts move.
+  const version = JSON.stringify([campaign.status, campaign.pending, campaign.counts]);
+  const rows = useRowsNotCreated(campaign.id, version);
+  if (!rows.data?.total) return null;
+  const shown = formatNumber(Math.min(ROWS_SHOWN, rows.data.rows.length));
+  const total = formatNumber(rows.data.total);
+  return (
+    <div className="table-scroll">
+      <h3 id="rows-not-created">
+        {plural(rows.data.total, { one: '# row not created', other: '# rows not created' })}
+      </h3>
+      <table className="table" aria-labelledby="rows-not-created" data-testid="rows-not-created">
+        <thead>
+          <ColumnHeaders
+            columns={[numeric(t`Row`), t`User`, t`Contract`, t`input_id`, t`Status`, t`Answer`]}
+          />
+        </thead>
+        <tbody>
+          {rows.data.rows.slice(0, ROWS_SHOWN).map((row) => (
+            <tr key={row.row}>
+              <td className="numeric">{row.row}</td>
+              <td>{row.userId}</td>
+              <td>{row.contractId ?? ''}</td>
+              <td>{row.inputId ?? ''}</td>
+              <td>
+                {resultStatusWord(row.status)}
+                {row.review && ` (${t`check it`})`}
+              </td>
+              <td>{row.message ? answerOf(row.status, row.message) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.data.total > ROWS_SHOWN && (
+        <p className="hint">{t`The first ${shown} of ${total} rows are shown; the results (CSV) have every row.`}</p>
+      )}
+    </div>
   );
 }

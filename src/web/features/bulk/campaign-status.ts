@@ -14,3 +14,27 @@ export function campaignStatusWord(status: BulkCampaign['status']): string {
       return t`done`;
   }
 }
+
+/** A row's status in the results (the English words are the pinned codes of the results CSV). */
+export function resultStatusWord(status: string): string {
+  switch (status) {
+    case 'created':
+      return t`created`;
+    case 'skipped':
+      return t`skipped`;
+    case 'conflict':
+      return t`conflict`;
+    case 'refused':
+      return t`refused`;
+    case 'failed':
+      return t`failed`;
+    case 'unknown':
+      return t`unknown`;
+    case 'invalid':
+      return t`invalid`;
+    case 'not_sent':
+      return t`not sent`;
+    default:
+      return status;
+  }
+}

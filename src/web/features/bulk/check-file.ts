@@ -7,11 +7,13 @@ import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
 export const PREVIEW_ROWS = 10;
 
 /** The checked file as the page gets it: counts, the first rows, the good rows as JSON, the dry run's totals. */
-export type CheckedFile = Omit<CheckedBulkFile, 'rows'> & {
+export type CheckedFile = Omit<CheckedBulkFile, 'rows' | 'invalid'> & {
   rowCount: number;
   preview: CheckedBulkFile['rows'];
   /** The good rows, as they go into `POST /bff/bulk/campaigns`. */
   rowsJson: string;
+  /** The rows with problems, kept in the campaign as `invalid` (its results have every row of the file). */
+  invalidJson: string;
   totals: ChargeTotal[];
   milliseconds: number;
 };

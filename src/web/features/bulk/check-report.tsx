@@ -16,13 +16,19 @@ export function CheckReport({ checked }: { checked: CheckedFile }) {
     );
   const unknown = checked.unknownColumns.join(', ');
   const missing = checked.missingColumns.join(', ');
-  if (unknown || missing)
+  if (unknown || missing || checked.amountColumns)
     return (
       <div className="error-summary" role="alert">
         <p>{t`The header does not fit; no row was checked.`}</p>
         <ul>
           {unknown && <li>{t`Unknown columns: ${unknown}`}</li>}
           {missing && <li>{t`Missing columns: ${missing}`}</li>}
+          {checked.amountColumns === 'missing' && (
+            <li>{t`Missing the amount: give a column amount_cent (whole cents, 1000 for 10,00 €) or amount_eur (euros, 10,00).`}</li>
+          )}
+          {checked.amountColumns === 'both' && (
+            <li>{t`Both amount_cent and amount_eur are given: keep one of them, so that no row has two amounts that might disagree.`}</li>
+          )}
         </ul>
       </div>
     );

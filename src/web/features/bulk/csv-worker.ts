@@ -30,7 +30,7 @@ self.onmessage = async (
   const text = await event.data.file.text();
   const checked = checkBulkFile(event.data.kind, text);
   // The dry run's totals too: every execution of every row is work the main thread is spared.
-  const { rows, ...rest } = checked;
+  const { rows, invalid, ...rest } = checked;
   const totals = event.data.kind === 'charges' ? chargeTotals(rows.map((row) => row.values)) : [];
   const answer: CheckedFile = {
     ...rest,
@@ -38,6 +38,7 @@ self.onmessage = async (
     preview: rows.slice(0, PREVIEW_ROWS),
     // One string crosses to the page in no time; 10,000 cloned objects would stall it for a frame or more.
     rowsJson: JSON.stringify(rows),
+    invalidJson: JSON.stringify(invalid),
     totals,
     milliseconds: Math.round(performance.now() - started),
   };
