@@ -7,7 +7,7 @@ import {
   BULK_KINDS,
   BULK_RESULTS_CSV_HEADER,
   bulkCampaignEnvelopeSchema,
-  bulkCampaignRequestSchema,
+  type bulkCampaignRequestSchema,
   bulkCampaignRowSchema,
   campaignRowsProblem,
   canonicalRowContent,
