@@ -1,35 +1,18 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCharge } from '../contract/testing/examples.ts';
 import { chargeRequests } from './db/schema.ts';
-import { startTestSandbox, TEST_DATABASE_URL, type TestSandbox } from './testing/harness.ts';
+import { terminateConnections } from '../node-shared/db/testing/postgres.ts';
+import { startTestSandbox, type TestSandbox } from './testing/harness.ts';
 
 const CHARGES = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
-
-/** Ends the sandbox's connections to its database, as a PostgreSQL restart or an administrator would. */
-async function terminateConnections(database: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    const ended = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database],
-    );
-    return ended.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 describe('the sandbox on PostgreSQL when the server ends its connections', () => {
   let sandbox: TestSandbox;
   let token: string;
-  let databaseName: string;
 
   beforeAll(async () => {
     sandbox = await startTestSandbox('postgres');
     token = await sandbox.token();
-    databaseName = /postgres:\/\/[^/]+\/(\w+)/.exec(sandbox.database.description)![1]!;
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -49,7 +32,7 @@ describe('the sandbox on PostgreSQL when the server ends its connections', () =>
     const terminator = (async () => {
       let ended = 0;
       while (terminating) {
-        ended += await terminateConnections(databaseName);
+        ended += await terminateConnections(sandbox.database.description);
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
       return ended;

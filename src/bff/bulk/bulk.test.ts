@@ -13,8 +13,7 @@ import {
   type BulkCampaignRequest,
 } from '../../contract/bulk.ts';
 import { exampleCharge, exampleConsumer } from '../../contract/testing/examples.ts';
-import pg from 'pg';
-import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/testing/postgres.ts';
+import { createPostgresDatabase, terminateConnections } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
@@ -589,22 +588,6 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     expect(ofCampaign.filter((entry) => entry.status === 201).length).toBe(60 - rowsLost.size);
   }, 120_000);
 });
-
-/** Ends every connection to the database but the caller's, as an administrator or a restart would. */
-async function terminateConnections(url: string, condition = 'true'): Promise<number> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    const ended = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = $1 and pid <> pg_backend_pid() and ${condition}`,
-      [new URL(url).pathname.slice(1)],
-    );
-    return ended.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
   let sandbox: TestSandbox;

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { notify, openDatabase, queryRows } from './connect.ts';
 import { isConnectionLoss } from './errors.ts';
-import { createPostgresDatabase, TEST_DATABASE_URL } from './testing/postgres.ts';
+import { createPostgresDatabase, terminateConnections } from './testing/postgres.ts';
 import { until } from '../testing/until.ts';
 
 /** A one-table database, so these tests are about connections and not about either program's schema. */
@@ -14,34 +13,12 @@ const notesDatabase = {
   migrationLockKey: 0x7e57,
 };
 
-async function terminateOtherConnections(url: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  const terminated = await admin.query(
-    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-    [new URL(url).pathname.slice(1)],
+/** Ends the connections running a `pg_sleep` statement, once one is seen running. */
+const terminateWhileSleeping = (url: string) =>
+  until(
+    async () => (await terminateConnections(url, "state = 'active' and query like '%pg_sleep%'")) > 0,
+    5000,
   );
-  await admin.end();
-  return terminated.rowCount ?? 0;
-}
-
-/** Ends the connections running a statement that contains `fragment`, once one is seen running. */
-async function terminateWhileRunning(url: string, fragment: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await until(async () => {
-      const terminated = await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = $1 and state = 'active' and position($2 in query) > 0 and pid <> pg_backend_pid()`,
-        [new URL(url).pathname.slice(1), fragment],
-      );
-      return (terminated.rowCount ?? 0) > 0;
-    }, 5000);
-  } finally {
-    await admin.end();
-  }
-}
 
 describe('PostgreSQL connections', () => {
   it('survive the server ending idle connections (a restart): the next query reconnects', async () => {
@@ -49,7 +26,7 @@ describe('PostgreSQL connections', () => {
     const database = await openDatabase(postgres.url, notesDatabase);
     try {
       await database.db.execute(sql`select 1`);
-      expect(await terminateOtherConnections(postgres.url)).toBeGreaterThan(0);
+      expect(await terminateConnections(postgres.url)).toBeGreaterThan(0);
       // Give the pool time to see its clients end (the 'error' event that used to be uncaught).
       await new Promise((resolve) => setTimeout(resolve, 300));
       const rows = await queryRows<{ answer: number }>(database.db, sql`select 41 + 1 as answer`);
@@ -79,7 +56,7 @@ describe('PostgreSQL connections', () => {
           (error: unknown) => error,
         );
       await until(() => inTransaction, 5000);
-      expect(await terminateOtherConnections(postgres.url)).toBeGreaterThan(0);
+      expect(await terminateConnections(postgres.url)).toBeGreaterThan(0);
       expect(isConnectionLoss(await transaction)).toBe(true);
       const rows = await queryRows<{ count: number }>(
         database.db,
@@ -99,7 +76,7 @@ describe('PostgreSQL connections', () => {
       let terminating = true;
       const terminator = (async () => {
         while (terminating) {
-          await terminateOtherConnections(postgres.url);
+          await terminateConnections(postgres.url);
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();
@@ -131,7 +108,7 @@ describe('PostgreSQL connections', () => {
     const database = await openDatabase(postgres.url, notesDatabase);
     try {
       const read = queryRows<{ answer: number }>(database.db, sql`select 42 as answer from pg_sleep(0.8)`);
-      await terminateWhileRunning(postgres.url, 'pg_sleep');
+      await terminateWhileSleeping(postgres.url);
       expect((await read)[0]!.answer).toBe(42);
     } finally {
       await database.close();
@@ -149,7 +126,7 @@ describe('PostgreSQL connections', () => {
         () => 'written',
         (error: unknown) => error,
       );
-      await terminateWhileRunning(postgres.url, 'pg_sleep');
+      await terminateWhileSleeping(postgres.url);
       expect(isConnectionLoss(await write)).toBe(true);
       const rows = await queryRows<{ count: number }>(
         database.db,
@@ -192,7 +169,7 @@ describe('PostgreSQL connections', () => {
       await until(() => received.length === 1, 5000);
       expect(received).toEqual(['first']);
 
-      await terminateOtherConnections(postgres.url);
+      await terminateConnections(postgres.url);
       await until(() => gaps >= 2, 5000); // once when dropped, once when listening again
       await notify(sender.db, 'notes_changed', 'after reconnect');
       await until(() => received.length === 2, 5000);

@@ -22,3 +22,22 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
     },
   };
 }
+
+/**
+ * Ends the connections to `url`'s database but the caller's, as a restart or an administrator would;
+ * only those matching `condition` (SQL over pg_stat_activity) when given. Answers how many it ended.
+ */
+export async function terminateConnections(url: string, condition = 'true'): Promise<number> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    const ended = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and (${condition})`,
+      [new URL(url).pathname.slice(1)],
+    );
+    return ended.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
