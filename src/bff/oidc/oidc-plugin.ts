@@ -146,7 +146,8 @@ export default fp<OidcPluginOptions>(
         { parseAs: 'string', bodyLimit: BACKCHANNEL_BODY_LIMIT },
         (_request, body, done) => done(null, new URLSearchParams(body as string)),
       );
-      backchannel.post('/bff/backchannel', async (request, reply) => {
+      // The limit on the route too, so a refusal names it (the error handler reads the route's own limit).
+      backchannel.post('/bff/backchannel', { bodyLimit: BACKCHANNEL_BODY_LIMIT }, async (request, reply) => {
         const refuse = (description: string) =>
           reply.code(400).send({ error: 'invalid_request', error_description: description });
         const token = request.body instanceof URLSearchParams ? request.body.get('logout_token') : null;

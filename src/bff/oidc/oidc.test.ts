@@ -382,6 +382,9 @@ describe('SSO through the company identity provider', () => {
         if (contentType !== 'application/json')
           expect(await answer.json(), why).toMatchObject({ error: 'invalid_request' });
       }
+      const tooLarge = await post(`logout_token=${'x'.repeat(100 * 1024)}`);
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.json()).toEqual({ detail: 'Request body exceeds the limit of 64 KB.' });
       expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))).toBe(200);
     });
   });

@@ -3,22 +3,18 @@ import { checkBulkFile } from '../../../contract/bulk-csv.ts';
 import { chargeTotals, type BulkKind } from '../../../contract/bulk.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 import { i18n } from '@lingui/core';
-import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { loadCatalogue } from '../../i18n/catalogues.ts';
 import type { Language } from '../../i18n/language.ts';
 
 // The forms' messages ("This field is required.", how to write a number), not zod's generic ones.
-// A file holds amounts in whole cents, where the single form takes euros.
-const FILE_WORDS: Record<string, { unreadable: () => string }> = {
-  amount_cent: { unreadable: () => t`Give the amount in whole cents, e.g. 1000 for 10.00 €.` },
-};
+// Amounts have their own rules in a file (contract/bulk.ts: amount_cent digits only, or amount_eur).
 
 async function speak(language: Language, locale: string) {
   if (i18n.locale !== language)
     i18n.loadAndActivate({ locale: language, messages: (await loadCatalogue[language]()).messages });
-  z.config({ customError: formErrorMap((name) => FILE_WORDS[name], locale) });
+  z.config({ customError: formErrorMap(() => undefined, locale) });
 }
 
 /** Reads and checks a bulk file off the main thread: a 10,000-row file never freezes the page. */
