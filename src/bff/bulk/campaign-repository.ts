@@ -51,6 +51,17 @@ const sentBefore = or(
 );
 
 /** Rows per insert: building and running a statement of 250 rows keeps the event loop free for others. */
+/** A row as its runner claimed it: the claim is its own while the row is `sending` at that attempt. */
+export type ClaimedRow = Pick<BulkRow, 'row' | 'attempts'>;
+
+const stillClaimed = (campaignId: string, claim: ClaimedRow) =>
+  and(
+    eq(bulkRows.campaignId, campaignId),
+    eq(bulkRows.row, claim.row),
+    eq(bulkRows.status, 'sending'),
+    eq(bulkRows.attempts, claim.attempts),
+  );
+
 const INSERT_BATCH = 250;
 const RATE_WINDOW_MS = 60_000;
 
@@ -99,7 +110,10 @@ export class CampaignRepository {
   /** The campaign as the console shows it: counts by outcome, rows left, and the recent rate. */
   async describe(campaign: BulkCampaignRow): Promise<BulkCampaign> {
     // Open rows an attempt may have booked count as unknown until the platform answers them.
-    const state = sql<string>`case when ${bulkRows.status} in ('pending', 'sending') and ${bulkRows.unanswered} then 'unknown' else ${bulkRows.status} end`;
+    // So do rows in flight once the campaign has stopped (paused, cancelled): their answer is not coming
+    // to anyone while no runner works on it — the results CSV says `unknown` for them too.
+    const inFlightUnknown = campaign.status === 'running' ? sql`false` : sql`true`;
+    const state = sql<string>`case when (${bulkRows.status} = 'pending' and ${bulkRows.unanswered}) or (${bulkRows.status} = 'sending' and (${bulkRows.unanswered} or ${inFlightUnknown})) then 'unknown' else ${bulkRows.status} end`;
     const byStatus = await this.db
       .select({ status: state, rows: count() })
       .from(bulkRows)
@@ -192,9 +206,13 @@ export class CampaignRepository {
     return claimed ?? null;
   }
 
+  /**
+   * Settles a row — if the caller still holds its claim. A runner that went silent past the lease has
+   * lost the row to another (`attempts` moved on); its late answer must not overwrite the other's.
+   */
   async settle(
     campaignId: string,
-    row: number,
+    claim: ClaimedRow,
     outcome: BulkRowOutcome,
     message: string | null,
     review = false,
@@ -202,13 +220,13 @@ export class CampaignRepository {
     await this.db
       .update(bulkRows)
       .set({ status: outcome, message, review, doneAt: new Date(this.now()), claimedAt: null })
-      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
+      .where(stillClaimed(campaignId, claim));
   }
 
   /** Puts a row back to be sent again at `retry.at`, remembering whether an attempt may have arrived. */
   async retryLater(
     campaignId: string,
-    row: number,
+    claim: ClaimedRow,
     retry: { at: number; message: string; unanswered: boolean; failingSince: number },
   ): Promise<void> {
     await this.db
@@ -221,15 +239,15 @@ export class CampaignRepository {
         unanswered: retry.unanswered,
         failingSince: new Date(retry.failingSince),
       })
-      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row)));
+      .where(stillClaimed(campaignId, claim));
   }
 
   /** Gives back a claimed row that was not sent (its attempt could not be audited first). */
-  async unclaim(campaignId: string, row: number): Promise<void> {
+  async unclaim(campaignId: string, claim: ClaimedRow): Promise<void> {
     await this.db
       .update(bulkRows)
       .set({ status: 'pending', claimedAt: null, attempts: sql`${bulkRows.attempts} - 1` })
-      .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.row, row), eq(bulkRows.status, 'sending')));
+      .where(stillClaimed(campaignId, claim));
   }
 
   /** Rows not answered yet (waiting, or in flight). */

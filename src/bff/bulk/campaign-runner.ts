@@ -19,6 +19,8 @@ const DATABASE_ATTEMPTS = 8;
 const DATABASE_PAUSE_MS = 1000;
 /** How often a lane reads its campaign's status (pause, cancel). */
 const STATUS_CHECK_MS = 500;
+/** A halt made on this replica lapses after this; the campaign's status in the database rules then. */
+const HALT_LAPSES_MS = 4 * STATUS_CHECK_MS;
 /** How often an idle slice looks again for rows whose retry time has come. */
 const IDLE_WAIT_MS = 250;
 
@@ -84,8 +86,12 @@ export class CampaignRunner {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
-  /** Campaigns paused or cancelled through this replica: its lanes stop at once (others within STATUS_CHECK_MS). */
-  private readonly halted = new Set<string>();
+  /**
+   * Campaigns paused or cancelled through this replica, and when: its lanes stop at once (others within
+   * STATUS_CHECK_MS). A halt lapses after a few status checks — by then the database's status speaks, and a
+   * resume made on another replica must not leave this one halted.
+   */
+  private readonly halted = new Map<string, number>();
 
   constructor(private readonly options: CampaignRunnerOptions) {
     this.limiter = new Limiter(options.concurrency);
@@ -105,7 +111,15 @@ export class CampaignRunner {
 
   /** Stops this replica's lanes on a campaign before their next row (a pause or cancel made here). */
   halt(campaignId: string): void {
-    this.halted.add(campaignId);
+    this.halted.set(campaignId, this.options.now());
+  }
+
+  private isHalted(campaignId: string): boolean {
+    const since = this.halted.get(campaignId);
+    if (since === undefined) return false;
+    if (this.options.now() - since < HALT_LAPSES_MS) return true;
+    this.halted.delete(campaignId);
+    return false;
   }
 
   /** Lets this replica's lanes work on a resumed campaign again. */
@@ -157,11 +171,12 @@ export class CampaignRunner {
     // Also when this replica is stopping: another replica (or this one after its restart) takes the next slice.
     const boss = this.boss;
     if (!boss) return;
-    await boss
-      .send(QUEUE, { campaignId }, { ...JOB_OPTIONS, startAfter: 1 })
-      .catch((error: unknown) =>
-        this.options.log.warn({ err: error, campaign: campaignId }, 'next slice not queued'),
-      );
+    // Tried again while the database comes back: a running campaign without a queued slice would wait
+    // for the next BFF start.
+    await this.database(() => boss.send(QUEUE, { campaignId }, { ...JOB_OPTIONS, startAfter: 1 })).catch(
+      (error: unknown) =>
+        this.options.log.error({ err: error, campaign: campaignId }, 'next slice not queued'),
+    );
   }
 
   private async lane(campaignId: string, deadline: number): Promise<void> {
@@ -174,7 +189,7 @@ export class CampaignRunner {
           campaign = await this.options.campaigns.find(campaignId);
           checkedAt = this.options.now();
         }
-        if (!campaign || campaign.status !== 'running' || this.halted.has(campaignId)) return;
+        if (!campaign || campaign.status !== 'running' || this.isHalted(campaignId)) return;
         const row = await this.options.campaigns.claimRow(campaignId, this.options.leaseMs);
         if (!row) {
           if ((await this.options.campaigns.remaining(campaignId)) === 0) return;
@@ -211,7 +226,7 @@ export class CampaignRunner {
         this.options.audit.begin(this.auditEntry(campaign, row, operation, started, requestId)),
       );
     } catch (error) {
-      await this.database(() => campaigns.unclaim(campaign.id, row.row)).catch(() => {});
+      await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
       throw error;
     }
     const answer = await this.options.writer.post(operation.path, row.body, requestId);
@@ -233,9 +248,9 @@ export class CampaignRunner {
         : next;
     if (step.kind === 'settle')
       await this.database(() =>
-        campaigns.settle(campaign.id, row.row, step.outcome, step.message, step.review ?? false),
+        campaigns.settle(campaign.id, row, step.outcome, step.message, step.review ?? false),
       );
-    else await this.database(() => campaigns.retryLater(campaign.id, row.row, step));
+    else await this.database(() => campaigns.retryLater(campaign.id, row, step));
   }
 
   /** Each attempt is audited as the single write would be, under the campaign's owner, with the campaign ID. */

@@ -18,7 +18,7 @@ const unreachable: PlatformAnswer = {
 };
 const duplicate: PlatformAnswer = {
   status: 400,
-  body: { input_id: ['A charge with this input_id exists.'] },
+  body: { input_id: ['A charge or credit with this input_id already exists for this contract.'] },
   mayHaveArrived: true,
 };
 
@@ -36,7 +36,7 @@ describe('the next step for a bulk row', () => {
     // Without an earlier unanswered attempt: settled by what the console sent before (settleExisting).
     expect(nextStep('charges', fresh, duplicate, T0, policy)).toEqual({
       kind: 'exists',
-      message: 'input_id: A charge with this input_id exists.',
+      message: 'input_id: A charge or credit with this input_id already exists for this contract.',
     });
   });
 
@@ -65,14 +65,14 @@ describe('the next step for a bulk row', () => {
     });
   });
 
-  it('counts 500 and 504 as possibly booked, 502, 503 and 429 as not taken', () => {
+  it('counts 500, 502 and 504 as possibly booked, 503, 429 and 401 as not taken', () => {
     const answer = (status: number): PlatformAnswer => ({ status, body: null, mayHaveArrived: true });
-    for (const status of [500, 504])
+    for (const status of [500, 502, 504])
       expect(nextStep('charges', fresh, answer(status), T0, policy), String(status)).toMatchObject({
         kind: 'retry',
         unanswered: true,
       });
-    for (const status of [502, 503, 429, 401])
+    for (const status of [503, 429, 401])
       expect(nextStep('charges', fresh, answer(status), T0, policy), String(status)).toMatchObject({
         kind: 'retry',
         unanswered: false,

@@ -38,8 +38,11 @@ export type RowStep =
   | { kind: 'exists'; message: string }
   | { kind: 'retry'; at: number; message: string; unanswered: boolean; failingSince: number };
 
-/** Statuses that say nothing about the row: the platform (or a gateway before it) could not take it now. */
-const NOT_TAKEN = new Set([401, 408, 425, 429, 502, 503]);
+/**
+ * Statuses that say the platform did not take the request now. Not 502: a gateway answers it also when
+ * the platform dropped the connection after committing, so a 502 may have booked (as the forms hold too).
+ */
+const NOT_TAKEN = new Set([401, 408, 425, 429, 503]);
 
 /**
  * The next step for a row after an attempt. Only the platform's own answer makes a row final: an

@@ -9,6 +9,8 @@ describe('the platform’s duplicate answers', () => {
       }),
     ).toBe(true);
     expect(isDuplicateAnswer('charge', 400, { input_id: ['x'], amount_cent: ['y'] })).toBe(false);
+    // The same field refused for its format booked nothing.
+    expect(isDuplicateAnswer('charge', 400, { input_id: ['Null characters are not allowed.'] })).toBe(false);
     expect(
       isDuplicateAnswer('consumer_migration', 400, {
         detail: 'A consumer with this user ID has already been migrated.',

@@ -13,7 +13,12 @@ export function isDuplicateAnswer(write: IdempotentWrite, status: number, body: 
   const record = body as Record<string, unknown>;
   switch (write) {
     case 'charge':
-      return Object.keys(record).length === 1 && Array.isArray(record.input_id);
+      // Only "exists": the same field also carries format refusals (a NUL, a length), which booked nothing.
+      return (
+        Object.keys(record).length === 1 &&
+        Array.isArray(record.input_id) &&
+        record.input_id.some((message) => /already exists/i.test(String(message)))
+      );
     case 'consumer_migration':
       return typeof record.detail === 'string' && /already/i.test(record.detail);
     case 'technical_resource':

@@ -72,6 +72,9 @@ describe('the outcome of a write', () => {
     expect(notice.dataset.outcome).toBe('unknown');
     expect(notice.textContent).toContain('It may have been saved');
     expect(notice.textContent).not.toContain('Nothing was saved');
+    // Sending anew is not the way on: it could book twice. Only the check sends, the identical request.
+    await click('Book');
+    expect(sent).toEqual(['bonus-1']);
     await click('Check and retry safely');
     expect(sent).toEqual(['bonus-1', 'bonus-1']);
     expect(screen.getByTestId('write-outcome').dataset.outcome).toBe('confirmed');

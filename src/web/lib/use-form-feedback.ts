@@ -55,7 +55,12 @@ export function useFormFeedback<T extends FieldValues>(
     setServerProblems(mapped.summary);
     focusSummary();
   };
-  const [outcome, setOutcome] = useState<WriteOutcome | null>(null);
+  const [outcome, setOutcomeState] = useState<WriteOutcome | null>(null);
+  const outcomeNow = useRef<WriteOutcome | null>(null);
+  const setOutcome = (next: WriteOutcome | null) => {
+    outcomeNow.current = next;
+    setOutcomeState(next);
+  };
   const lastWrite = useRef<{ call: () => Promise<ApiAnswer<unknown>>; onSuccess: (body: unknown) => void }>(
     null,
   );
@@ -125,6 +130,13 @@ export function useFormFeedback<T extends FieldValues>(
     /** Sends a write; one at a time (a double click sends once). */
     send: async (call: () => Promise<ApiAnswer<unknown>>, onSuccess: (body: unknown) => void) => {
       if (inFlight.current) return;
+      // After a write whose answer was lost, a new send could book it twice (a changed input_id, say):
+      // the only way on is "Check and retry safely", whose notice takes the focus again.
+      const pending = outcomeNow.current;
+      if (pending?.kind === 'unknown') {
+        setOutcome({ ...pending });
+        return;
+      }
       lastWrite.current = { call, onSuccess };
       setOutcome(null);
       await run(false);
