@@ -6,12 +6,6 @@ export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const CHANGE_REASONS = ['E01', 'E02', 'E03'] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
-export const CHANGE_REASON_LABELS: Record<ChangeReason, string> = {
-  E01: 'E01 – move in/out',
-  E02: 'E02 – move-in / new installation',
-  E03: 'E03 – supplier switch',
-};
-
 export const DELIVERY_START_MESSAGES = {
   unknownCustomerType: 'unknown customer_type',
   unsupportedChangeReason: 'unsupported change_reason for selected customer_type',

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import ky, { HTTPError } from 'ky';
+import ky from 'ky';
 import type { z } from 'zod';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
 import { consoleMessage, platformMessage } from './known-messages.ts';
@@ -76,18 +76,13 @@ export async function request<T>(
     unauthorizedIsAnswer?: boolean;
   } = {},
 ): Promise<ApiAnswer<T | unknown>> {
-  let response: Response;
-  try {
-    response = await api(path.replace(/^\//, ''), {
-      method,
-      ...(options.json === undefined ? {} : { json: options.json }),
-      ...(options.searchParams ? { searchParams: options.searchParams } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if (error instanceof HTTPError) response = error.response;
-    else throw error;
-  }
+  // throwHttpErrors is off: every answer, 4xx and 5xx included, comes back as a Response.
+  const response = await api(path.replace(/^\//, ''), {
+    method,
+    ...(options.json === undefined ? {} : { json: options.json }),
+    ...(options.searchParams ? { searchParams: options.searchParams } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   if (response.status === 401 && !options.unauthorizedIsAnswer) {
     onSignedOut();
     throw new SignedOutError(t`Your session has ended. Sign in again to continue.`);

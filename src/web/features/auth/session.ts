@@ -47,10 +47,6 @@ export function ssoSignInHref(returnTo: string | undefined): string {
   return returnTo ? `/bff/login/oidc?${new URLSearchParams({ returnTo })}` : '/bff/login/oidc';
 }
 
-export function useSession() {
-  return useQuery(sessionQueryOptions);
-}
-
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
