@@ -130,7 +130,7 @@ test.describe('bulk campaigns', () => {
     await expect(page.getByTestId('campaign-done')).toHaveText('600');
   });
 
-  test('a 10,000-row file is checked in the worker while the page keeps painting (figures printed)', async ({
+  test('a 10,000-row file is checked in the worker and its result shown (frame gaps printed, not asserted)', async ({
     page,
   }) => {
     await ensureStaff(page);
