@@ -44,6 +44,27 @@ async function bookedInputIds(sandbox: TestSandbox, prefix: string): Promise<str
   return rows.map((row) => row.inputId).sort();
 }
 
+/** A finished campaign of `total` rows that all became bookings, each booked exactly once on the platform. */
+async function expectEveryRowCreatedOnce(
+  done: BulkCampaign,
+  sandbox: TestSandbox,
+  prefix: string,
+  total: number,
+): Promise<void> {
+  expect(done.counts).toEqual({
+    created: total,
+    refused: 0,
+    skipped: 0,
+    conflict: 0,
+    failed: 0,
+    unknown: 0,
+    invalid: 0,
+  });
+  const booked = await bookedInputIds(sandbox, prefix);
+  expect(booked).toHaveLength(total);
+  expect(new Set(booked).size).toBe(total);
+}
+
 describe('bulk campaigns in one BFF on the embedded database', () => {
   let sandbox: TestSandbox;
   let upstream: string;
@@ -549,18 +570,7 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
     let done: BulkCampaign | undefined;
     await until(async () => (done = await campaign(id)).status === 'done', 60_000);
-    expect(done!.counts).toEqual({
-      created: 60,
-      refused: 0,
-      skipped: 0,
-      conflict: 0,
-      failed: 0,
-      unknown: 0,
-      invalid: 0,
-    });
-    const booked = await bookedInputIds(sandbox, 'outage');
-    expect(booked).toHaveLength(60);
-    expect(new Set(booked).size).toBe(60);
+    await expectEveryRowCreatedOnce(done!, sandbox, 'outage', 60);
     const results = Papa.parse<string[]>(
       (await call('GET', `/bff/bulk/campaigns/${id}/results`, operator)).body.trim(),
       { newline: '\r\n' },
@@ -666,18 +676,7 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
         return done?.status === 'done';
       }, 120_000);
       expect(bff.exitCode()).toBeNull();
-      expect(done!.counts).toEqual({
-        created: 300,
-        refused: 0,
-        skipped: 0,
-        conflict: 0,
-        failed: 0,
-        unknown: 0,
-        invalid: 0,
-      });
-      const booked = await bookedInputIds(sandbox, 'dbfault');
-      expect(booked).toHaveLength(300);
-      expect(new Set(booked).size).toBe(300);
+      await expectEveryRowCreatedOnce(done!, sandbox, 'dbfault', 300);
     } finally {
       await bff.stop();
     }
