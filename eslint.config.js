@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 
 /**
  * The architecture in one rule: contract imports none of the others; web, bff and sandbox never
@@ -52,6 +53,20 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    // Type-aware rules: a cast is a claim the compiler cannot check, and a promise nobody awaits
+    // loses its error. What remains is justified in a comment beside an eslint-disable.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-unsafe-type-assertion': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin },
@@ -65,6 +80,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // TEMPORARY while issue 26 brings the type-aware rules in, one part of the tree at a time:
+    // each part leaves this list once it is clean. The list must be empty when issue 26 closes.
+    files: [
+      'src/web/**',
+      'src/bff/**',
+      'src/sandbox/**',
+      'src/contract/**',
+      'src/node-shared/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-type-assertion': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@tanstack/query/exhaustive-deps': 'off',
     },
   },
   {

@@ -214,7 +214,7 @@ for (const [kind, url, port] of [
   row(`sandbox RSS after queries (${kind})`, `${rssMb(sandbox).toFixed(0)} MB`, '', '');
   if (kind === 'PGlite') {
     // 3. The BFF against a bare forwarder in front of this sandbox (issue 12)
-    await benchBffThroughput(base, headers.authorization!.slice('Bearer '.length), row);
+    await benchBffThroughput(base, headers.authorization.slice('Bearer '.length), row);
     // 4. A bulk campaign through a BFF in front of this sandbox (issue 14)
     await benchBulkCampaign(base, row);
   }

@@ -84,7 +84,7 @@ test.describe('feed-in report', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('feed-in_P1000_C1000_2025-08-10_2025-08-14_day_Europe-Berlin.csv');
-    const lines = readFileSync((await file.path())!, 'utf8')
+    const lines = readFileSync(await file.path(), 'utf8')
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('start_utc,end_utc,start_local,end_local,energy_kwh,sample_count');
@@ -107,7 +107,7 @@ test.describe('feed-in report', () => {
     const image = await png;
     expect(image.suggestedFilename()).toMatch(/\.png$/);
     expect(
-      readFileSync((await image.path())!)
+      readFileSync(await image.path())
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
@@ -276,7 +276,7 @@ test.describe('feed-in report', () => {
     expect(excelFile.suggestedFilename()).toBe(
       'feed-in_P1000_C1000_2025-08-10_2025-08-14_day_UTC_excel-en.csv',
     );
-    const excelText = readFileSync((await excelFile.path())!, 'utf8');
+    const excelText = readFileSync(await excelFile.path(), 'utf8');
     expect(excelText.charCodeAt(0)).toBe(0xfeff);
     const excelLines = excelText.slice(1).trim().split('\r\n');
     expect(excelLines[0]).toBe(
@@ -290,7 +290,7 @@ test.describe('feed-in report', () => {
     // The pinned CSV stays the API's records.
     const csv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
-    const csvLinesRead = readFileSync((await (await csv).path())!, 'utf8')
+    const csvLinesRead = readFileSync(await (await csv).path(), 'utf8')
       .trim()
       .split('\r\n');
     expect(csvLinesRead[0]).toBe('start_utc,end_utc,start_local,end_local,energy_kwh,sample_count');
@@ -404,7 +404,7 @@ test.describe('feed-in report in German', () => {
     await page.getByRole('button', { name: 'Für Excel herunterladen' }).click();
     const file = await excel;
     expect(file.suggestedFilename()).toBe('feed-in_P1000_C1000_2025-08-10_2025-08-14_day_UTC_excel-de.csv');
-    const bytes = readFileSync((await file.path())!);
+    const bytes = readFileSync(await file.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(

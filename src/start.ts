@@ -75,7 +75,7 @@ await runMain(async () => {
     vite?.kill('SIGTERM');
     await bff.close();
     if (sandbox && sandbox.exitCode === null) {
-      const exited = new Promise((resolve) => sandbox!.once('exit', resolve));
+      const exited = new Promise((resolve) => sandbox.once('exit', resolve));
       sandbox.kill('SIGTERM');
       await exited;
     }

@@ -64,8 +64,10 @@ function requestIds(): () => string {
  */
 export async function buildBffApp(options: BffOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
+  // Typed as Fastify's base logger so the instance keeps its default generic (pino's Logger is wider).
+  const loggerInstance: FastifyBaseLogger | undefined = options.logger;
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    ...(loggerInstance ? { loggerInstance } : { logger: false }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     // One spelling of the path before routing and every check (CSRF, session, audit, proxy).

@@ -30,7 +30,7 @@ function componentRegistry() {
     ]),
   ];
   for (const schema of named) {
-    const id = schema ? (z.globalRegistry.get(schema)?.id as string | undefined) : undefined;
+    const id = schema ? z.globalRegistry.get(schema)?.id : undefined;
     if (schema && id && !registry.has(schema)) registry.add(schema, { id });
   }
   return registry;
@@ -54,7 +54,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 function schemaRef(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const id = z.globalRegistry.get(schema)?.id as string | undefined;
+  const id = z.globalRegistry.get(schema)?.id;
   return id ? ref(id) : toSchema(schema, io);
 }
 
@@ -84,7 +84,7 @@ function describeOperation(operation: Operation) {
   for (const [status, schema] of Object.entries(operation.errors)) {
     responses[status] = {
       description: status === '404' ? 'Unknown producer or contract' : 'Invalid input',
-      content: json(schemaRef(schema as z.ZodType, 'output')),
+      content: json(schemaRef(schema, 'output')),
     };
   }
   if (operation.body)

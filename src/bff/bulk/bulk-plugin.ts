@@ -123,7 +123,7 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
         ],
   );
   const data = checked.flatMap(({ row, values, parsed }) =>
-    parsed.success ? [{ row, values, data: parsed.data as Record<string, unknown> }] : [],
+    parsed.success ? [{ row, values, data: parsed.data }] : [],
   );
   problems.push(
     ...conflictingDuplicates(

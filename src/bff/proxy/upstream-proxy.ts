@@ -285,7 +285,7 @@ export class Forwarder {
       return await this.agent.request({
         origin: this.origin,
         path,
-        method: request.method as 'GET' | 'POST',
+        method: request.method,
         headers,
         body,
         signal: deadline,

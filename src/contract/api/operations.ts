@@ -132,7 +132,7 @@ export function toRoutePath(path: string): string {
 }
 
 const matchers = OPERATIONS.map((operation) => ({
-  operation: operation as Operation,
+  operation: operation,
   names: pathParameterNames(operation.path),
   pattern: new RegExp(
     `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '([\\w-]+)')}$`,

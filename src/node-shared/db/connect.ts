@@ -66,12 +66,12 @@ function releaseWhenLost(client: pg.PoolClient): pg.PoolClient {
     release(new Error('the connection ended while checked out'));
   };
   client.once('end', onEnd);
-  client.release = ((error?: Error | boolean) => {
+  client.release = (error?: Error | boolean) => {
     if (released) return;
     released = true;
     client.removeListener('end', onEnd);
     release(error);
-  }) as typeof client.release;
+  };
   return client;
 }
 

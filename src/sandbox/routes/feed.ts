@@ -78,7 +78,7 @@ export function feedRecords(totals: FeedTotals, query: FeedQuery): { count: numb
   const to = Math.min(Date.parse(query.end), totals.startMin[values - 1]! * MINUTE + INTERVAL_MS);
   if (to <= from) return { count: 0, results: [] };
   if (query.aggregation_type === 'raw') return rawRecords(totals, from, to, query.offset, query.limit);
-  const records = periodRecords(totals, from, to, query.aggregation_type as PeriodType, query.timezone);
+  const records = periodRecords(totals, from, to, query.aggregation_type, query.timezone);
   return { count: records.length, results: records.slice(query.offset, query.offset + query.limit) };
 }
 

@@ -47,11 +47,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         description: producer.contract.description,
         salespartner: SEED_SALESPARTNER,
       });
-      await insertFeed(
-        tx as unknown as Database,
-        producer.contract.contractId,
-        generateFeedSeries(producer.contract.feed),
-      );
+      await insertFeed(tx, producer.contract.contractId, generateFeedSeries(producer.contract.feed));
     }
   });
   return true;

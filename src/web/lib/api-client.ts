@@ -41,7 +41,7 @@ export function describeFailure(
   inUiLanguage: (message: string) => string = platformMessage,
 ): string {
   if (body && typeof body === 'object') {
-    if ('detail' in body && typeof (body as { detail: unknown }).detail === 'string')
+    if ('detail' in body && typeof body.detail === 'string')
       return inUiLanguage((body as { detail: string }).detail);
     const messages = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) =>
       Array.isArray(value) ? value.map((message) => `${field}: ${inUiLanguage(String(message))}`) : [],

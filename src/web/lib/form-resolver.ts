@@ -19,5 +19,5 @@ export function contractResolver<Values extends FieldValues, Submission>(
       Values
     >,
     { error: formErrorMap(words, locale) },
-  ) as unknown as Resolver<Values, unknown, Submission>;
+  );
 }

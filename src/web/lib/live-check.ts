@@ -45,7 +45,7 @@ export function useLiveCheck(value: string, options: LiveCheckOptions): LiveChec
   if (trimmed === '') return { status: 'idle' };
   if (hint !== null) return { status: 'incomplete', hint };
   if (!ready || query.isFetching || !query.data) {
-    if (query.isError) return { status: 'error', message: (query.error as Error).message };
+    if (query.isError) return { status: 'error', message: query.error.message };
     return { status: 'checking' };
   }
   const { status, body } = query.data;

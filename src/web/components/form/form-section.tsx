@@ -20,7 +20,7 @@ export const FormSection = memo(function FormSection({
       id={`section-${id}`}
       open={open}
       onToggle={(event) => {
-        const nowOpen = (event.currentTarget as HTMLDetailsElement).open;
+        const nowOpen = event.currentTarget.open;
         if (nowOpen !== open) onToggle(id, nowOpen);
       }}
     >
