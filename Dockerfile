@@ -1,7 +1,7 @@
 # energy-console BFF (one replica) with the built console. See docs/deployment.md.
 # Not built on the project's development machines (no container runtime there): treat as a starting point.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
@@ -9,7 +9,7 @@ COPY . .
 # The console, precompressed (brotli and gzip beside each asset).
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 BFF_DATA_DIR=/var/lib/energy-console BFF_STATIC_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -110,6 +110,28 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // What the contract may import: it runs unchanged in the browser, the BFF and the sandbox, so only
+    // libraries that are pure, platform-neutral code with no I/O: zod (the shapes), ibantools (the IBAN
+    // registry) and papaparse (one CSV parser, so the browser's file check and the BFF's campaign parse
+    // a file identically). No node: built-ins, no network or storage clients. Tests and test vectors
+    // (`testing/`) may read files.
+    files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.test.ts', 'src/contract/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/)(?!(?:zod|ibantools|papaparse)$)',
+              message: 'src/contract imports only zod, ibantools and papaparse (see eslint.config.js)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The BFF's integration tests run against the real sandbox: only they (and their helpers in
     // src/bff/testing, which only tests import) may start it.
     files: ['src/bff/**/*.test.ts', 'src/bff/testing/**/*.ts'],
