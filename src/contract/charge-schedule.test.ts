@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth } from './calendar-date.ts';
+import { dateFields, daysInMonth } from './calendar-date.ts';
 import { chargeSchedule, internalId } from './charge-schedule.ts';
 
 const base = { input_id: 'bonus-1', amount_cent: 1000, is_gross: false, vat_type: 'normal' as const };
@@ -98,7 +98,7 @@ describe('chargeSchedule', () => {
             execution_cycle: 'month',
           }).map((execution) => execution.due_date);
           dates.forEach((date, step) => {
-            const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+            const { year: y, month: m, day: d } = dateFields(date);
             // The step-th month after the first, whatever the months between were (31 → 28 → back to 31).
             expect((y - year) * 12 + (m - month)).toBe(step);
             expect(d).toBe(Math.min(firstDay, daysInMonth(y, m)));
