@@ -89,7 +89,6 @@ export default tseslint.config(
       'src/web/**',
       'src/bff/**',
       'src/sandbox/**',
-      'src/contract/**',
       'src/node-shared/**',
       'e2e/**',
       'bench/**',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chargeFormSchema } from './api/charges.ts';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import { chargeSchedule } from './charge-schedule.ts';
+import { isRecord } from './is-record.ts';
 
 /** The two bulk campaigns (product.md "Bulk"): one row of the file is one write. */
 export const BULK_KINDS = ['charges', 'migrations'] as const;
@@ -18,25 +19,21 @@ export const BULK_ROW_SCHEMAS = {
 type FieldSchema = z.core.$ZodType;
 
 function objectShape(schema: FieldSchema): Record<string, FieldSchema> {
-  const def = (schema as z.ZodType).def as {
-    type: string;
-    in?: FieldSchema;
-    shape?: Record<string, FieldSchema>;
-  };
-  if (def.type === 'pipe') return objectShape(def.in!);
-  return def.shape!;
+  if (schema instanceof z.core.$ZodPipe) return objectShape(schema._zod.def.in);
+  if (schema instanceof z.core.$ZodObject) return schema._zod.def.shape;
+  throw new TypeError(`A row schema is an object (or a pipe from one), not ${schema._zod.def.type}.`);
 }
 
 /** The field under optional/default/nullable wrappers. */
 function baseOf(schema: FieldSchema): FieldSchema {
-  const def = (schema as z.ZodType).def as { type: string; innerType?: FieldSchema; in?: FieldSchema };
-  if (def.innerType) return baseOf(def.innerType);
-  if (def.type === 'pipe') return baseOf(def.in!);
+  const def = schema._zod.def;
+  if ('innerType' in def && def.innerType instanceof z.core.$ZodType) return baseOf(def.innerType);
+  if (schema instanceof z.core.$ZodPipe) return baseOf(schema._zod.def.in);
   return schema;
 }
 
-const isOptional = (schema: FieldSchema) => (schema as z.ZodType).safeParse(undefined).success;
-const typeOf = (schema: FieldSchema) => ((baseOf(schema) as z.ZodType).def as { type: string }).type;
+const isOptional = (schema: FieldSchema) => z.safeParse(schema, undefined).success;
+const typeOf = (schema: FieldSchema) => baseOf(schema)._zod.def.type;
 
 /**
  * Columns the BFF fills when a file leaves them out: a charge without `input_id` gets one derived from
@@ -78,12 +75,12 @@ export function bulkColumns(kind: BulkKind): { name: string; required: boolean }
  */
 export function canonicalRowContent(data: Record<string, unknown>): string {
   const sorted = (value: unknown): unknown =>
-    value && typeof value === 'object' && !Array.isArray(value)
+    isRecord(value)
       ? Object.fromEntries(
           Object.keys(value)
             .sort()
-            .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-            .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+            .filter((key) => value[key] !== undefined)
+            .map((key) => [key, sorted(value[key])]),
         )
       : Array.isArray(value)
         ? value.map(sorted)
@@ -157,11 +154,14 @@ export function conflictingDuplicates(
 
 /** Validates typed row values as the platform will receive them (a generated input_id counts as given). */
 export function parseBulkRow(kind: BulkKind, values: Record<string, unknown>) {
-  const withGenerated =
-    kind === 'charges' && values.input_id === undefined
-      ? { ...values, input_id: PLACEHOLDER_INPUT_ID }
-      : values;
-  return BULK_ROW_SCHEMAS[kind].safeParse(withGenerated);
+  return BULK_ROW_SCHEMAS[kind].safeParse(withGeneratedPlaceholders(kind, values));
+}
+
+/** A row with what the BFF fills in later (a charge's `input_id`) stood in for, so the schema accepts it. */
+function withGeneratedPlaceholders(kind: BulkKind, values: Record<string, unknown>): Record<string, unknown> {
+  return kind === 'charges' && values.input_id === undefined
+    ? { ...values, input_id: PLACEHOLDER_INPUT_ID }
+    : values;
 }
 
 /** Unknown columns (typos, fields a file cannot hold) and missing required ones, before any row is read. */
@@ -291,9 +291,9 @@ export interface ChargeTotal {
 export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTotal[] {
   const totals = new Map<string, ChargeTotal>();
   for (const values of rows) {
-    const parsed = parseBulkRow('charges', values);
+    const parsed = BULK_ROW_SCHEMAS.charges.safeParse(withGeneratedPlaceholders('charges', values));
     if (!parsed.success) continue;
-    const charge = parsed.data as z.infer<typeof chargeFormSchema>;
+    const charge = parsed.data;
     for (const execution of chargeSchedule(charge)) {
       const key = `${charge.type_of_transaction}:${execution.ratePercent}`;
       const total = totals.get(key) ?? {

@@ -6,12 +6,34 @@ export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isIsoDate(value: string): boolean {
+export interface DateFields {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+}
+
+/** The numbers of a `YYYY-MM-DD` string, or null when it has another shape (not checked as a calendar date). */
+function fieldsOf(value: string): DateFields | null {
   const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (!match) return null;
+  const [, year = '', month = '', day = ''] = match;
+  return { year: Number(year), month: Number(month), day: Number(day) };
+}
+
+/** The numbers of a `YYYY-MM-DD` string; another shape is a programming error (a RangeError). */
+export function dateFields(date: IsoDate): DateFields {
+  const fields = fieldsOf(date);
+  if (!fields) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  return fields;
+}
+
+export function isIsoDate(value: string): boolean {
+  const fields = fieldsOf(value);
+  if (!fields) return false;
+  const { year, month, day } = fields;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function toUtcDate(date: IsoDate): Date {
@@ -43,7 +65,7 @@ export function daysInMonth(year: number, month1: number): number {
  * (Jan 31 + 1 month = Feb 28/29, + 2 months = Mar 31).
  */
 export function addMonthsClamped(anchor: IsoDate, months: number): IsoDate {
-  const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
+  const { year: y, month: m, day: d } = dateFields(anchor);
   const monthIndex = m - 1 + months;
   const year = y + Math.floor(monthIndex / 12);
   const month1 = (((monthIndex % 12) + 12) % 12) + 1;

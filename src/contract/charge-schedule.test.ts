@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth } from './calendar-date.ts';
+import { dateFields, daysInMonth } from './calendar-date.ts';
 import { chargeSchedule, internalId } from './charge-schedule.ts';
-import { splitVat, vatRatePercent } from './vat.ts';
 
 const base = { input_id: 'bonus-1', amount_cent: 1000, is_gross: false, vat_type: 'normal' as const };
 
@@ -99,7 +98,7 @@ describe('chargeSchedule', () => {
             execution_cycle: 'month',
           }).map((execution) => execution.due_date);
           dates.forEach((date, step) => {
-            const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+            const { year: y, month: m, day: d } = dateFields(date);
             // The step-th month after the first, whatever the months between were (31 → 28 → back to 31).
             expect((y - year) * 12 + (m - month)).toBe(step);
             expect(d).toBe(Math.min(firstDay, daysInMonth(y, m)));
@@ -107,56 +106,5 @@ describe('chargeSchedule', () => {
         },
       ),
     );
-  });
-});
-
-describe('VAT', () => {
-  it('uses 19/7 normally and 16/5 in the second half of 2020', () => {
-    expect(vatRatePercent('normal', '2020-06-30')).toBe(19);
-    expect(vatRatePercent('normal', '2020-07-01')).toBe(16);
-    expect(vatRatePercent('reduced', '2020-12-31')).toBe(5);
-    expect(vatRatePercent('reduced', '2021-01-01')).toBe(7);
-  });
-
-  it('splits amounts as exact integer arithmetic would, rounding half up on the cent', () => {
-    expect(splitVat(1190, true, 'normal', '2026-01-01')).toEqual({
-      netCent: 1000,
-      vatCent: 190,
-      grossCent: 1190,
-      ratePercent: 19,
-    });
-    expect(splitVat(107, true, 'reduced', '2026-01-01')).toEqual({
-      netCent: 100,
-      vatCent: 7,
-      grossCent: 107,
-      ratePercent: 7,
-    });
-    // Against an oracle in exact integers (BigInt): the share of the rate, rounded half up on the cent.
-    const halfUp = (numerator: bigint, denominator: bigint) =>
-      (numerator * 2n + denominator) / (denominator * 2n);
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 2_000_000_000 }),
-        fc.boolean(),
-        fc.constantFrom('normal' as const, 'reduced' as const),
-        fc.constantFrom('2020-09-01', '2026-03-01'),
-        (amount, isGross, vatType, dueDate) => {
-          const split = splitVat(amount, isGross, vatType, dueDate);
-          const rate = BigInt(split.ratePercent);
-          const cents = BigInt(amount);
-          const expected = isGross
-            ? { netCent: halfUp(cents * 100n, 100n + rate), grossCent: cents }
-            : { netCent: cents, grossCent: cents + halfUp(cents * rate, 100n) };
-          expect(BigInt(split.netCent)).toBe(expected.netCent);
-          expect(BigInt(split.grossCent)).toBe(expected.grossCent);
-          expect(split.vatCent).toBe(split.grossCent - split.netCent);
-        },
-      ),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('rounds half cents up', () => {
-    expect(splitVat(50, false, 'reduced', '2026-01-01').vatCent).toBe(4); // 3.5 -> 4
   });
 });

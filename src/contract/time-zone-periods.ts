@@ -9,6 +9,7 @@
  * boundary, the period starts where the skipped stretch ends; where it repeats it, at the earlier instant.
  * The sandbox buckets the feed with these functions and the console draws its rows with them.
  */
+import { dateFields } from './calendar-date.ts';
 import { zoneOffsets, type ZoneOffsets } from './zone-offsets.ts';
 
 export const PERIOD_TYPES = ['year', 'month', 'week', 'day', 'hour'] as const;
@@ -99,7 +100,7 @@ export function wallTimeToInstant(wall: WallTime, timeZone: string): number {
 
 /** UTC instant at which a local calendar date starts (the SPA's date pickers use this). */
 export function startOfLocalDate(isoDate: string, timeZone: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const { year, month, day } = dateFields(isoDate);
   return wallTimeToInstant({ year, month, day, hour: 0, minute: 0, second: 0 }, timeZone);
 }
 

@@ -28,12 +28,22 @@ const chargeRequestFields = {
   execution_cycle: z.enum(['month', 'year']).optional(),
 };
 
-/** Spec 4.7 rule 1: a recurring item needs its cycle. */
+/**
+ * Spec 4.7 rule 1: a recurring item (more than one execution) needs its cycle. The schemas refine with
+ * it, and the console's preview and reminder ask it while staff type.
+ */
+export function needsExecutionCycle(value: {
+  no_of_executions?: number | undefined;
+  execution_cycle?: unknown;
+}): boolean {
+  return (value.no_of_executions ?? 1) > 1 && value.execution_cycle === undefined;
+}
+
 function refineCharge(
   value: { no_of_executions?: number | undefined; execution_cycle?: string | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  if ((value.no_of_executions ?? 1) > 1 && value.execution_cycle === undefined) {
+  if (needsExecutionCycle(value)) {
     ctx.addIssue({ code: 'custom', path: ['execution_cycle'], message: EXECUTION_CYCLE_REQUIRED });
   }
 }

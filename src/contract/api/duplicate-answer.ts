@@ -1,3 +1,5 @@
+import { isRecord } from '../is-record.ts';
+
 /** The platform's writes that carry their own idempotency key (spec: `input_id`, the user ID, the TR-ID). */
 export type IdempotentWrite = 'charge' | 'consumer_migration' | 'technical_resource';
 
@@ -9,22 +11,21 @@ export type IdempotentWrite = 'charge' | 'consumer_migration' | 'technical_resou
  */
 export function isDuplicateAnswer(write: IdempotentWrite, status: number, body: unknown): boolean {
   if (status !== 400 && status !== 409) return false;
-  if (!body || typeof body !== 'object') return false;
-  const record = body as Record<string, unknown>;
+  if (!isRecord(body)) return false;
   switch (write) {
     case 'charge':
       // Only "exists": the same field also carries format refusals (a NUL, a length), which booked nothing.
       return (
-        Object.keys(record).length === 1 &&
-        Array.isArray(record.input_id) &&
-        record.input_id.some((message) => /already exists/i.test(String(message)))
+        Object.keys(body).length === 1 &&
+        Array.isArray(body.input_id) &&
+        body.input_id.some((message) => /already exists/i.test(String(message)))
       );
     case 'consumer_migration':
-      return typeof record.detail === 'string' && /already/i.test(record.detail);
+      return typeof body.detail === 'string' && /already/i.test(body.detail);
     case 'technical_resource':
       return (
-        Array.isArray(record.technical_resource_id) &&
-        record.technical_resource_id.some((message) => /already exists/i.test(String(message)))
+        Array.isArray(body.technical_resource_id) &&
+        body.technical_resource_id.some((message) => /already exists/i.test(String(message)))
       );
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { toFieldErrors } from '../field-errors.ts';
 import { exampleCharge, exampleConsumer } from '../testing/examples.ts';
 import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
@@ -9,13 +10,10 @@ import { technicalResourceRequestSchema } from './technical-resources.ts';
 import { parseScopes, tokenResponseSchema } from './token.ts';
 import { deliveryStartQuerySchema } from './validation.ts';
 
-function errorsOf(
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
-  input: unknown,
-) {
+function errorsOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
   if (result.success) return {};
-  return toFieldErrors(result.error as never, input);
+  return toFieldErrors(result.error, input);
 }
 
 const charge = { ...exampleCharge, due_date: '2026-12-01', input_id: 'bonus-1' };

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 /** The shared test vectors (../shared/vectors/identifiers.json beside the project). Tests only. */
-export interface IdentifierVectors {
-  market_location_id: { valid: string[]; invalid: Record<string, string> };
-  iban: { valid: string[]; invalid: Record<string, string> };
-  delivery_start_private_E03: { today: string; earliest: string }[];
-}
+const identifierVectorsSchema = z.object({
+  market_location_id: z.object({ valid: z.array(z.string()), invalid: z.record(z.string(), z.string()) }),
+  iban: z.object({ valid: z.array(z.string()), invalid: z.record(z.string(), z.string()) }),
+  delivery_start_private_E03: z.array(z.object({ today: z.string(), earliest: z.string() })),
+});
+export type IdentifierVectors = z.infer<typeof identifierVectorsSchema>;
 
 export function loadIdentifierVectors(): IdentifierVectors {
   const file = resolve(import.meta.dirname, '../../../../shared/vectors/identifiers.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as IdentifierVectors;
+  return identifierVectorsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

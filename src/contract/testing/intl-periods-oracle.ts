@@ -82,7 +82,7 @@ export function wallTimeToInstant(wall: WallTime, timeZone: string): number {
 
 /** UTC instant at which a local calendar date starts (the SPA's date pickers use this). */
 export function startOfLocalDate(isoDate: string, timeZone: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const [year = NaN, month = NaN, day = NaN] = isoDate.split('-').map(Number);
   return wallTimeToInstant({ year, month, day, hour: 0, minute: 0, second: 0 }, timeZone);
 }
 

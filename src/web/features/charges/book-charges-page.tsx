@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
   chargeFormSchema,
   chargeResponseSchema,
+  needsExecutionCycle,
   type ChargeRecord,
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
@@ -261,7 +262,7 @@ function ChargeForm({
 function CycleReminder() {
   const [executions, cycle] = useWatch<ChargeFormValues>({ name: ['no_of_executions', 'execution_cycle'] });
   const count = Number(executions);
-  if (!(count > 1) || cycle) return null;
+  if (!needsExecutionCycle({ no_of_executions: count, execution_cycle: cycle || undefined })) return null;
   return (
     <p className="notice" role="status">
       {t`${count} executions need a cycle: choose monthly or yearly.`}

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useWatch } from 'react-hook-form';
-import { MAX_EXECUTIONS } from '../../../contract/api/charges.ts';
+import { MAX_EXECUTIONS, needsExecutionCycle } from '../../../contract/api/charges.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { plausibilityReasons } from '../../../contract/charge-plausibility.ts';
@@ -36,7 +36,7 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
     executions > MAX_EXECUTIONS
   )
     return { missing: t`Enter a number of executions from 1 to ${MAX_EXECUTIONS} to see the schedule.` };
-  if (executions > 1 && candidate.execution_cycle === undefined)
+  if (needsExecutionCycle({ no_of_executions: executions, execution_cycle: candidate.execution_cycle }))
     return { missing: t`Choose a cycle: the amount is executed ${executions} times.` };
   return {
     rows: chargeSchedule({

@@ -29,9 +29,12 @@ export function PricePair({ brutto, netto }: { brutto: MigrationFieldKey; netto:
       return;
     }
     if (!reading.ok) return;
-    const value = Number(reading.value);
-    const result = side === 'brutto' ? nettoFromBrutto(value) : bruttoFromNetto(value);
-    setValue(names[other], formatLocaleDecimal(result, locale), { shouldDirty: true, shouldValidate: false });
+    const result = side === 'brutto' ? nettoFromBrutto(reading.value) : bruttoFromNetto(reading.value);
+    if (result === null) return;
+    setValue(names[other], formatLocaleDecimal(Number(result), locale), {
+      shouldDirty: true,
+      shouldValidate: false,
+    });
     setComputed(other);
   };
 
