@@ -3,6 +3,7 @@ import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import {
   fieldPosition,
   fieldsOfSection,
+  isMigrationFormName,
   MIGRATION_FIELDS,
   MIGRATION_SECTIONS,
   sectionOf,
@@ -74,5 +75,17 @@ describe('the migration field table', () => {
     expect(fieldPosition('contract_relationships.0.valid_from')).toBeLessThan(
       fieldPosition('contract_relationships.1.valid_from'),
     );
+  });
+});
+
+describe('the names the form has', () => {
+  it('are the fields and the fields of a list row, nothing else', () => {
+    expect(isMigrationFormName('bank_data_iban')).toBe(true);
+    expect(isMigrationFormName('contract_relationships')).toBe(true);
+    expect(isMigrationFormName('contract_relationships.2.valid_from')).toBe(true);
+    expect(isMigrationFormName('contract_relationships.2.relationship_type')).toBe(false);
+    expect(isMigrationFormName('bank_data_iban.0.valid_from')).toBe(false);
+    expect(isMigrationFormName('detail')).toBe(false);
+    expect(isMigrationFormName('non_field_errors')).toBe(false);
   });
 });

@@ -181,6 +181,14 @@ export function sectionOf(name: string): MigrationSection | undefined {
   return isMigrationField(top) ? SPEC_BY_NAME.get(top)?.section : undefined;
 }
 
+/** Whether the form has this name: a field, or a field of a list's row (`contract_relationships.0.valid_from`). */
+export function isMigrationFormName(name: string): boolean {
+  const row = /^(\w+)\.\d+\.(\w+)$/.exec(name);
+  if (!row) return isMigrationField(name);
+  const [, list = '', rowField = ''] = row;
+  return isMigrationField(list) && (SPEC_BY_NAME.get(list)?.rowFields.includes(rowField) ?? false);
+}
+
 /** Position of a field in the form, for ordering messages as the fields stand. */
 export function fieldPosition(name: string): number {
   const [top = '', row = '0'] = name.split('.');
