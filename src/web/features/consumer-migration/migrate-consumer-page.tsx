@@ -24,10 +24,6 @@ import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
-import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
-import { ConsumerSection } from './consumer-section.tsx';
-import { ContactSection } from './contact-section.tsx';
-import { ContractTermsSection } from './contract-terms-section.tsx';
 import { migrateConsumer } from './migrate-consumer.ts';
 import {
   changedFields,
@@ -38,33 +34,10 @@ import {
 } from './migration-form-values.ts';
 import { MigrationResult } from './migration-result.tsx';
 import { isJsonObject, type MigrationRecord } from './migration-record.ts';
+import { SECTION_CONTENT } from './migration-sections.ts';
 import { fieldWords, sectionTitles } from './migration-text.ts';
-import { OtherSection } from './other-section.tsx';
-import { PaymentSection } from './payment-section.tsx';
-import { PreviousSupplierSection } from './previous-supplier-section.tsx';
-import { PricesSection } from './prices-section.tsx';
-import { ProductSpecificsSection } from './product-specifics-section.tsx';
-import { RelationshipsSection } from './relationships-section.tsx';
-import { SupplySection } from './supply-section.tsx';
-import { SupplyStartSection } from './supply-start-section.tsx';
 
 const DRAFT_KEY = 'consumer-migration';
-
-const SECTION_CONTENT: Record<MigrationSection, React.ComponentType> = {
-  consumer: ConsumerSection,
-  contact: ContactSection,
-  'delivery-address': DeliveryAddressSection,
-  'billing-address': BillingAddressSection,
-  supply: SupplySection,
-  prices: PricesSection,
-  'contract-terms': ContractTermsSection,
-  'supply-start': SupplyStartSection,
-  payment: PaymentSection,
-  'previous-supplier': PreviousSupplierSection,
-  relationships: RelationshipsSection,
-  'product-specifics': ProductSpecificsSection,
-  other: OtherSection,
-};
 
 export function MigrateConsumerPage() {
   const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
