@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { chargeFormSchema } from './api/charges.ts';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import { chargeSchedule } from './charge-schedule.ts';
+import { MIGRATION_FIELDS } from './consumer-migration-fields.ts';
+import { formFieldsOf, type FormField } from './form-fields.ts';
 import { isRecord } from './is-record.ts';
 
 /** The two bulk campaigns (product.md "Bulk"): one row of the file is one write. */
@@ -16,24 +18,18 @@ export const BULK_ROW_SCHEMAS = {
   migrations: consumerMigrationFormSchema,
 } as const satisfies Record<BulkKind, z.ZodType>;
 
-type FieldSchema = z.core.$ZodType;
-
-function objectShape(schema: FieldSchema): Record<string, FieldSchema> {
-  if (schema instanceof z.core.$ZodPipe) return objectShape(schema._zod.def.in);
-  if (schema instanceof z.core.$ZodObject) return schema._zod.def.shape;
-  throw new TypeError(`A row schema is an object (or a pipe from one), not ${schema._zod.def.type}.`);
-}
-
-/** The field under optional/default/nullable wrappers. */
-function baseOf(schema: FieldSchema): FieldSchema {
-  const def = schema._zod.def;
-  if ('innerType' in def && def.innerType instanceof z.core.$ZodType) return baseOf(def.innerType);
-  if (schema instanceof z.core.$ZodPipe) return baseOf(schema._zod.def.in);
-  return schema;
-}
-
-const isOptional = (schema: FieldSchema) => z.safeParse(schema, undefined).success;
-const typeOf = (schema: FieldSchema) => baseOf(schema)._zod.def.type;
+/**
+ * The fields a row of each kind may give, with their kinds: the migration form's table, and the charge
+ * form's fields as its schema has them.
+ */
+const BULK_FIELDS: Record<BulkKind, readonly FormField[]> = {
+  charges: formFieldsOf(chargeFormSchema),
+  migrations: MIGRATION_FIELDS,
+};
+const FIELD_BY_NAME: Record<BulkKind, ReadonlyMap<string, FormField>> = {
+  charges: new Map(BULK_FIELDS.charges.map((field) => [field.name, field])),
+  migrations: new Map(BULK_FIELDS.migrations.map((field) => [field.name, field])),
+};
 
 /**
  * Columns the BFF fills when a file leaves them out: a charge without `input_id` gets one derived from
@@ -55,12 +51,13 @@ const EUROS = /^(\d+)(?:[.,](\d{1,2}))?$/;
 
 /** The columns a file of this kind may have: the API's scalar fields plus the path's ids. */
 export function bulkColumns(kind: BulkKind): { name: string; required: boolean }[] {
-  const columns = Object.entries(objectShape(BULK_ROW_SCHEMAS[kind]))
-    .filter(([, field]) => !['array', 'object'].includes(typeOf(field)))
-    .map(([name, field]) => ({
+  // A list (the relationships' rows) does not fit in one cell.
+  const columns = BULK_FIELDS[kind]
+    .filter((field) => field.kind !== 'list')
+    .map(({ name, required }) => ({
       name,
       required:
-        !isOptional(field) &&
+        required &&
         !GENERATED_COLUMNS[kind].includes(name) &&
         !(kind === 'charges' && name === 'amount_cent'),
     }));
@@ -199,10 +196,9 @@ export function readCsvNumber(text: string): number | string {
 
 /** One CSV record (text by column) as the typed values the row schema expects; empty cells are absent. */
 export function bulkRowValues(kind: BulkKind, record: Record<string, string>): Record<string, unknown> {
-  const shape = objectShape(BULK_ROW_SCHEMAS[kind]);
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(record)) {
-    const field = shape[name.trim()];
+    const field = FIELD_BY_NAME[kind].get(name.trim());
     if (kind === 'charges' && name.trim() === 'amount_eur' && raw.trim() !== '') {
       const euros = EUROS.exec(raw.trim());
       values.amount_cent = euros
@@ -217,9 +213,8 @@ export function bulkRowValues(kind: BulkKind, record: Record<string, string>): R
       values.amount_cent = WHOLE_CENTS.test(text) ? Number(text) : text;
       continue;
     }
-    switch (typeOf(field)) {
+    switch (field.kind) {
       case 'number':
-      case 'int':
         values[name.trim()] = readCsvNumber(text);
         break;
       case 'boolean': {

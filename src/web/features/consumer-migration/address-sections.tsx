@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { CheckboxInput, TextInput } from '../../components/form/inputs.tsx';
 import { field } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 function AddressFields({ prefix }: { prefix: 'deliv_address' | 'bill_address' }) {
   return (
@@ -29,7 +29,7 @@ export const DeliveryAddressSection = memo(function DeliveryAddressSection() {
 
 /** On by default: the billing address fields appear when bills go elsewhere. */
 export const BillingAddressSection = memo(function BillingAddressSection() {
-  const keep = useWatch({ name: 'keep_bill_address' }) as boolean;
+  const keep = useMigrationValue('keep_bill_address');
   return (
     <>
       <CheckboxInput {...field('keep_bill_address')} />

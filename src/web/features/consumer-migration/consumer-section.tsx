@@ -1,13 +1,13 @@
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { TITLES } from '../../../contract/api/consumer-migration.ts';
 import { CheckboxInput, SelectInput, TextInput } from '../../components/form/inputs.tsx';
 import { field } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 const TITLE_OPTIONS = TITLES.map((title) => ({ value: title, label: title === '' ? '(none)' : title }));
 
 export const ConsumerSection = memo(function ConsumerSection() {
-  const isBusiness = useWatch({ name: 'is_business' }) as boolean;
+  const isBusiness = useMigrationValue('is_business');
   return (
     <>
       <TextInput {...field('user_id')} autoComplete="off" spellCheck={false} />

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { TextInput } from '../../components/form/inputs.tsx';
-import { field, units } from './migration-text.ts';
+import { field, unitWordsOf } from './migration-text.ts';
 
 export const ContractTermsSection = memo(function ContractTermsSection() {
   return (
@@ -12,7 +12,7 @@ export const ContractTermsSection = memo(function ContractTermsSection() {
             {...field(name)}
             inputMode="decimal"
             autoComplete="off"
-            suffix={units()[name]}
+            suffix={unitWordsOf(name)}
           />
         ),
       )}

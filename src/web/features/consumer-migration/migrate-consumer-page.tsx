@@ -10,6 +10,13 @@ import {
 import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
+import {
+  fieldPosition,
+  isMigrationFormName,
+  MIGRATION_SECTIONS,
+  sectionOf,
+  type MigrationSection,
+} from '../../../contract/consumer-migration-fields.ts';
 import { LeaveDialog } from '../../components/leave-dialog.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
 import { clearFormDraft, readFormDraft, useFormDraft } from '../../lib/form-draft.ts';
@@ -17,10 +24,6 @@ import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
-import { BillingAddressSection, DeliveryAddressSection } from './address-sections.tsx';
-import { ConsumerSection } from './consumer-section.tsx';
-import { ContactSection } from './contact-section.tsx';
-import { ContractTermsSection } from './contract-terms-section.tsx';
 import { migrateConsumer } from './migrate-consumer.ts';
 import {
   changedFields,
@@ -30,42 +33,11 @@ import {
   type MigrationFormValues,
 } from './migration-form-values.ts';
 import { MigrationResult } from './migration-result.tsx';
-import {
-  COLLAPSED_BY_DEFAULT,
-  fieldPosition,
-  fieldWords,
-  SECTIONS,
-  sectionOf,
-  type SectionId,
-} from './migration-text.ts';
-import { OtherSection } from './other-section.tsx';
-import { PaymentSection } from './payment-section.tsx';
-import { PreviousSupplierSection } from './previous-supplier-section.tsx';
-import { PricesSection } from './prices-section.tsx';
-import { ProductSpecificsSection } from './product-specifics-section.tsx';
-import { RelationshipsSection } from './relationships-section.tsx';
-import { SupplySection } from './supply-section.tsx';
-import { SupplyStartSection } from './supply-start-section.tsx';
+import { isJsonObject, type MigrationRecord } from './migration-record.ts';
+import { SECTION_CONTENT } from './migration-sections.ts';
+import { fieldWords, sectionTitles } from './migration-text.ts';
 
 const DRAFT_KEY = 'consumer-migration';
-
-const SECTION_CONTENT: Record<SectionId, React.ComponentType> = {
-  consumer: ConsumerSection,
-  contact: ContactSection,
-  'delivery-address': DeliveryAddressSection,
-  'billing-address': BillingAddressSection,
-  supply: SupplySection,
-  prices: PricesSection,
-  'contract-terms': ContractTermsSection,
-  'supply-start': SupplyStartSection,
-  payment: PaymentSection,
-  'previous-supplier': PreviousSupplierSection,
-  relationships: RelationshipsSection,
-  'product-specifics': ProductSpecificsSection,
-  other: OtherSection,
-};
-
-type MigrationRecord = Record<string, unknown>;
 
 export function MigrateConsumerPage() {
   const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
@@ -87,22 +59,18 @@ export function MigrateConsumerPage() {
   return <MigrationForm key={formKey} onMigrated={setRecord} />;
 }
 
+/** Sections closed until needed: rarely used, opened by a draft or an error that concerns them. */
+const COLLAPSED_BY_DEFAULT: readonly MigrationSection[] = ['relationships', 'product-specifics', 'other'];
+
 /** Which sections start open: all but the rare ones, unless the draft has something in them. */
-function initialOpenSections(values: MigrationFormValues): Set<SectionId> {
-  const open = new Set<SectionId>(SECTIONS.map((section) => section.id));
+function initialOpenSections(values: MigrationFormValues): Set<MigrationSection> {
+  const open = new Set<MigrationSection>(MIGRATION_SECTIONS);
   for (const id of COLLAPSED_BY_DEFAULT) open.delete(id);
   for (const name of changedFields(values)) {
     const section = sectionOf(name);
     if (section) open.add(section);
   }
   return open;
-}
-
-function isFormField(name: string): boolean {
-  return (
-    name in emptyMigrationForm() ||
-    /^contract_relationships\.\d+\.(target_contract_id|valid_from)$/.test(name)
-  );
 }
 
 function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) => void }) {
@@ -130,10 +98,12 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
   });
 
   const toggleSection = useCallback((id: string, open: boolean) => {
+    const section = MIGRATION_SECTIONS.find((known) => known === id);
+    if (!section) return;
     setOpenSections((current) => {
       const next = new Set(current);
-      if (open) next.add(id as SectionId);
-      else next.delete(id as SectionId);
+      if (open) next.add(section);
+      else next.delete(section);
       return next;
     });
   }, []);
@@ -149,7 +119,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
     });
 
   const { summaryFocusRequest, serverProblems, clear, revealField, onInvalid, send, outcome, retrySafely } =
-    useFormFeedback(form, isFormField, openSectionsOf, { write: 'consumer_migration' });
+    useFormFeedback(form, isMigrationFormName, openSectionsOf, { write: 'consumer_migration' });
 
   const submit = (submission: ConsumerMigrationSubmission) =>
     send(
@@ -157,7 +127,7 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
       (body) => {
         succeeded.current = true;
         clearFormDraft(DRAFT_KEY);
-        onMigrated((body ?? {}) as MigrationRecord);
+        onMigrated(isJsonObject(body) ? body : {});
       },
     );
 
@@ -188,14 +158,14 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
             positionOf={fieldPosition}
           />
           <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
-          {SECTIONS.map((section) => {
-            const Content = SECTION_CONTENT[section.id];
+          {MIGRATION_SECTIONS.map((section) => {
+            const Content = SECTION_CONTENT[section];
             return (
               <FormSection
-                key={section.id}
-                id={section.id}
-                title={i18n._(section.title)}
-                open={openSections.has(section.id)}
+                key={section}
+                id={section}
+                title={i18n._(sectionTitles[section])}
+                open={openSections.has(section)}
                 onToggle={toggleSection}
               >
                 <Content />

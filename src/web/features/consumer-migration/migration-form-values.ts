@@ -1,106 +1,55 @@
+import type { FieldKind } from '../../../contract/form-fields.ts';
+import {
+  MIGRATION_FIELDS,
+  type MigrationField,
+  type MigrationFormInput,
+} from '../../../contract/consumer-migration-fields.ts';
 import { fieldApplies, type MigrationFacts } from '../../../contract/consumer-migration-rules.ts';
 import { parseLocaleDecimal } from '../../../contract/locale-number.ts';
 
-/** Text inputs, as typed. */
-export const TEXT_FIELDS = [
-  'user_id',
-  'title',
-  'first_name',
-  'last_name',
-  'birthday',
-  'company_name',
-  'tax_number',
-  'email',
-  'accounting_email',
-  'telephone',
-  'username',
-  'deliv_address_street',
-  'deliv_address_house_number',
-  'deliv_address_addition',
-  'deliv_address_zipcode',
-  'deliv_address_city',
-  'bill_address_street',
-  'bill_address_house_number',
-  'bill_address_addition',
-  'bill_address_zipcode',
-  'bill_address_city',
-  'meteringpoint_id',
-  'meter_id',
-  'order_smart_meter_provider_id',
-  'order_date',
-  'tariff_type',
-  'preferred_delivery_start',
-  'payment_method',
-  'bank_data_first_name',
-  'bank_data_last_name',
-  'bank_data_iban',
-  'bank_data_bic',
-  'sepa_reference',
-  'sepa_date',
-  'masked_credit_card',
-  'credit_card_validity_date',
-  'previous_provider',
-  'former_supplier_first_name',
-  'former_supplier_last_name',
-  'former_supplier_contract_termination_date',
-  'saas_customer_id',
-  'saas_contract_id',
-  'saas_customer_lead_id',
-  'third_party_salespartner',
-  'source',
-] as const;
+/** How the form holds a field: text as typed (numbers too, read in the locale on submit), a list as rows of text. */
+type FormValue<Input> =
+  NonNullable<Input> extends boolean
+    ? boolean
+    : NonNullable<Input> extends readonly (infer Row)[]
+      ? { [Name in keyof Row]-?: string }[]
+      : string;
 
-/** Numbers typed in the browser locale's format ("3.500" in German is 3500). */
-export const NUMBER_FIELDS = [
-  'annual_consumption',
-  'consumption_before_battery_installation',
-  'base_fee_price_brutto',
-  'base_fee_price_netto',
-  'working_price_1_price_brutto',
-  'working_price_1_price_netto',
-  'ht_working_price_price_brutto',
-  'ht_working_price_price_netto',
-  'nt_working_price_price_brutto',
-  'nt_working_price_price_netto',
-  'contract_notice_period',
-  'minimum_contract_term',
-  'automatic_prolongation_time',
-  'free_amount',
-] as const;
+/** The form's values: one per field of the contract's schema, so a field the schema gains or loses is a compile error. */
+export type MigrationFormValues = {
+  [Name in MigrationField]-?: FormValue<MigrationFormInput[Name]>;
+};
 
-export const BOOLEAN_FIELDS = [
-  'is_business',
-  'is_small_business',
-  'keep_bill_address',
-  'has_intelligent_meter',
-  'order_smart_meter',
-  'is_htnt',
-  'former_supplier_contract_terminated',
-  'perform_credit_check',
-] as const;
+export type RelationshipRow = MigrationFormValues['contract_relationships'][number];
 
-export interface RelationshipRow {
-  target_contract_id: string;
-  valid_from: string;
+/** How the form holds each kind of field (numbers as typed, the JSON object as its text). */
+const HELD_AS = {
+  text: 'string',
+  number: 'string',
+  json: 'string',
+  boolean: 'boolean',
+  list: 'array',
+} as const satisfies Record<FieldKind, string>;
+
+function heldAs(value: unknown): string {
+  return Array.isArray(value) ? 'array' : typeof value;
 }
 
-export type MigrationFormValues = Record<(typeof TEXT_FIELDS)[number], string> &
-  Record<(typeof NUMBER_FIELDS)[number], string> &
-  Record<(typeof BOOLEAN_FIELDS)[number], boolean> & {
-    /** The JSON text of the product specifics object. */
-    product_specifics: string;
-    contract_relationships: RelationshipRow[];
-  };
+/** Whether values hold every field of the table the way the form holds its kind. */
+export function isMigrationFormValues(values: Record<string, unknown>): values is MigrationFormValues {
+  return MIGRATION_FIELDS.every(({ name, kind }) => heldAs(values[name]) === HELD_AS[kind]);
+}
 
+/** Empty, except that bills go to the delivery address until told otherwise. */
 export function emptyMigrationForm(): MigrationFormValues {
-  const values: Record<string, unknown> = {};
-  for (const name of TEXT_FIELDS) values[name] = '';
-  for (const name of NUMBER_FIELDS) values[name] = '';
-  for (const name of BOOLEAN_FIELDS) values[name] = false;
-  values.keep_bill_address = true;
-  values.product_specifics = '';
-  values.contract_relationships = [];
-  return values as MigrationFormValues;
+  const values = Object.fromEntries(
+    MIGRATION_FIELDS.map(({ name, kind }) => [
+      name,
+      kind === 'boolean' ? name === 'keep_bill_address' : kind === 'list' ? [] : '',
+    ]),
+  );
+  if (!isMigrationFormValues(values)) throw new Error('The empty migration form misses a kind of field.');
+  return values;
 }
 
 export const EMPTY_RELATIONSHIP: RelationshipRow = { target_contract_id: '', valid_from: '' };
@@ -138,36 +87,41 @@ export function toMigrationCandidate(
 ): Record<string, unknown> {
   const facts = factsOf(values);
   const candidate: Record<string, unknown> = {};
-  for (const name of TEXT_FIELDS) {
-    const text = values[name]?.trim() ?? '';
-    if (text !== '' && fieldApplies(name, facts)) candidate[name] = text;
-  }
-  for (const name of NUMBER_FIELDS) {
-    const text = values[name]?.trim() ?? '';
-    if (text === '' || !fieldApplies(name, facts)) continue;
-    const reading = parseLocaleDecimal(text, locale);
-    candidate[name] = reading.ok ? Number(reading.value) : text;
-  }
-  for (const name of BOOLEAN_FIELDS) {
-    if (fieldApplies(name, facts)) candidate[name] = Boolean(values[name]);
-  }
-  const json = values.product_specifics?.trim() ?? '';
-  if (json !== '') candidate.product_specifics = parsedJson(json);
-  const rows = values.contract_relationships ?? [];
-  if (rows.length > 0) {
-    candidate.contract_relationships = rows.map((row) => {
-      const entry: Record<string, string> = {};
-      if (row.target_contract_id.trim()) entry.target_contract_id = row.target_contract_id.trim();
-      if (row.valid_from) entry.valid_from = row.valid_from;
-      return entry;
-    });
+  for (const { name, kind, rowFields } of MIGRATION_FIELDS) {
+    if (!fieldApplies(name, facts)) continue;
+    const value = values[name];
+    if (kind === 'boolean') {
+      candidate[name] = Boolean(value);
+    } else if (kind === 'list') {
+      if (Array.isArray(value) && value.length > 0)
+        candidate[name] = value.map((row) => rowCandidate(row, rowFields));
+    } else {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (text === '') continue;
+      candidate[name] =
+        kind === 'number' ? localeNumber(text, locale) : kind === 'json' ? parsedJson(text) : text;
+    }
   }
   return candidate;
 }
 
+/** A number read in the locale; text that is not one stays as typed, for the schema to name. */
+function localeNumber(text: string, locale: string | undefined): number | string {
+  const reading = parseLocaleDecimal(text, locale);
+  return reading.ok ? Number(reading.value) : text;
+}
+
+/** A row as sent: its cells trimmed, empty ones left out for the schema to name. */
+function rowCandidate(row: RelationshipRow, rowFields: readonly string[]): Record<string, string> {
+  const entry: Record<string, string> = {};
+  for (const [name, cell] of Object.entries(row))
+    if (rowFields.includes(name) && cell.trim() !== '') entry[name] = cell.trim();
+  return entry;
+}
+
 /** The fields whose value differs from an empty form's. */
 export function changedFields(values: Partial<MigrationFormValues>): string[] {
-  const empty = emptyMigrationForm() as Record<string, unknown>;
+  const empty: Record<string, unknown> = emptyMigrationForm();
   return Object.entries(values)
     .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(empty[name]))
     .map(([name]) => name);

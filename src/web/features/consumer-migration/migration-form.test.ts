@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consumerMigrationFormSchema } from '../../../contract/api/consumer-migration.ts';
+import {
+  MIGRATION_FIELDS,
+  MIGRATION_SECTIONS,
+  MIGRATION_UNITS,
+} from '../../../contract/consumer-migration-fields.ts';
 import { toFieldErrors } from '../../../contract/field-errors.ts';
 import { exampleConsumer } from '../../../contract/testing/examples.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import {
   emptyMigrationForm,
   hasInput,
+  isMigrationFormValues,
   toMigrationCandidate,
   type MigrationFormValues,
 } from './migration-form-values.ts';
-import { fieldPosition, fieldWords, sectionOf, SECTION_FIELDS } from './migration-text.ts';
+import { fieldWords, unitWords, unitWordsOf } from './migration-text.ts';
 
 const filled: MigrationFormValues = {
   ...emptyMigrationForm(),
@@ -21,10 +27,7 @@ const filled: MigrationFormValues = {
 };
 
 function formErrors(values: MigrationFormValues, locale = 'en-US') {
-  const schema = z.preprocess(
-    (input) => toMigrationCandidate(input as MigrationFormValues, locale),
-    consumerMigrationFormSchema,
-  );
+  const schema = z.preprocess(() => toMigrationCandidate(values, locale), consumerMigrationFormSchema);
   const result = schema.safeParse(values, { error: formErrorMap(fieldWords, locale) });
   return result.success ? {} : toFieldErrors(result.error, values, 'schema');
 }
@@ -122,14 +125,33 @@ describe('the form as the platform will see it', () => {
     expect(hasInput({ ...emptyMigrationForm(), first_name: 'E' })).toBe(true);
   });
 
-  it('places every form field in one section, in order', () => {
-    const sectioned = Object.values(SECTION_FIELDS).flat();
-    for (const name of Object.keys(emptyMigrationForm())) expect(sectioned).toContain(name);
-    expect(sectionOf('contract_relationships.3.valid_from')).toBe('relationships');
-    expect(sectionOf('bank_data_iban')).toBe('payment');
-    expect(fieldPosition('user_id')).toBeLessThan(fieldPosition('email'));
-    expect(fieldPosition('contract_relationships.0.valid_from')).toBeLessThan(
-      fieldPosition('contract_relationships.1.valid_from'),
-    );
+  it('has one value per field of the contract schema, held as its kind says', () => {
+    const empty = emptyMigrationForm();
+    expect(Object.keys(empty).sort()).toEqual(Object.keys(consumerMigrationFormSchema.in.shape).sort());
+    expect(isMigrationFormValues(empty)).toBe(true);
+    expect(isMigrationFormValues({ ...empty, is_htnt: '' })).toBe(false);
+    expect(isMigrationFormValues({ ...empty, contract_relationships: '' })).toBe(false);
+    const { first_name: _left, ...withoutAField } = empty;
+    expect(isMigrationFormValues(withoutAField)).toBe(false);
+    expect(empty.keep_bill_address).toBe(true);
+    expect(empty.contract_relationships).toEqual([]);
+  });
+
+  it('has a section, a kind and words for every field, a list by the fields of its rows', () => {
+    for (const { name, section, kind, rowFields } of MIGRATION_FIELDS) {
+      expect(MIGRATION_SECTIONS, name).toContain(section);
+      const inputs = kind === 'list' ? rowFields.map((rowField) => `${name}.*.${rowField}`) : [name];
+      expect(inputs.length, name).toBeGreaterThan(0);
+      for (const input of inputs) expect(fieldWords(input)?.label, input).toMatch(/\S/);
+    }
+    expect(fieldWords('contract_relationships.4.valid_from')?.label).toBe('Valid from');
+  });
+
+  it('says every unit, beside the fields that have one', () => {
+    for (const unit of MIGRATION_UNITS) expect(unitWords()[unit], unit).toMatch(/\S/);
+    expect(unitWordsOf('annual_consumption')).toBe('kWh/year');
+    expect(unitWordsOf('base_fee_price_netto')).toBe('€/month');
+    expect(unitWordsOf('first_name')).toBeUndefined();
+    expect(unitWordsOf('no_such_field')).toBeUndefined();
   });
 });

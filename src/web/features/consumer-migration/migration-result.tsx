@@ -4,19 +4,18 @@ import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
+import { fieldsOfSection, MIGRATION_SECTIONS } from '../../../contract/consumer-migration-fields.ts';
 import {
   fieldWords,
   noticeUnitWords,
   paymentMethodLabels,
   relationshipTypeWords,
   salutationWords,
-  SECTION_FIELDS,
-  SECTIONS,
+  sectionTitles,
   subscriptionReasonWords,
-  units,
+  unitWordsOf,
 } from './migration-text.ts';
-
-type MigrationRecord = Record<string, unknown>;
+import { isJsonObject, type MigrationRecord } from './migration-record.ts';
 
 const RESPONSE_ONLY = ['salutation', 'subscription_reason', 'contract_notice_period_unit'] as const;
 
@@ -24,7 +23,7 @@ function show(name: string, value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (typeof value === 'number') {
-    const unit = units()[name];
+    const unit = unitWordsOf(name);
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)}${unit ? ` ${unit}` : ''}`;
   }
   if (name === 'bank_data_iban') return formatIbanGroups(String(value));
@@ -45,7 +44,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
   const locale = useNumberLocale();
   const userId = String(record.user_id ?? '');
   const relationships = Array.isArray(record.contract_relationships)
-    ? (record.contract_relationships as Record<string, unknown>[])
+    ? record.contract_relationships.filter(isJsonObject)
     : [];
   return (
     <div className="page page--form">
@@ -81,11 +80,11 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
         </dl>
       </section>
 
-      {SECTIONS.map((section) => {
-        if (section.id === 'relationships') {
+      {MIGRATION_SECTIONS.map((section) => {
+        if (section === 'relationships') {
           return (
-            <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
-              <h2 id={`result-${section.id}`}>{i18n._(section.title)}</h2>
+            <section className="card" key={section} aria-labelledby={`result-${section}`}>
+              <h2 id={`result-${section}`}>{i18n._(sectionTitles[section])}</h2>
               {relationships.length === 0 ? (
                 <p className="empty">{t`None.`}</p>
               ) : (
@@ -114,11 +113,11 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
             </section>
           );
         }
-        const present = SECTION_FIELDS[section.id].filter((name) => name in record && name !== 'user_id');
+        const present = fieldsOfSection(section).filter((name) => name in record && name !== 'user_id');
         if (present.length === 0) return null;
         return (
-          <section className="card" key={section.id} aria-labelledby={`result-${section.id}`}>
-            <h2 id={`result-${section.id}`}>{i18n._(section.title)}</h2>
+          <section className="card" key={section} aria-labelledby={`result-${section}`}>
+            <h2 id={`result-${section}`}>{i18n._(sectionTitles[section])}</h2>
             <dl className="record">
               {present.map((name) => (
                 <div key={name}>

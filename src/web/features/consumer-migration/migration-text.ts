@@ -1,8 +1,17 @@
 /**
- * Every word of the consumer migration form in one place: section titles, labels, hints and the
- * messages that say how to fix a field. A second language is a second catalogue of this shape.
+ * Every word of the consumer migration form in one place: section titles, labels, hints, units and the
+ * messages that say how to fix a field, keyed by the contract's field table (consumer-migration-fields.ts:
+ * which fields there are, their sections and units). A second language is a second catalogue of this shape.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
+import {
+  isMigrationField,
+  unitOf,
+  type MigrationInputKey,
+  type MigrationSection,
+  type MigrationUnit,
+} from '../../../contract/consumer-migration-fields.ts';
 import { perLanguage } from '../../i18n/per-language.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 
@@ -167,7 +176,7 @@ export const migrationFields = perLanguage(
       source: { label: t`Source`, hint: t`Where the consumer came from, e.g. migration-2025` },
       perform_credit_check: { label: t`Perform a credit check` },
       free_amount: { label: t`Free amount`, hint: t`In euros` },
-    }) satisfies Record<string, FieldWords>,
+    }) satisfies Record<MigrationInputKey, FieldWords>,
 );
 
 export type MigrationFieldKey = keyof ReturnType<typeof migrationFields>;
@@ -178,7 +187,8 @@ export function wordsKey(name: string): string {
 }
 
 export function fieldWords(name: string): FieldWords | undefined {
-  return (migrationFields() as Record<string, FieldWords>)[wordsKey(name)];
+  const words: Partial<Record<string, FieldWords>> = migrationFields();
+  return words[wordsKey(name)];
 }
 
 /** Label and hint of a field, ready to spread onto a field component. */
@@ -187,123 +197,22 @@ export function field(name: MigrationFieldKey) {
   return { name, label: words.label, hint: words.hint };
 }
 
-export const SECTIONS = [
-  { id: 'consumer', title: msg`Consumer` },
-  { id: 'contact', title: msg`Contact` },
-  { id: 'delivery-address', title: msg`Delivery address` },
-  { id: 'billing-address', title: msg`Billing address` },
-  { id: 'supply', title: msg`Supply` },
-  { id: 'prices', title: msg`Prices` },
-  { id: 'contract-terms', title: msg`Contract terms` },
-  { id: 'supply-start', title: msg`Supply start` },
-  { id: 'payment', title: msg`Payment` },
-  { id: 'previous-supplier', title: msg`Previous supplier` },
-  { id: 'relationships', title: msg`Contract relationships` },
-  { id: 'product-specifics', title: msg`Product specifics` },
-  { id: 'other', title: msg`Other` },
-] as const;
-export type SectionId = (typeof SECTIONS)[number]['id'];
-
-/** Sections closed until needed: rarely used, opened by a draft or an error that concerns them. */
-export const COLLAPSED_BY_DEFAULT: readonly SectionId[] = ['relationships', 'product-specifics', 'other'];
-
-/** Which section holds a field, in the order the form shows them (also the order of the error summary). */
-export const SECTION_FIELDS: Record<SectionId, readonly string[]> = {
-  consumer: [
-    'user_id',
-    'title',
-    'first_name',
-    'last_name',
-    'birthday',
-    'is_business',
-    'company_name',
-    'tax_number',
-    'is_small_business',
-  ],
-  contact: ['email', 'accounting_email', 'telephone', 'username'],
-  'delivery-address': [
-    'deliv_address_street',
-    'deliv_address_house_number',
-    'deliv_address_addition',
-    'deliv_address_zipcode',
-    'deliv_address_city',
-  ],
-  'billing-address': [
-    'keep_bill_address',
-    'bill_address_street',
-    'bill_address_house_number',
-    'bill_address_addition',
-    'bill_address_zipcode',
-    'bill_address_city',
-  ],
-  supply: [
-    'meteringpoint_id',
-    'meter_id',
-    'annual_consumption',
-    'consumption_before_battery_installation',
-    'has_intelligent_meter',
-    'order_smart_meter',
-    'order_smart_meter_provider_id',
-    'order_date',
-    'tariff_type',
-    'is_htnt',
-  ],
-  prices: [
-    'base_fee_price_brutto',
-    'base_fee_price_netto',
-    'working_price_1_price_brutto',
-    'working_price_1_price_netto',
-    'ht_working_price_price_brutto',
-    'ht_working_price_price_netto',
-    'nt_working_price_price_brutto',
-    'nt_working_price_price_netto',
-  ],
-  'contract-terms': ['contract_notice_period', 'minimum_contract_term', 'automatic_prolongation_time'],
-  'supply-start': ['preferred_delivery_start'],
-  payment: [
-    'payment_method',
-    'bank_data_first_name',
-    'bank_data_last_name',
-    'bank_data_iban',
-    'bank_data_bic',
-    'sepa_reference',
-    'sepa_date',
-    'masked_credit_card',
-    'credit_card_validity_date',
-  ],
-  'previous-supplier': [
-    'previous_provider',
-    'former_supplier_first_name',
-    'former_supplier_last_name',
-    'former_supplier_contract_terminated',
-    'former_supplier_contract_termination_date',
-  ],
-  relationships: ['contract_relationships'],
-  'product-specifics': ['product_specifics'],
-  other: [
-    'saas_customer_id',
-    'saas_contract_id',
-    'saas_customer_lead_id',
-    'third_party_salespartner',
-    'source',
-    'perform_credit_check',
-    'free_amount',
-  ],
-};
-
-const FIELD_ORDER = Object.values(SECTION_FIELDS).flat();
-
-/** The section of a field (rows: by their array's name); undefined for names the form does not have. */
-export function sectionOf(name: string): SectionId | undefined {
-  const top = name.split('.')[0]!;
-  return (Object.keys(SECTION_FIELDS) as SectionId[]).find((id) => SECTION_FIELDS[id].includes(top));
-}
-
-/** Position of a field in the form, for ordering messages as the fields stand. */
-export function fieldPosition(name: string): number {
-  const [top = '', row = '0'] = name.split('.');
-  return FIELD_ORDER.indexOf(top) * 1000 + Number(row);
-}
+/** The sections' titles (which fields each holds, and their order: the contract's field table). */
+export const sectionTitles = {
+  consumer: msg`Consumer`,
+  contact: msg`Contact`,
+  'delivery-address': msg`Delivery address`,
+  'billing-address': msg`Billing address`,
+  supply: msg`Supply`,
+  prices: msg`Prices`,
+  'contract-terms': msg`Contract terms`,
+  'supply-start': msg`Supply start`,
+  payment: msg`Payment`,
+  'previous-supplier': msg`Previous supplier`,
+  relationships: msg`Contract relationships`,
+  'product-specifics': msg`Product specifics`,
+  other: msg`Other`,
+} satisfies Record<MigrationSection, MessageDescriptor>;
 
 export const paymentMethodLabels = perLanguage((): Record<string, string> => ({
   direct_debit: t`Direct debit (SEPA)`,
@@ -332,20 +241,20 @@ export const salutationWords = perLanguage(() => ({
   none: t`None – the platform derives no salutation from the request`,
 }));
 
-/** Units shown beside the numeric fields (docs/spec-decisions.md: our reading of the platform's units). */
-export const units = perLanguage((): Partial<Record<string, string>> => ({
-  annual_consumption: t`kWh/year`,
-  consumption_before_battery_installation: t`kWh/year`,
-  base_fee_price_brutto: t`€/month`,
-  base_fee_price_netto: t`€/month`,
-  working_price_1_price_brutto: t`ct/kWh`,
-  working_price_1_price_netto: t`ct/kWh`,
-  ht_working_price_price_brutto: t`ct/kWh`,
-  ht_working_price_price_netto: t`ct/kWh`,
-  nt_working_price_price_brutto: t`ct/kWh`,
-  nt_working_price_price_netto: t`ct/kWh`,
-  contract_notice_period: t`months`,
-  minimum_contract_term: t`months`,
-  automatic_prolongation_time: t`months`,
-  free_amount: t`€`,
-}));
+/** The units of the field table (docs/spec-decisions.md: our reading of the platform's units), as shown. */
+export const unitWords = perLanguage(
+  () =>
+    ({
+      kwh_per_year: t`kWh/year`,
+      euro_per_month: t`€/month`,
+      cent_per_kwh: t`ct/kWh`,
+      months: t`months`,
+      euro: t`€`,
+    }) satisfies Record<MigrationUnit, string>,
+);
+
+/** The unit shown beside a field's number, if it has one. */
+export function unitWordsOf(name: string): string | undefined {
+  const unit = isMigrationField(name) ? unitOf(name) : undefined;
+  return unit && unitWords()[unit];
+}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { CheckboxInput, TextInput } from '../../components/form/inputs.tsx';
-import { field, units } from './migration-text.ts';
+import { field, unitWordsOf } from './migration-text.ts';
 
 export const OtherSection = memo(function OtherSection() {
   return (
@@ -19,7 +19,7 @@ export const OtherSection = memo(function OtherSection() {
         {...field('free_amount')}
         inputMode="decimal"
         autoComplete="off"
-        suffix={units().free_amount}
+        suffix={unitWordsOf('free_amount')}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { PAYMENT_METHODS } from '../../../contract/api/consumer-migration.ts';
 import { CONDITIONAL_FIELDS } from '../../../contract/consumer-migration-rules.ts';
 import { formatIbanGroups } from '../../../contract/iban.ts';
@@ -8,6 +7,7 @@ import { SelectInput, TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { IBAN_CHECK } from '../../lib/live-checks.ts';
 import { field, paymentMethodLabels } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 const paymentOptions = () => [
   { value: '', label: t`Choose…` },
@@ -16,7 +16,7 @@ const paymentOptions = () => [
 
 /** The payment method decides what appears: bank data for direct debit, the card for card payments. */
 export const PaymentSection = memo(function PaymentSection() {
-  const method = useWatch({ name: 'payment_method' }) as string;
+  const method = useMigrationValue('payment_method');
   const facts = { payment_method: method };
   return (
     <>

@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { CheckboxInput, TextInput } from '../../components/form/inputs.tsx';
 import { field } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 export const PreviousSupplierSection = memo(function PreviousSupplierSection() {
-  const terminated = useWatch({ name: 'former_supplier_contract_terminated' }) as boolean;
+  const terminated = useMigrationValue('former_supplier_contract_terminated');
   return (
     <>
       <TextInput {...field('previous_provider')} autoComplete="off" />

@@ -6,7 +6,7 @@ import { bruttoFromNetto, ENERGY_VAT_PERCENT, nettoFromBrutto } from '../../../c
 import { fieldId } from '../../components/form/field-error.ts';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { useNumberLocale } from '../../lib/number-locale.ts';
-import { field, units, type MigrationFieldKey } from './migration-text.ts';
+import { field, unitWordsOf, type MigrationFieldKey } from './migration-text.ts';
 
 type Side = 'brutto' | 'netto';
 
@@ -57,7 +57,7 @@ export function PricePair({ brutto, netto }: { brutto: MigrationFieldKey; netto:
           {...field(names[side])}
           inputMode="decimal"
           autoComplete="off"
-          suffix={units()[names[side]]}
+          suffix={unitWordsOf(names[side])}
           onValueChange={typed(side)}
           below={remark(side)}
           {...(computed === side ? { describedBy: `${fieldId(names[side])}-computed` } : {})}

@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { ENERGY_VAT_PERCENT } from '../../../contract/price-pair.ts';
 import { exampleNumber } from '../../../contract/locale-number.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { PricePair } from './price-pair.tsx';
+import { useMigrationValue } from './use-migration-value.ts';
 
 export const PricesSection = memo(function PricesSection() {
-  const isHtnt = useWatch({ name: 'is_htnt' }) as boolean;
+  const isHtnt = useMigrationValue('is_htnt');
   const locale = useNumberLocale();
   const example = exampleNumber(locale, 32.5);
   return (

@@ -1,13 +1,13 @@
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { fieldId } from '../../components/form/field-error.ts';
 import { TextArea } from '../../components/form/inputs.tsx';
 import { diagnoseJsonObject } from '../../lib/json-diagnosis.ts';
 import { field } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 /** A JSON object editor that says where the text stops being valid JSON. */
 export const ProductSpecificsSection = memo(function ProductSpecificsSection() {
-  const text = (useWatch({ name: 'product_specifics' }) as string | undefined) ?? '';
+  const text = useMigrationValue('product_specifics');
   const diagnosis = diagnoseJsonObject(text);
   const tone = diagnosis.status === 'invalid' ? 'invalid' : diagnosis.status === 'valid' ? 'valid' : 'quiet';
   return (

@@ -1,12 +1,12 @@
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { CheckboxInput, TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
-import { field, units } from './migration-text.ts';
+import { field, unitWordsOf } from './migration-text.ts';
+import { useMigrationValue } from './use-migration-value.ts';
 
 export const SupplySection = memo(function SupplySection() {
-  const ordersSmartMeter = useWatch({ name: 'order_smart_meter' }) as boolean;
+  const ordersSmartMeter = useMigrationValue('order_smart_meter');
   return (
     <>
       <LiveCheckedInput
@@ -20,13 +20,13 @@ export const SupplySection = memo(function SupplySection() {
           {...field('annual_consumption')}
           inputMode="decimal"
           autoComplete="off"
-          suffix={units().annual_consumption}
+          suffix={unitWordsOf('annual_consumption')}
         />
         <TextInput
           {...field('consumption_before_battery_installation')}
           inputMode="decimal"
           autoComplete="off"
-          suffix={units().consumption_before_battery_installation}
+          suffix={unitWordsOf('consumption_before_battery_installation')}
         />
       </div>
       <CheckboxInput {...field('has_intelligent_meter')} />

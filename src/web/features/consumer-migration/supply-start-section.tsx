@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { customerTypeFor, subscriptionReasonFor } from '../../../contract/consumer-migration-rules.ts';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
-import { formatLongDate } from '../../lib/format.ts';
+import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
 import { DELIVERY_START_CHECK, deliveryStartKey } from '../../lib/live-checks.ts';
 import { factsOf, type MigrationFormValues } from './migration-form-values.ts';
 import { field, subscriptionReasonWords } from './migration-text.ts';
@@ -45,27 +45,14 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
         checkValue={(date) => deliveryStartKey({ date, customerType, changeReason })}
         inputProps={{ type: 'date' }}
       >
-        {(state) =>
-          state.status === 'invalid' &&
-          state.earliest && (
-            <p className="earliest">
-              {t`Earliest possible start:`} <strong>{state.earliest}</strong> (
-              {formatLongDate(state.earliest)}){' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() =>
-                  setValue('preferred_delivery_start', state.earliest!, {
-                    shouldDirty: true,
-                    shouldValidate: true,
-                  })
-                }
-              >
-                {t`Use this date`}
-              </button>
-            </p>
-          )
-        }
+        {(state) => (
+          <EarliestStartOffer
+            state={state}
+            onUse={(date) =>
+              setValue('preferred_delivery_start', date, { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        )}
       </LiveCheckedInput>
     </>
   );

@@ -10,7 +10,7 @@ const changeReasonLabels = (): Record<ChangeReason, string> => ({
 });
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectField } from '../../components/select-field.tsx';
-import { formatLongDate } from '../../lib/format.ts';
+import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
 import { useDraft } from '../../lib/use-draft.ts';
 import { LiveField } from './live-field.tsx';
 import { useLiveCheck } from '../../lib/live-check.ts';
@@ -128,19 +128,7 @@ export function ValidatorsPage({
           state={deliveryStart}
           inputProps={{ type: 'date' }}
         >
-          {deliveryStart.status === 'invalid' && deliveryStart.earliest && (
-            <p className="earliest">
-              {t`Earliest possible start:`} <strong>{deliveryStart.earliest}</strong> (
-              {formatLongDate(deliveryStart.earliest)}){' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => update({ deliveryStart: deliveryStart.earliest! })}
-              >
-                {t`Use this date`}
-              </button>
-            </p>
-          )}
+          <EarliestStartOffer state={deliveryStart} onUse={(date) => update({ deliveryStart: date })} />
         </LiveField>
       </section>
     </div>
