@@ -64,7 +64,8 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
           new DetailError(400, `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep.`),
           undefined,
         );
-      parseJson(request, text, done);
+      // Fastify's own parser is the callback form: it answers through done and returns nothing.
+      void parseJson(request, text, done);
     },
   );
   installErrorHandling(app);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ChargeRecord } from '../../contract/api/charges.ts';
 import { operationById } from '../../contract/api/operations.ts';
 import { chargeSchedule } from '../../contract/charge-schedule.ts';
@@ -12,7 +12,7 @@ export const INPUT_ID_TAKEN = 'A charge or credit with this input_id already exi
 /** Spec 4.7: every execution of the schedule booked at once; a repeated `input_id` is refused. */
 export function registerChargeRoutes(
   app: FastifyInstance,
-  auth: onRequestHookHandler,
+  auth: onRequestAsyncHookHandler,
   charges: ChargesRepository,
 ): void {
   registerOperation(

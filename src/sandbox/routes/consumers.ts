@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type {
   ConsumerMigrationRecord,
   ConsumerMigrationRequest,
@@ -35,7 +35,7 @@ export function toMigrationRecord(
 
 export function registerConsumerRoutes(
   app: FastifyInstance,
-  auth: onRequestHookHandler,
+  auth: onRequestAsyncHookHandler,
   consumers: ConsumersRepository,
 ): void {
   registerOperation(app, operationById('migrations_consumers_create'), auth, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FeedPage, FeedQuery, FeedRecord } from '../../contract/api/feed.ts';
 import { operationById } from '../../contract/api/operations.ts';
 import { formatUtcInstant, periodsOverlapping, type PeriodType } from '../../contract/time-zone-periods.ts';
@@ -83,7 +83,7 @@ export function feedRecords(totals: FeedTotals, query: FeedQuery): { count: numb
 
 export function registerFeedRoutes(
   app: FastifyInstance,
-  auth: onRequestHookHandler,
+  auth: onRequestAsyncHookHandler,
   feed: FeedRepository,
 ): void {
   registerOperation(app, operationById('producers_contracts_feed_list'), auth, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type {
   FastifyInstance,
   FastifyRequest,
-  onRequestHookHandler,
+  onRequestAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -29,6 +29,9 @@ export type OperationHandler<O extends Operation> = RouteHandlerMethod<
   OperationRoute<O>
 >;
 
+/** The request as the handler of an operation sees it. */
+export type OperationRequest<O extends Operation> = Parameters<OperationHandler<O>>[0];
+
 /**
  * A path whose IDs do not match is answered as URL resolution would: 404, before the token is
  * looked at (onRequest, ahead of authentication; route validation only runs after it).
@@ -48,7 +51,7 @@ function refuseUnknownPathIds(params: z.ZodType) {
 export function registerOperation<O extends Operation>(
   app: FastifyInstance,
   operation: O,
-  auth: onRequestHookHandler,
+  auth: onRequestAsyncHookHandler,
   handler: OperationHandler<O>,
 ): void {
   app.route<OperationRoute<O>>({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { operationById } from '../../contract/api/operations.ts';
 import type { TechnicalResourceResponse } from '../../contract/api/technical-resources.ts';
 import type { TechnicalResourcesRepository } from '../db/technical-resources-repository.ts';
@@ -10,7 +10,7 @@ export const DEFAULT_ACCOUNTING_MODEL = 'Z01';
 
 export function registerTechnicalResourceRoutes(
   app: FastifyInstance,
-  auth: onRequestHookHandler,
+  auth: onRequestAsyncHookHandler,
   technicalResources: TechnicalResourcesRepository,
 ): void {
   registerOperation(
