@@ -88,7 +88,6 @@ export default tseslint.config(
     files: [
       'src/web/**',
       'src/bff/**',
-      'src/sandbox/**',
       'src/node-shared/**',
       'e2e/**',
       'bench/**',

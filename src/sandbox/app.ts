@@ -5,7 +5,12 @@ import { buildOpenApiDocument } from '../contract/openapi.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../node-shared/json-depth.ts';
 import { bearerAuth } from './auth/bearer-auth.ts';
 import { TokenStore } from './auth/token-store.ts';
+import { createChargesRepository } from './db/charges-repository.ts';
 import type { Database } from './db/connect.ts';
+import { createConsumersRepository } from './db/consumers-repository.ts';
+import { FeedRepository } from './db/feed-repository.ts';
+import { createTechnicalResourcesRepository } from './db/technical-resources-repository.ts';
+import { createTokensRepository } from './db/tokens-repository.ts';
 import { answerFrameworkError, DetailError, installErrorHandling } from './errors.ts';
 import { registerChargeRoutes } from './routes/charges.ts';
 import { registerConsumerRoutes } from './routes/consumers.ts';
@@ -59,19 +64,21 @@ export async function buildSandboxApp(options: SandboxOptions): Promise<FastifyI
           new DetailError(400, `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep.`),
           undefined,
         );
-      parseJson(request, text, done);
+      // Fastify's own parser is the callback form: it answers through done and returns nothing.
+      void parseJson(request, text, done);
     },
   );
   installErrorHandling(app);
 
-  const tokens = new TokenStore(options.db, options.tokenTtlSeconds, options.now);
+  // Each route gets the repository of its resource: drizzle stays in src/sandbox/db.
+  const tokens = new TokenStore(createTokensRepository(options.db), options.tokenTtlSeconds, options.now);
   const auth = bearerAuth(tokens);
   registerTokenRoute(app, tokens);
   registerValidationRoutes(app, auth, options.today);
-  registerFeedRoutes(app, auth, options.db);
-  registerChargeRoutes(app, auth, options.db);
-  registerConsumerRoutes(app, auth, options.db);
-  registerTechnicalResourceRoutes(app, auth, options.db);
+  registerFeedRoutes(app, auth, new FeedRepository(options.db));
+  registerChargeRoutes(app, auth, createChargesRepository(options.db));
+  registerConsumerRoutes(app, auth, createConsumersRepository(options.db));
+  registerTechnicalResourceRoutes(app, auth, createTechnicalResourcesRepository(options.db));
 
   const openApi = buildOpenApiDocument();
   app.get('/v3/schema/', async (request) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigError } from '../node-shared/env.ts';
+import { ConfigError } from '../node-shared/env.ts';
 import { readSandboxEnv } from './config.ts';
 
 describe('sandbox configuration', () => {
@@ -17,7 +17,8 @@ describe('sandbox configuration', () => {
     try {
       readSandboxEnv({ SANDBOX_TODAY: '2025-02-30', SANDBOX_TOKEN_TTL_S: '0', SANDBOX_PORT: 'eighty' });
     } catch (error) {
-      problems = (error as ConfigError).problems;
+      if (!(error instanceof ConfigError)) throw error;
+      problems = error.problems;
     }
     expect(problems.map((problem) => problem.split('=')[0]).sort()).toEqual([
       'SANDBOX_PORT',

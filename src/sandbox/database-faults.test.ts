@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleCharge } from '../contract/testing/examples.ts';
 import { chargeRequests } from './db/schema.ts';
 import { terminateConnections } from '../node-shared/db/testing/postgres.ts';
-import { startTestSandbox, type TestSandbox } from './testing/harness.ts';
+import { useSuiteSandbox } from './testing/suite-sandbox.ts';
 
 const CHARGES = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
 
 describe('the sandbox on PostgreSQL when the server ends its connections', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox('postgres');
-    token = await sandbox.token();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-  });
+  const suite = useSuiteSandbox('postgres');
 
   const book = (inputId: string) =>
-    sandbox.app.inject({
+    suite.sandbox.app.inject({
       method: 'POST',
       url: CHARGES,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${suite.token}` },
       payload: { ...exampleCharge, input_id: inputId },
     });
 
@@ -32,7 +23,7 @@ describe('the sandbox on PostgreSQL when the server ends its connections', () =>
     const terminator = (async () => {
       let ended = 0;
       while (terminating) {
-        ended += await terminateConnections(sandbox.database.description);
+        ended += await terminateConnections(suite.sandbox.database.description);
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
       return ended;
@@ -49,7 +40,9 @@ describe('the sandbox on PostgreSQL when the server ends its connections', () =>
     again.forEach((answer, index) =>
       expect(answer.statusCode, answer.body).toBe(first[index]!.statusCode === 201 ? 400 : 201),
     );
-    const stored = await sandbox.database.db.select({ inputId: chargeRequests.inputId }).from(chargeRequests);
+    const stored = await suite.sandbox.database.db
+      .select({ inputId: chargeRequests.inputId })
+      .from(chargeRequests);
     const ours = stored.map((row) => row.inputId).filter((id) => id.startsWith('db-fault-'));
     expect(ours.sort()).toEqual([...inputIds].sort());
   }, 60_000);

@@ -73,8 +73,12 @@ export function installErrorHandling(app: FastifyInstance): void {
  * Errors Fastify raises before routing (its `frameworkErrors` option): a malformed percent-encoding,
  * a path parameter over the router's length limit. Answered `{detail}` like every other failure.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.code(414).send({ detail: 'A part of the address is too long.' });
-  return reply.code(400).send({ detail: 'The address is not valid.' });
+    void reply.code(414).send({ detail: 'A part of the address is too long.' });
+  else void reply.code(400).send({ detail: 'The address is not valid.' });
 }

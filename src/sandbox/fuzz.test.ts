@@ -1,19 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detailErrorSchema, fieldErrorsSchema } from '../contract/api/common.ts';
 import { OPERATIONS, type Operation } from '../contract/api/operations.ts';
-import { startTestSandbox, type TestSandbox } from './testing/harness.ts';
+import { useSuiteSandbox } from './testing/suite-sandbox.ts';
 
 const documentedError = fieldErrorsSchema.or(detailErrorSchema.passthrough());
 
 describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    token = await sandbox.token();
-  });
-  afterAll(() => sandbox.close());
+  const suite = useSuiteSandbox('pglite');
 
   const concretePath = (operation: Operation, id: string) =>
     operation.path.replace('{userID}', 'P1000').replace('{contractID}', id);
@@ -49,10 +43,10 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
           ),
           fc.constantFrom('C1000', 'C2000', 'X'),
           async (body, contractId) => {
-            const response = await sandbox.app.inject({
+            const response = await suite.sandbox.app.inject({
               method: 'POST',
               url: concretePath(operation, contractId),
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
               payload: JSON.stringify(body),
             });
             expectDocumented(response.statusCode, response.body);
@@ -66,10 +60,10 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
   it('raw bytes as bodies', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), async (raw) => {
-        const response = await sandbox.app.inject({
+        const response = await suite.sandbox.app.inject({
           method: 'POST',
           url: '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
           payload: raw,
         });
         expectDocumented(response.statusCode, response.body);
@@ -114,10 +108,10 @@ describe('fuzz: no input gives a 5xx, every 4xx has a documented shape', () => {
             ),
           ),
           async (query) => {
-            const response = await sandbox.app.inject({
+            const response = await suite.sandbox.app.inject({
               method: 'GET',
               url: `${concretePath(operation, 'C1000')}?${new URLSearchParams(query)}`,
-              headers: { authorization: `Bearer ${token}` },
+              headers: { authorization: `Bearer ${suite.token}` },
             });
             expectDocumented(response.statusCode, response.body);
           },

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleCharge } from '../contract/testing/examples.ts';
-import { startTestSandbox, type TestSandbox } from './testing/harness.ts';
+import { useSuiteSandbox } from './testing/suite-sandbox.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 describe('sandbox: hostile input is a 400 in the API’s shape', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    token = await sandbox.token();
-  });
-  afterAll(() => sandbox.close());
+  const suite = useSuiteSandbox('pglite');
 
   const post = (url: string, payload: string) =>
-    sandbox.app.inject({
+    suite.sandbox.app.inject({
       method: 'POST',
       url,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
       payload,
     });
 
@@ -47,14 +41,14 @@ describe('sandbox: hostile input is a 400 in the API’s shape', () => {
   });
 
   it('answers an over-long path segment and a bad percent-encoding with {detail}', async () => {
-    const long = await sandbox.app.inject({
+    const long = await suite.sandbox.app.inject({
       method: 'GET',
       url: `/v3/producers/${'P'.repeat(300)}/contracts/C1000/feed/`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${suite.token}` },
     });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ detail: 'A part of the address is too long.' });
-    const bad = await sandbox.app.inject({
+    const bad = await suite.sandbox.app.inject({
       method: 'GET',
       url: '/v3/producers/%E0%A4%A/contracts/C1000/feed/',
     });

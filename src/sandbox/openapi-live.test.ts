@@ -1,7 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useSuiteSandbox } from './testing/suite-sandbox.ts';
 
 type Document = {
   info: { title: string; version: string };
@@ -12,37 +13,37 @@ type Document = {
   components: { schemas: Record<string, object> };
 };
 
+const jsonSchemaObject = z.record(z.string(), z.unknown());
+
 function withDocumentRefs(schema: object): object {
-  return JSON.parse(
-    JSON.stringify(schema).replaceAll('"#/components/', '"urn:energy-console:openapi#/components/'),
-  ) as object;
+  return jsonSchemaObject.parse(
+    JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/components/', '"urn:energy-console:openapi#/components/'),
+    ),
+  );
 }
 
 /** Live answers of the sandbox validate against the OpenAPI document it serves. */
 describe('GET /v3/schema/ describes the live API', () => {
-  let sandbox: TestSandbox;
-  let token: string;
+  const suite = useSuiteSandbox('pglite');
   let document: Document;
   let ajv: Ajv2020;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox('pglite');
-    token = await sandbox.token();
-    document = (await sandbox.app.inject({ url: '/v3/schema/' })).json<Document>();
+    document = (await suite.sandbox.app.inject({ url: '/v3/schema/' })).json<Document>();
     ajv = new Ajv2020({ strict: false, validateFormats: false });
     // Refs point into the document: give its components an id ajv can resolve them against.
     ajv.addSchema(withDocumentRefs({ $id: 'urn:energy-console:openapi', components: document.components }));
   });
-  afterAll(() => sandbox.close());
 
   async function expectDescribed(
     method: 'GET' | 'POST',
     path: string,
     url: string,
     payload?: object,
-    authorization = `Bearer ${token}`,
+    authorization = `Bearer ${suite.token}`,
   ) {
-    const response = await sandbox.app.inject({
+    const response = await suite.sandbox.app.inject({
       method,
       url,
       headers: { authorization },
@@ -132,7 +133,7 @@ describe('GET /v3/schema/ describes the live API', () => {
       charges,
       '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
       { ...charge, input_id: 'ro' },
-      `Bearer ${await sandbox.token('read', 'sandbox-ro')}`,
+      `Bearer ${await suite.sandbox.token('read', 'sandbox-ro')}`,
     );
     await expectDescribed('POST', migration, '/v3/migrations/consumers/U-doc/', {
       first_name: 'A',

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tokenResponseSchema } from '../contract/api/token.ts';
 
 /** The real `npm run sandbox` process: start-up output, logs without secrets, clean SIGTERM. */
 describe('sandbox server process', () => {
@@ -35,7 +36,7 @@ describe('sandbox server process', () => {
         },
         body: 'grant_type=client_credentials',
       });
-      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const { access_token: token } = tokenResponseSchema.parse(await tokenResponse.json());
       const check = await fetch(`${base}/v3/validation/market_location/?market_location_id=51238696781`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -27,7 +27,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Path parameters `userID` and `contractID` (spec section 4). */
 export const PATH_ID_PATTERN = /^[\w-]+$/;
-export const pathIdSchema = z.string().regex(PATH_ID_PATTERN).max(64);
+/** A path parameter as the API routes it: the pattern alone, so an unknown ID of any length is a 404. */
+export const pathParameterSchema = z.string().regex(PATH_ID_PATTERN);
+/** An ID as staff and files give it: a path parameter of at most 64 characters. */
+export const pathIdSchema = pathParameterSchema.max(64);
 
 export const detailErrorSchema = z.object({ detail: z.string() }).meta({ id: 'DetailError' });
 export type DetailError = z.infer<typeof detailErrorSchema>;

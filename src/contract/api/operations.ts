@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chargeRequestSchema, chargeResponseSchema } from './charges.ts';
-import { detailErrorSchema, fieldErrorsSchema, PATH_ID_PATTERN } from './common.ts';
+import { detailErrorSchema, fieldErrorsSchema, PATH_ID_PATTERN, pathParameterSchema } from './common.ts';
 import { consumerMigrationRecordSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { feedPageSchema, feedQuerySchema } from './feed.ts';
 import { technicalResourceRequestSchema, technicalResourceResponseSchema } from './technical-resources.ts';
@@ -22,6 +22,8 @@ export interface Operation {
   scope: Scope;
   tag: 'validation' | 'producers' | 'master_data' | 'consumers';
   summary: string;
+  /** The `{name}`s of `path`, one member each (checked by a test). */
+  params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** Success status and its body (null: no body). */
@@ -31,6 +33,14 @@ export interface Operation {
   /** Target ids the BFF audit records from the body. */
   auditBodyFields?: readonly string[];
 }
+
+/** `/v3/producers/{userID}/contracts/{contractID}/…` */
+export const producerContractParamsSchema = z.object({
+  userID: pathParameterSchema,
+  contractID: pathParameterSchema,
+});
+/** `/v3/migrations/consumers/{userID}/` */
+export const consumerParamsSchema = z.object({ userID: pathParameterSchema });
 
 /** The spec's operations the console uses; the BFF forwards exactly these. */
 export const OPERATIONS = [
@@ -74,6 +84,7 @@ export const OPERATIONS = [
     scope: 'read',
     tag: 'producers',
     summary: 'List feed-in data',
+    params: producerContractParamsSchema,
     query: feedQuerySchema,
     success: { status: 200, schema: feedPageSchema },
     errors: { 400: fieldErrorsSchema, 404: detailErrorSchema },
@@ -85,6 +96,7 @@ export const OPERATIONS = [
     scope: 'write',
     tag: 'producers',
     summary: 'Create charges or credits',
+    params: producerContractParamsSchema,
     body: chargeRequestSchema,
     success: { status: 201, schema: chargeResponseSchema },
     errors: { 400: z.union([fieldErrorsSchema, detailErrorSchema]), 404: detailErrorSchema },
@@ -97,6 +109,7 @@ export const OPERATIONS = [
     scope: 'write',
     tag: 'consumers',
     summary: 'Create (migrate) a consumer',
+    params: consumerParamsSchema,
     body: consumerMigrationRequestSchema,
     success: { status: 201, schema: consumerMigrationRecordSchema },
     errors: { 400: z.union([fieldErrorsSchema, detailErrorSchema]) },
@@ -116,9 +129,11 @@ export const OPERATIONS = [
 ] as const satisfies readonly Operation[];
 
 export type OperationId = (typeof OPERATIONS)[number]['id'];
+/** One operation with its own schemas' types, so a route on it gets typed params, query and body. */
+export type OperationOf<Id extends OperationId> = Extract<(typeof OPERATIONS)[number], { id: Id }>;
 
-export function operationById(id: OperationId): Operation {
-  return OPERATIONS.find((operation) => operation.id === id)!;
+export function operationById<Id extends OperationId>(id: Id): OperationOf<Id> {
+  return OPERATIONS.find((candidate): candidate is OperationOf<Id> => candidate.id === id)!;
 }
 
 /** Names of the `{param}`s of a path, in order. */

@@ -5,7 +5,7 @@ import { exampleCharge, exampleConsumer } from '../testing/examples.ts';
 import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
 import { consumerMigrationFormSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { END_AFTER_START, feedQuerySchema } from './feed.ts';
-import { matchOperation, toRoutePath } from './operations.ts';
+import { matchOperation, OPERATIONS, pathParameterNames, toRoutePath, type Operation } from './operations.ts';
 import { technicalResourceRequestSchema } from './technical-resources.ts';
 import { parseScopes, tokenResponseSchema } from './token.ts';
 import { deliveryStartQuerySchema } from './validation.ts';
@@ -242,5 +242,20 @@ describe('operation allowlist', () => {
     expect(matchOperation('GET', '/v3/producers/P.1/contracts/C1000/feed/')).toBeNull();
     expect(matchOperation('GET', '/v3/producers/P1000/contracts/C1000/../feed/')).toBeNull();
     expect(matchOperation('GET', '/v3/consumers/')).toBeNull();
+  });
+
+  it('gives each path with parameters a params schema of exactly those, refusing what the allowlist refuses', () => {
+    const operations: readonly Operation[] = OPERATIONS;
+    for (const operation of operations) {
+      const names = pathParameterNames(operation.path);
+      if (names.length === 0) {
+        expect(operation.params, operation.id).toBeUndefined();
+        continue;
+      }
+      const sample = Object.fromEntries(names.map((name) => [name, 'P-1_0']));
+      expect(operation.params?.parse({ ...sample, other: 'x' }), operation.id).toEqual(sample);
+      for (const name of names)
+        expect(operation.params?.safeParse({ ...sample, [name]: 'P.1' }).success, name).toBe(false);
+    }
   });
 });

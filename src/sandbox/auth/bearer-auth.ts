@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { PATH_ID_PATTERN } from '../../contract/api/common.ts';
 import type { Scope } from '../../contract/api/token.ts';
-import { DetailError, NOT_FOUND } from '../errors.ts';
+import { DetailError } from '../errors.ts';
 import type { TokenGrant, TokenStore } from './token-store.ts';
 
 const CHALLENGE = 'Bearer realm="api"';
@@ -18,14 +17,11 @@ export function requiredScope(method: string): Scope {
 }
 
 /**
- * onRequest hook for /v3/ operations: unknown paths 404 first (as URL resolution does), then a missing
- * or bad token 401 with a Bearer challenge, then a missing scope 403.
+ * onRequest hook for /v3/ operations, after the path's IDs were checked (`registerOperation`): a
+ * missing or bad token 401 with a Bearer challenge, then a missing scope 403.
  */
 export function bearerAuth(tokens: TokenStore) {
   return async (request: FastifyRequest): Promise<void> => {
-    const params = (request.params ?? {}) as Record<string, string>;
-    if (!Object.values(params).every((value) => PATH_ID_PATTERN.test(value)))
-      throw new DetailError(404, NOT_FOUND);
     const header = request.headers.authorization;
     if (!header) {
       throw new DetailError(

@@ -1,7 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
-import { accessTokens, oauthClients } from '../db/schema.ts';
+import type { TokensRepository } from '../db/tokens-repository.ts';
 import { sha256Hex } from './sha256.ts';
 
 export interface TokenGrant {
@@ -20,18 +18,14 @@ export class TokenStore {
   private readonly cache = new Map<string, TokenGrant>();
 
   constructor(
-    private readonly db: Database,
+    private readonly repository: TokensRepository,
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The client's allowed scopes when id and secret match, else null (constant-time comparison). */
   async authenticateClient(clientId: string, secret: string): Promise<string[] | null> {
-    const [client] = await this.db
-      .select()
-      .from(oauthClients)
-      .where(eq(oauthClients.clientId, clientId))
-      .limit(1);
+    const client = await this.repository.findClient(clientId);
     const expected = Buffer.from(client?.secretHash ?? sha256Hex('no such client'), 'hex');
     const actual = Buffer.from(sha256Hex(secret), 'hex');
     const matches = timingSafeEqual(expected, actual);
@@ -41,11 +35,14 @@ export class TokenStore {
   async issue(clientId: string, scopes: string[]): Promise<{ token: string; expiresIn: number }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now() + this.ttlSeconds * 1000);
-    await this.db
-      .insert(accessTokens)
-      .values({ tokenHash: sha256Hex(token), clientId, scopes: scopes.join(' '), expiresAt });
+    await this.repository.storeToken({
+      tokenHash: sha256Hex(token),
+      clientId,
+      scopes: scopes.join(' '),
+      expiresAt,
+    });
     // Keep the table small: tokens expired for a day are of no use to anyone.
-    await this.db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date(this.now() - 86_400_000)));
+    await this.repository.deleteTokensExpiredBefore(new Date(this.now() - 86_400_000));
     return { token, expiresIn: this.ttlSeconds };
   }
 
@@ -57,11 +54,7 @@ export class TokenStore {
       this.cache.delete(hash);
       return null;
     }
-    const [row] = await this.db
-      .select()
-      .from(accessTokens)
-      .where(and(eq(accessTokens.tokenHash, hash), gt(accessTokens.expiresAt, new Date(this.now()))))
-      .limit(1);
+    const row = await this.repository.findTokenValidAt(hash, new Date(this.now()));
     if (!row) return null;
     const grant = {
       clientId: row.clientId,

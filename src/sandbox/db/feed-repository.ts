@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './connect.ts';
 import { queryRows, toNumber } from './connect.ts';
+import { producerContractLookup } from './producers.ts';
 
 export interface Totals {
   wh: number;
@@ -83,8 +84,12 @@ export function parseFeedTotals(text: string, rows: number): FeedTotals {
  */
 export class FeedRepository {
   private readonly cache = new Map<string, Promise<FeedTotals>>();
+  /** The producer contract the feed belongs to; remembered like the totals, for the same reason. */
+  readonly findProducerContract: ReturnType<typeof producerContractLookup>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.findProducerContract = producerContractLookup(db);
+  }
 
   /** The contract's running totals, loaded on first use and kept for the most recently used contracts. */
   totals(contractId: string): Promise<FeedTotals> {

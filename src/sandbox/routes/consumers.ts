@@ -1,12 +1,11 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type {
   ConsumerMigrationRecord,
   ConsumerMigrationRequest,
 } from '../../contract/api/consumer-migration.ts';
 import { noticePeriodUnitFor, subscriptionReasonFor } from '../../contract/consumer-migration-rules.ts';
-import type { Database } from '../db/connect.ts';
-import { isUniqueViolation } from '../../node-shared/db/errors.ts';
-import { consumerMigrations } from '../db/schema.ts';
+import { operationById } from '../../contract/api/operations.ts';
+import type { ConsumersRepository } from '../db/consumers-repository.ts';
 import { DetailError } from '../errors.ts';
 import { registerOperation } from './operation-route.ts';
 
@@ -34,21 +33,15 @@ export function toMigrationRecord(
   };
 }
 
-export function registerConsumerRoutes(app: FastifyInstance, auth: onRequestHookHandler, db: Database): void {
-  registerOperation<unknown, ConsumerMigrationRequest>(
-    app,
-    'migrations_consumers_create',
-    auth,
-    async (request, reply) => {
-      const { userID } = request.params as { userID: string };
-      const record = toMigrationRecord(userID, request.body);
-      try {
-        await db.insert(consumerMigrations).values({ userId: userID, record });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DetailError(400, CONSUMER_EXISTS);
-        throw error;
-      }
-      return reply.code(201).send(record);
-    },
-  );
+export function registerConsumerRoutes(
+  app: FastifyInstance,
+  auth: onRequestAsyncHookHandler,
+  consumers: ConsumersRepository,
+): void {
+  registerOperation(app, operationById('migrations_consumers_create'), auth, async (request, reply) => {
+    const record = toMigrationRecord(request.params.userID, request.body);
+    if ((await consumers.storeMigration(record)) === 'user-id-taken')
+      throw new DetailError(400, CONSUMER_EXISTS);
+    return reply.code(201).send(record);
+  });
 }

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FeedPage, FeedQuery, FeedRecord } from '../../contract/api/feed.ts';
+import { operationById } from '../../contract/api/operations.ts';
 import { formatUtcInstant, periodsOverlapping, type PeriodType } from '../../contract/time-zone-periods.ts';
-import type { Database } from '../db/connect.ts';
-import { FeedRepository, totalsBefore, valuesBefore, type FeedTotals } from '../db/feed-repository.ts';
-import { producerContractLookup } from '../db/producers.ts';
+import { totalsBefore, valuesBefore, type FeedRepository, type FeedTotals } from '../db/feed-repository.ts';
 import { DetailError, NOT_FOUND } from '../errors.ts';
 import { registerOperation } from './operation-route.ts';
 
@@ -82,15 +81,17 @@ export function feedRecords(totals: FeedTotals, query: FeedQuery): { count: numb
   return { count: records.length, results: records.slice(query.offset, query.offset + query.limit) };
 }
 
-export function registerFeedRoutes(app: FastifyInstance, auth: onRequestHookHandler, db: Database): void {
-  const repository = new FeedRepository(db);
-  const findProducerContract = producerContractLookup(db);
-  registerOperation<FeedQuery>(app, 'producers_contracts_feed_list', auth, async (request, reply) => {
-    const { userID, contractID } = request.params as { userID: string; contractID: string };
-    const contract = await findProducerContract(userID, contractID);
+export function registerFeedRoutes(
+  app: FastifyInstance,
+  auth: onRequestAsyncHookHandler,
+  feed: FeedRepository,
+): void {
+  registerOperation(app, operationById('producers_contracts_feed_list'), auth, async (request, reply) => {
+    const { userID, contractID } = request.params;
+    const contract = await feed.findProducerContract(userID, contractID);
     if (!contract) throw new DetailError(404, NOT_FOUND);
     const query = request.query;
-    const { count, results } = feedRecords(await repository.totals(contract.contractId), query);
+    const { count, results } = feedRecords(await feed.totals(contract.contractId), query);
     const nextOffset = query.offset + query.limit < count ? query.offset + query.limit : null;
     // As DRF's LimitOffsetPagination: previous steps back one page from wherever the caller stands.
     const previousOffset = query.offset > 0 ? Math.max(0, query.offset - query.limit) : null;

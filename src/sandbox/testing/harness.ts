@@ -14,7 +14,7 @@ export interface TestSandbox {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** A bearer token of the read-write (or read-only) seed client. */
-  token(scope?: 'read' | 'read write', client?: 'sandbox-rw' | 'sandbox-ro'): Promise<string>;
+  token(scope?: 'read' | 'write' | 'read write', client?: 'sandbox-rw' | 'sandbox-ro'): Promise<string>;
   close(): Promise<void>;
 }
 
