@@ -1,4 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import type { FieldErrors as FieldErrorsBody } from '../../contract/api/common.ts';
 import { isConnectionLoss } from '../../node-shared/db/errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders } from './security-headers.ts';
@@ -50,6 +55,21 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/**
+ * A route schema's refusal (params, query or body) in the field-error shape `{field: [message, …]}`,
+ * each schema's own words, a nested field as a dotted path, the whole value as `non_field_errors`.
+ */
+export function validationFieldErrors(issues: readonly ZodFastifySchemaValidationError[]): FieldErrorsBody {
+  const fieldErrors: FieldErrorsBody = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.split('/').slice(1).join('.') || 'non_field_errors';
+    const messages = (fieldErrors[key] ??= []);
+    const message = issue.message ?? 'Invalid input.';
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return fieldErrors;
+}
+
 const DATA_EXCEPTION = 'The request holds a value that cannot be stored.';
 const CONFLICT = 'The request clashes with data already stored.';
 const SERVER_FAILURE = 'Something went wrong in the console server.';
@@ -62,6 +82,8 @@ const DATABASE_LOST = 'The console lost its database connection: nothing was sav
 export function answerError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
   if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
+  if (hasZodFastifySchemaValidationErrors(error))
+    return reply.code(400).send(validationFieldErrors(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return reply.code(413).send({
