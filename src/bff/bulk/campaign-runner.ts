@@ -41,24 +41,6 @@ class Limiter {
   }
 }
 
-/** pg-boss on the BFF's own database: PostgreSQL through its pool, or the embedded PGlite (one process). */
-function bossDatabase(database: BffDatabaseHandle): PgBoss.Db {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'postgres') {
-    const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-    return { executeSql: (text, values) => pool.query(text, values) };
-  }
-  const pglite = client as {
-    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-    exec(text: string): Promise<{ rows: unknown[] }[]>;
-  };
-  return {
-    // pg-boss sends its schema and locks as multi-statement scripts without parameters.
-    executeSql: async (text, values) =>
-      values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
-  };
-}
-
 export interface CampaignRunnerOptions {
   database: BffDatabaseHandle;
   campaigns: CampaignRepository;
@@ -135,7 +117,8 @@ export class CampaignRunner {
 
   private async startBoss(): Promise<PgBoss> {
     const boss = new PgBoss({
-      db: bossDatabase(this.options.database),
+      // pg-boss on the BFF's own database: PostgreSQL through its pool, or the embedded PGlite (one process).
+      db: { executeSql: (text, values) => this.options.database.executeSql(text, values) },
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: 30,

@@ -28,6 +28,11 @@ export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
   description: string;
   /** LISTEN on a channel (PostgreSQL: every process on the database; PGlite: this process). */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * SQL text for a tool that brings its own (pg-boss): with values one parameterised statement, without
+   * a script of several statements. The same connection as `db` (PostgreSQL's pool, or the PGlite).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -140,6 +145,8 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         await listener.start();
         return () => listener.stop();
       },
+      // pg runs text without values as a simple query, which may hold several statements.
+      executeSql: (text, values) => pool.query(text, values),
       close: async () => {
         await Promise.all(listeners.map((listener) => listener.stop()));
         await pool.end();
@@ -166,6 +173,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         // One process owns a PGlite database, so its notifications are this process's own.
         return client.listen(channel, (payload) => handlers.onNotify(payload));
       },
+      // PGlite's query() takes one statement: a script without values goes through exec().
+      executeSql: async (text, values) =>
+        values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
       close: async () => {
         await client.close();
         unlock();
