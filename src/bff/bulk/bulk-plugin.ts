@@ -64,19 +64,14 @@ function requireCampaignStaff(request: FastifyRequest) {
  * file gave no `input_id` gets the one derived from its content and occurrence (generatedInputId).
  */
 function platformRow(row: number, data: Record<string, unknown>, inputId: string | null): NewBulkRow {
-  const {
-    user_id: userId,
-    contract_id: contractId,
-    ...body
-  } = data as Record<string, unknown> & {
-    user_id: string;
-    contract_id?: string;
-  };
+  const { user_id: userId, contract_id: contractId, ...body } = data;
+  // Both kinds' schemas require user_id: a row without it never gets here.
+  if (typeof userId !== 'string') throw new Error(`bulk row ${row} passed its schema without a user_id`);
   if (inputId !== null) body.input_id = inputId;
   return {
     row,
     userId,
-    contractId: contractId ?? null,
+    contractId: typeof contractId === 'string' ? contractId : null,
     inputId: typeof body.input_id === 'string' ? body.input_id : null,
     body,
     status: 'pending',

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../contract/bff-api.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import { rowOperation, type PlatformWriter } from './platform-writer.ts';
 import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
@@ -186,7 +187,7 @@ export class CampaignRunner {
         if (!isConnectionLoss(error)) throw error;
         // The database went away (a restart, a failover): a claimed row is taken over after its lease,
         // and this lane carries on once the database answers again.
-        this.options.log.warn({ campaign: campaignId, err: (error as Error).message }, 'bulk: database lost');
+        this.options.log.warn({ campaign: campaignId, err: errorMessage(error) }, 'bulk: database lost');
         await new Promise((resolve) => setTimeout(resolve, DATABASE_PAUSE_MS));
       }
     }

@@ -152,7 +152,8 @@ export default fp<OidcPluginOptions>(
       backchannel.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: BACKCHANNEL_BODY_LIMIT },
-        (_request, body, done) => done(null, new URLSearchParams(body as string)),
+        (_request, body, done) =>
+          done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
       );
       // The limit on the route too, so a refusal names it (the error handler reads the route's own limit).
       // A body that is not such a form is refused in OAuth's words (attachValidation), not as field errors.

@@ -33,10 +33,12 @@ function bodyTargets(
 ): Record<string, string> {
   if (!body || !fields) return {};
   try {
-    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    const json: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof json !== 'object' || json === null) return {};
+    const members = new Map(Object.entries(json));
     return Object.fromEntries(
       fields.flatMap((field) => {
-        const value = json[field];
+        const value = members.get(field);
         return typeof value === 'string' && value.length <= 128 ? [[field, value]] : [];
       }),
     );

@@ -5,17 +5,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { FieldErrors as FieldErrorsBody } from '../../contract/api/common.ts';
 import { isConnectionLoss } from '../../node-shared/db/errors.ts';
+import { errorCause, errorCode } from '../../node-shared/error-fields.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
 type AnyError = Error & { statusCode?: number; code?: string; cause?: unknown };
 
-/** A driver error from PostgreSQL or PGlite somewhere in the cause chain (drizzle wraps it). */
-function databaseError(error: unknown): (Error & { code: string }) | null {
+/** A driver error from PostgreSQL or PGlite somewhere in the cause chain (drizzle wraps it), with its SQLSTATE. */
+function databaseError(error: unknown): { error: Error; code: string } | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as AnyError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as Error & { code: string };
-    current = (current as AnyError).cause;
+    const code = errorCode(current);
+    if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return { error: current, code };
+    current = errorCause(current);
   }
   return null;
 }
@@ -32,17 +33,17 @@ export function loggableError(error: unknown): Record<string, unknown> {
   const database = databaseError(error);
   if (database) {
     return {
-      type: database.name,
+      type: database.error.name,
       code: database.code,
-      message: database.message,
-      ...(database !== error && error instanceof Error ? { wrappedBy: error.name } : {}),
+      message: database.error.message,
+      ...(database.error !== error && error instanceof Error ? { wrappedBy: error.name } : {}),
     };
   }
   if (!(error instanceof Error)) return { message: String(error) };
   const message = withoutQuery(error.message);
   return {
     type: error.name,
-    ...(typeof (error as AnyError).code === 'string' ? { code: (error as AnyError).code } : {}),
+    ...(errorCode(error) !== undefined ? { code: errorCode(error) } : {}),
     message,
     stack: error.stack?.replace(error.message, message ?? ''),
   };
@@ -122,10 +123,11 @@ export function answerError(error: AnyError, request: FastifyRequest, reply: Fas
  * Errors Fastify raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
  * percent-encoding, a path parameter over the router's length limit. Same headers and shape as the rest.
  */
-export function answerFrameworkError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: AnyError, request: FastifyRequest, reply: FastifyReply): void {
   void addSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.code(414).send({ detail: 'A part of the address is too long.' });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'The address is not valid.' });
-  return answerError(error, request, reply);
+    void reply.code(414).send({ detail: 'A part of the address is too long.' });
+  else if (error.code === 'FST_ERR_BAD_URL')
+    void reply.code(400).send({ detail: 'The address is not valid.' });
+  else void answerError(error, request, reply);
 }
