@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
@@ -11,6 +12,7 @@ import type { RetryPolicy } from './bulk/row-outcome.ts';
 import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
+import { parseJsonBody } from './json-body.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
 import apiProxyPlugin from './proxy/api-proxy-plugin.ts';
 import { canonicalUrl } from './security/canonical-url.ts';
@@ -96,12 +98,17 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     if (routine) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
   });
-  // Bodies stay raw bytes: forwarded as they came; the BFF's own routes parse them with their schema.
+  // Every route declares its params, query, body and answers with the contract's zod schemas; a refusal
+  // is answered as field errors by the security plugin's error handler.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The BFF's own routes take JSON only (the proxy keeps raw bytes inside its own plugin). Fastify's
+  // text/plain parser goes too, so any other media type is a 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
-    (_request, body, done) => done(null, body),
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    parseJsonBody,
   );
 
   await app.register(securityPlugin);

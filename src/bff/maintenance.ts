@@ -20,7 +20,7 @@ export function scheduleMaintenance(
       app.log.warn({ err: error, task: name }, 'maintenance failed');
     }
   };
-  const timer = setInterval(run, everyMs).unref();
+  const timer = setInterval(() => void run(), everyMs).unref();
   app.addHook('onReady', run);
   app.addHook('onClose', async () => clearInterval(timer));
 }

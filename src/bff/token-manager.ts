@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { errorMessage } from '../node-shared/error-fields.ts';
 
 export class UpstreamTokenError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -80,7 +81,7 @@ export class TokenManager {
       const reason =
         error instanceof oauth.ResponseBodyError
           ? `${error.error}: ${error.error_description ?? ''}`
-          : (error as Error).message;
+          : errorMessage(error);
       throw new UpstreamTokenError(`could not get an upstream access token (${reason})`, { cause: error });
     }
   }

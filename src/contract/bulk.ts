@@ -376,6 +376,11 @@ export const bulkCampaignRequestSchema = campaignRequest(bulkCampaignRowSchema).
  */
 export const bulkCampaignEnvelopeSchema = campaignRequest(z.unknown());
 
+/** `GET /bff/bulk/campaigns?kind=`: a kind narrows the list; anything else lists every kind. */
+export const bulkCampaignListQuerySchema = z.object({
+  kind: z.enum(BULK_KINDS).optional().catch(undefined),
+});
+
 /** A row of the file that an earlier campaign sent with the same `input_id` (charges) or user ID (migrations). */
 export const bulkPriorRunSchema = z.object({
   row: z.int(),

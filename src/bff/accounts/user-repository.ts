@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Role, StaffUser } from '../../contract/bff-api.ts';
+import { z } from 'zod';
+import { staffUserSchema, type Role, type StaffUser } from '../../contract/bff-api.ts';
 import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { staffUsers } from '../db/schema.ts';
@@ -22,9 +23,9 @@ const toStaffUser = (row: UserRow): StaffUser => ({
 });
 
 /** An account as kept before the database (users.json), for the one-off import. */
-export interface StoredUser extends StaffUser {
-  passwordHash: string;
-}
+/** An account with its password hash, as the BFF kept it in `users.json` before the database. */
+export const storedUserSchema = staffUserSchema.extend({ passwordHash: z.string() });
+export type StoredUser = z.infer<typeof storedUserSchema>;
 
 /** Staff accounts in the BFF's database. */
 export class UserRepository {

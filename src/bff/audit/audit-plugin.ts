@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditEntrySchema,
   auditFilterSchema,
+  auditPageSchema,
   auditQuerySchema,
   type AuditEntry,
-  type AuditPage,
 } from '../../contract/bff-api.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
-import { parseInput } from '../parse-input.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { requireAdmin } from '../sessions/sessions-plugin.ts';
 import { auditCsv } from './audit-csv.ts';
@@ -54,7 +54,8 @@ function pageUrl(request: FastifyRequest, offset: number): string {
  * and filtered by admins, exported as CSV, and kept for `retentionDays`.
  */
 export default fp<AuditPluginOptions>(
-  async (app, options) => {
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
     const audit = new AuditRepository(app.database.db);
     app.decorate('auditLog', audit);
     scheduleMaintenance(app, 'audit retention', HOURLY, () =>
@@ -101,27 +102,41 @@ export default fp<AuditPluginOptions>(
       return payload;
     });
 
-    app.get('/bff/audit', async (request): Promise<AuditPage> => {
+    // Admins only, settled before the query is checked.
+    const adminsOnly = async (request: FastifyRequest) => {
       requireAdmin(request);
-      const { limit, offset, ...filter } = parseInput(auditQuerySchema, request.query);
-      const page = await audit.page(filter, limit, offset);
-      return {
-        count: page.count,
-        next: offset + limit < page.count ? pageUrl(request, offset + limit) : null,
-        previous: offset > 0 ? pageUrl(request, Math.max(0, offset - limit)) : null,
-        results: page.results,
-      };
-    });
+    };
 
-    app.get('/bff/audit/export', async (request, reply) => {
-      requireAdmin(request);
-      const filter = parseInput(auditFilterSchema, request.query);
-      const day = new Date(options.now()).toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-        .send(Readable.from(auditCsv(audit.batches(filter))));
-    });
+    app.get(
+      '/bff/audit',
+      {
+        onRequest: adminsOnly,
+        schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      },
+      async (request) => {
+        const { limit, offset, ...filter } = request.query;
+        const page = await audit.page(filter, limit, offset);
+        return {
+          count: page.count,
+          next: offset + limit < page.count ? pageUrl(request, offset + limit) : null,
+          previous: offset > 0 ? pageUrl(request, Math.max(0, offset - limit)) : null,
+          results: page.results,
+        };
+      },
+    );
+
+    app.get(
+      '/bff/audit/export',
+      { onRequest: adminsOnly, schema: { querystring: auditFilterSchema } },
+      async (request, reply) => {
+        const filter = request.query;
+        const day = new Date(options.now()).toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+          .send(Readable.from(auditCsv(audit.batches(filter))));
+      },
+    );
   },
   { name: 'bff-audit', dependencies: ['bff-database', 'bff-sessions'] },
 );

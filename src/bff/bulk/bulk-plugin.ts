@@ -2,13 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailErrorSchema } from '../../contract/api/common.ts';
 import { canAdminister, canWrite } from '../../contract/bff-api.ts';
 import {
-  BULK_KINDS,
   BULK_RESULTS_CSV_HEADER,
   bulkCampaignEnvelopeSchema,
+  bulkCampaignListQuerySchema,
   type bulkCampaignRequestSchema,
   bulkCampaignRowSchema,
+  bulkCampaignSchema,
+  bulkPriorRunsSchema,
+  bulkResultRowsSchema,
   campaignRowsProblem,
   canonicalRowContent,
   conflictingDuplicates,
@@ -16,11 +22,9 @@ import {
   parseBulkRow,
   type BulkCampaignRequest,
 } from '../../contract/bulk.ts';
-import type { z } from 'zod';
 import { csvLines } from '../../contract/csv.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
-import { parseBody } from '../parse-input.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
 import {
@@ -60,31 +64,31 @@ function requireCampaignStaff(request: FastifyRequest) {
  * file gave no `input_id` gets the one derived from its content and occurrence (generatedInputId).
  */
 function platformRow(row: number, data: Record<string, unknown>, inputId: string | null): NewBulkRow {
-  const {
-    user_id: userId,
-    contract_id: contractId,
-    ...body
-  } = data as Record<string, unknown> & {
-    user_id: string;
-    contract_id?: string;
-  };
+  const { user_id: userId, contract_id: contractId, ...body } = data;
+  // Both kinds' schemas require user_id: a row without it never gets here.
+  if (typeof userId !== 'string') throw new Error(`bulk row ${row} passed its schema without a user_id`);
   if (inputId !== null) body.input_id = inputId;
   return {
     row,
     userId,
-    contractId: contractId ?? null,
+    contractId: typeof contractId === 'string' ? contractId : null,
     inputId: typeof body.input_id === 'string' ? body.input_id : null,
     body,
     status: 'pending',
   };
 }
 
+/** A campaign's path parameter: its ID. */
+const campaignParamsSchema = bulkCampaignSchema.pick({ id: true });
+
 /**
- * A campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope at once,
- * then the rows to send 250 at a time with the event loop given back between them.
+ * A campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope (the
+ * route's body schema) at once, then here the rows to send 250 at a time with the event loop given back
+ * between them.
  */
-async function parseCampaignRequest(raw: unknown): Promise<z.output<typeof bulkCampaignRequestSchema>> {
-  const envelope = parseBody(bulkCampaignEnvelopeSchema, raw);
+async function parseCampaignRows(
+  envelope: z.output<typeof bulkCampaignEnvelopeSchema>,
+): Promise<z.output<typeof bulkCampaignRequestSchema>> {
   const rows = await mapInSlices(envelope.rows, (row, index) => {
     const parsed = bulkCampaignRowSchema.safeParse(row);
     if (!parsed.success) {
@@ -153,7 +157,8 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
  * pg-boss jobs, so it survives a closed browser and a BFF restart, and any replica may carry it on.
  */
 export default fp<BulkPluginOptions>(
-  async (app, options) => {
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
     const campaigns = new CampaignRepository(app.database.db, options.now);
     const writer = new PlatformWriter({
       baseUrl: options.upstreamBaseUrl,
@@ -182,130 +187,189 @@ export default fp<BulkPluginOptions>(
       await writer.close();
     });
 
-    const campaignFor = async (
-      request: FastifyRequest<{ Params: { id: string } }>,
-    ): Promise<BulkCampaignRow> => {
+    /** The campaign, when the signed-in staff member may see it (its owner, or an admin); else a 404. */
+    const campaignFor = async (request: FastifyRequest, id: string): Promise<BulkCampaignRow> => {
       const session = requireCampaignStaff(request);
-      const campaign = await campaigns.find(request.params.id);
+      const campaign = await campaigns.find(id);
       if (!campaign || (campaign.owner !== session.username && !canAdminister(session.role)))
         throw new HttpError(404, 'No such campaign.');
       return campaign;
     };
 
-    app.post('/bff/bulk/campaigns', { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
-      request.audit = { operation: 'bff_bulk_campaigns_create', targets: {} };
-      const session = requireCampaignStaff(request);
-      const body = await parseCampaignRequest(request.body);
-      const { problems, rows }: CheckedRequest = await checkRows(body);
-      if (problems.length) throw new FieldErrors({ rows: problems.slice(0, 50) });
-      const id = randomUUID();
-      request.audit.targets = { campaign: id };
-      // Rows with problems are kept too: the results have one row per row of the file.
-      const invalid: NewBulkRow[] = body.invalid.map((entry) => ({
-        row: entry.row,
-        userId: entry.user_id ?? '',
-        contractId: entry.contract_id ?? null,
-        inputId: entry.input_id ?? null,
-        body: {},
-        status: 'invalid',
-        message: entry.message,
-      }));
-      await campaigns.create(
-        {
-          id,
-          kind: body.kind,
-          fileName: body.fileName,
-          owner: session.username,
-          ownerDisplayName: session.displayName,
-          ownerRole: session.role,
-          total: rows.length + invalid.length,
-        },
-        [...rows, ...invalid],
-      );
-      await runner.enqueue(id);
-      request.log.info({ campaign: id, kind: body.kind, rows: body.rows.length }, 'bulk campaign started');
-      return reply.code(201).send(await campaigns.describe((await campaigns.find(id))!));
-    });
+    // Who may call is settled in onRequest, before the body is read or checked.
+    const campaignStaffOnly = async (request: FastifyRequest) => {
+      requireCampaignStaff(request);
+    };
+    const audited = (operation: string) => async (request: FastifyRequest) => {
+      request.audit = { operation, targets: {} };
+    };
+
+    app.post(
+      '/bff/bulk/campaigns',
+      {
+        bodyLimit: CAMPAIGN_BODY_LIMIT,
+        onRequest: [audited('bff_bulk_campaigns_create'), campaignStaffOnly],
+        schema: { body: bulkCampaignEnvelopeSchema, response: { 201: bulkCampaignSchema } },
+      },
+      async (request, reply) => {
+        const session = requireCampaignStaff(request);
+        const body = await parseCampaignRows(request.body);
+        const { problems, rows }: CheckedRequest = await checkRows(body);
+        if (problems.length) throw new FieldErrors({ rows: problems.slice(0, 50) });
+        const id = randomUUID();
+        request.audit = { operation: 'bff_bulk_campaigns_create', targets: { campaign: id } };
+        // Rows with problems are kept too: the results have one row per row of the file.
+        const invalid: NewBulkRow[] = body.invalid.map((entry) => ({
+          row: entry.row,
+          userId: entry.user_id ?? '',
+          contractId: entry.contract_id ?? null,
+          inputId: entry.input_id ?? null,
+          body: {},
+          status: 'invalid',
+          message: entry.message,
+        }));
+        await campaigns.create(
+          {
+            id,
+            kind: body.kind,
+            fileName: body.fileName,
+            owner: session.username,
+            ownerDisplayName: session.displayName,
+            ownerRole: session.role,
+            total: rows.length + invalid.length,
+          },
+          [...rows, ...invalid],
+        );
+        await runner.enqueue(id);
+        request.log.info({ campaign: id, kind: body.kind, rows: body.rows.length }, 'bulk campaign started');
+        return reply.code(201).send(await campaigns.describe(await campaignFor(request, id)));
+      },
+    );
 
     // Before a file runs: which of its rows earlier campaigns ran (when, by whom, with what result).
     // Nothing is stored; the generated input_ids are derived here, as the campaign would.
-    app.post('/bff/bulk/campaigns/prior-runs', { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
-      request.audit = { operation: 'bff_bulk_campaigns_prior_runs', targets: {} };
-      requireCampaignStaff(request);
-      const body = await parseCampaignRequest(request.body);
-      const { rows } = await checkRows(body);
-      return campaigns.priorRuns(body.kind, rows);
-    });
+    app.post(
+      '/bff/bulk/campaigns/prior-runs',
+      {
+        bodyLimit: CAMPAIGN_BODY_LIMIT,
+        onRequest: [audited('bff_bulk_campaigns_prior_runs'), campaignStaffOnly],
+        schema: { body: bulkCampaignEnvelopeSchema, response: { 200: bulkPriorRunsSchema } },
+      },
+      async (request) => {
+        const body = await parseCampaignRows(request.body);
+        const { rows } = await checkRows(body);
+        return campaigns.priorRuns(body.kind, rows);
+      },
+    );
 
-    app.get<{ Querystring: { kind?: string } }>('/bff/bulk/campaigns', async (request) => {
-      const session = requireCampaignStaff(request);
-      void runner.ensureStarted();
-      const kind = BULK_KINDS.find((candidate) => candidate === request.query.kind);
-      return campaigns.list({
-        ...(canAdminister(session.role) ? {} : { owner: session.username }),
-        ...(kind && { kind }),
-      });
-    });
+    app.get(
+      '/bff/bulk/campaigns',
+      {
+        onRequest: campaignStaffOnly,
+        schema: { querystring: bulkCampaignListQuerySchema, response: { 200: z.array(bulkCampaignSchema) } },
+      },
+      async (request) => {
+        const session = requireCampaignStaff(request);
+        void runner.ensureStarted();
+        const { kind } = request.query;
+        return campaigns.list({
+          ...(canAdminister(session.role) ? {} : { owner: session.username }),
+          ...(kind && { kind }),
+        });
+      },
+    );
 
-    app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id', async (request) => {
-      const campaign = await campaignFor(request);
-      if (campaign.status === 'running') void runner.ensureStarted();
-      return campaigns.describe(campaign);
-    });
+    app.get(
+      '/bff/bulk/campaigns/:id',
+      {
+        onRequest: campaignStaffOnly,
+        schema: { params: campaignParamsSchema, response: { 200: bulkCampaignSchema } },
+      },
+      async (request) => {
+        const campaign = await campaignFor(request, request.params.id);
+        if (campaign.status === 'running') void runner.ensureStarted();
+        return campaigns.describe(campaign);
+      },
+    );
 
     const control = (action: 'pause' | 'resume' | 'cancel') =>
-      app.post<{ Params: { id: string } }>(`/bff/bulk/campaigns/:id/${action}`, async (request, reply) => {
-        request.audit = {
-          operation: `bff_bulk_campaigns_${action}`,
-          targets: { campaign: request.params.id.slice(0, 64) },
-        };
-        const campaign = await campaignFor(request);
-        if (action === 'resume') runner.release(campaign.id);
-        else runner.halt(campaign.id);
-        const moved =
-          action === 'pause'
-            ? await campaigns.transition(campaign.id, ['running'], 'paused')
-            : action === 'resume'
-              ? await campaigns.transition(campaign.id, ['paused'], 'running')
-              : await campaigns.transition(campaign.id, ['running', 'paused'], 'cancelled');
-        if (!moved)
-          return reply
-            .code(409)
-            .send({ detail: `The campaign is ${campaign.status}: it cannot ${action} now.` });
-        if (action === 'resume') await runner.enqueue(campaign.id);
-        return campaigns.describe((await campaigns.find(campaign.id))!);
-      });
+      app.post(
+        `/bff/bulk/campaigns/:id/${action}`,
+        {
+          onRequest: [
+            async (request) => {
+              request.audit = {
+                operation: `bff_bulk_campaigns_${action}`,
+                targets: { campaign: request.params.id.slice(0, 64) },
+              };
+            },
+            campaignStaffOnly,
+          ],
+          schema: {
+            params: campaignParamsSchema,
+            response: { 200: bulkCampaignSchema, 409: detailErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const campaign = await campaignFor(request, request.params.id);
+          if (action === 'resume') runner.release(campaign.id);
+          else runner.halt(campaign.id);
+          const moved =
+            action === 'pause'
+              ? await campaigns.transition(campaign.id, ['running'], 'paused')
+              : action === 'resume'
+                ? await campaigns.transition(campaign.id, ['paused'], 'running')
+                : await campaigns.transition(campaign.id, ['running', 'paused'], 'cancelled');
+          if (!moved)
+            return reply
+              .code(409)
+              .send({ detail: `The campaign is ${campaign.status}: it cannot ${action} now.` });
+          if (action === 'resume') await runner.enqueue(campaign.id);
+          return campaigns.describe(await campaignFor(request, campaign.id));
+        },
+      );
     control('pause');
     control('resume');
     control('cancel');
 
-    app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id/rows', async (request) => {
-      const campaign = await campaignFor(request);
-      return campaigns.rowsNotCreated(campaign.id);
-    });
+    app.get(
+      '/bff/bulk/campaigns/:id/rows',
+      {
+        onRequest: campaignStaffOnly,
+        schema: { params: campaignParamsSchema, response: { 200: bulkResultRowsSchema } },
+      },
+      async (request) => {
+        const campaign = await campaignFor(request, request.params.id);
+        return campaigns.rowsNotCreated(campaign.id);
+      },
+    );
 
-    app.get<{ Params: { id: string } }>('/bff/bulk/campaigns/:id/results', async (request, reply) => {
-      const campaign = await campaignFor(request);
-      async function* lines() {
-        yield csvLines([BULK_RESULTS_CSV_HEADER]);
-        for await (const rows of campaigns.rowsInOrder(campaign.id))
-          yield csvLines(
-            rows.map((row) => [
-              row.row,
-              row.userId,
-              row.contractId ?? '',
-              row.inputId ?? '',
-              resultStatus(row),
-              row.message ?? '',
-            ]),
-          );
-      }
-      const name = campaign.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}-results.csv"`)
-        .send(Readable.from(lines()));
-    });
+    app.get(
+      '/bff/bulk/campaigns/:id/results',
+      { onRequest: campaignStaffOnly, schema: { params: campaignParamsSchema } },
+      async (request, reply) => {
+        const campaign = await campaignFor(request, request.params.id);
+        async function* lines() {
+          yield csvLines([BULK_RESULTS_CSV_HEADER]);
+          for await (const rows of campaigns.rowsInOrder(campaign.id))
+            yield csvLines(
+              rows.map((row) => [
+                row.row,
+                row.userId,
+                row.contractId ?? '',
+                row.inputId ?? '',
+                resultStatus(row),
+                row.message ?? '',
+              ]),
+            );
+        }
+        const name = campaign.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-results.csv"`)
+          .send(Readable.from(lines()));
+      },
+    );
   },
   { name: 'bff-bulk', dependencies: ['bff-database', 'bff-sessions', 'bff-audit'] },
 );

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../contract/bff-api.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import { rowOperation, type PlatformWriter } from './platform-writer.ts';
 import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
@@ -39,24 +40,6 @@ class Limiter {
       this.waiting.shift()?.();
     }
   }
-}
-
-/** pg-boss on the BFF's own database: PostgreSQL through its pool, or the embedded PGlite (one process). */
-function bossDatabase(database: BffDatabaseHandle): PgBoss.Db {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'postgres') {
-    const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-    return { executeSql: (text, values) => pool.query(text, values) };
-  }
-  const pglite = client as {
-    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-    exec(text: string): Promise<{ rows: unknown[] }[]>;
-  };
-  return {
-    // pg-boss sends its schema and locks as multi-statement scripts without parameters.
-    executeSql: async (text, values) =>
-      values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
-  };
 }
 
 export interface CampaignRunnerOptions {
@@ -135,7 +118,8 @@ export class CampaignRunner {
 
   private async startBoss(): Promise<PgBoss> {
     const boss = new PgBoss({
-      db: bossDatabase(this.options.database),
+      // pg-boss on the BFF's own database: PostgreSQL through its pool, or the embedded PGlite (one process).
+      db: { executeSql: (text, values) => this.options.database.executeSql(text, values) },
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: 30,
@@ -203,7 +187,7 @@ export class CampaignRunner {
         if (!isConnectionLoss(error)) throw error;
         // The database went away (a restart, a failover): a claimed row is taken over after its lease,
         // and this lane carries on once the database answers again.
-        this.options.log.warn({ campaign: campaignId, err: (error as Error).message }, 'bulk: database lost');
+        this.options.log.warn({ campaign: campaignId, err: errorMessage(error) }, 'bulk: database lost');
         await new Promise((resolve) => setTimeout(resolve, DATABASE_PAUSE_MS));
       }
     }

@@ -1,6 +1,7 @@
 import { Agent, errors, request } from 'undici';
 import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import type { BulkKind } from '../../contract/bulk.ts';
+import { errorCode } from '../../node-shared/error-fields.ts';
 import type { TokenManager } from '../token-manager.ts';
 
 export interface PlatformWriterOptions {
@@ -42,8 +43,7 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, lim
 /** Errors raised before a byte of the request can have left: nothing reached the platform. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const notSent = (error: unknown) =>
-  error instanceof errors.ConnectTimeoutError ||
-  NOT_SENT_CODES.has(String((error as { code?: unknown }).code));
+  error instanceof errors.ConnectTimeoutError || NOT_SENT_CODES.has(errorCode(error) ?? '');
 
 /** The platform's path and the operation the audit names, for one row. */
 export function rowOperation(kind: BulkKind, userId: string, contractId: string | null) {
@@ -106,7 +106,7 @@ export class PlatformWriter {
         const timedOut =
           error instanceof errors.HeadersTimeoutError ||
           error instanceof errors.BodyTimeoutError ||
-          (error as Error).name === 'TimeoutError';
+          (error instanceof Error && error.name === 'TimeoutError');
         return {
           status: 0,
           body: {
@@ -135,9 +135,8 @@ export class PlatformWriter {
 /** The platform's message for staff: its `detail`, or its field errors as `field: message`. */
 export function platformMessage(body: unknown): string {
   if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    if (typeof record.detail === 'string') return record.detail;
-    const fields = Object.entries(record).flatMap(([field, messages]) =>
+    if ('detail' in body && typeof body.detail === 'string') return body.detail;
+    const fields = Object.entries(body).flatMap(([field, messages]) =>
       Array.isArray(messages) ? messages.map((message) => `${field}: ${String(message)}`) : [],
     );
     if (fields.length) return fields.join('; ');

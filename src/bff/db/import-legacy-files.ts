@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { auditEntrySchema, type AuditEntry } from '../../contract/bff-api.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
-import type { StoredUser, UserRepository } from '../accounts/user-repository.ts';
+import { storedUserSchema, type UserRepository } from '../accounts/user-repository.ts';
 
 /**
  * Before the database, the BFF kept accounts in `users.json` and the audit in `audit.jsonl` in its
@@ -17,7 +18,7 @@ export async function importLegacyFiles(
   const imported = { users: 0, auditEntries: 0 };
   const usersFile = join(dataDir, 'users.json');
   if (existsSync(usersFile)) {
-    const stored = JSON.parse(readFileSync(usersFile, 'utf8')) as StoredUser[];
+    const stored = z.array(storedUserSchema).parse(JSON.parse(readFileSync(usersFile, 'utf8')));
     await users.importStored(stored);
     renameSync(usersFile, `${usersFile}.imported`);
     imported.users = stored.length;

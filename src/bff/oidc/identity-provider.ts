@@ -164,8 +164,11 @@ export class IdentityProvider {
     } catch (error) {
       throw new InvalidLogoutTokenError(error instanceof Error ? error.message : String(error));
     }
-    const events = payload.events as Record<string, unknown> | undefined;
-    const event = events?.[BACKCHANNEL_LOGOUT_EVENT];
+    const events: unknown = payload.events;
+    const event =
+      typeof events === 'object' && events !== null
+        ? new Map(Object.entries(events)).get(BACKCHANNEL_LOGOUT_EVENT)
+        : undefined;
     if (typeof event !== 'object' || event === null || Array.isArray(event))
       throw new InvalidLogoutTokenError('the token carries no back-channel logout event');
     if ('nonce' in payload) throw new InvalidLogoutTokenError('a logout token must not carry a nonce');

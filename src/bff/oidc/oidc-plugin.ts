@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import type { SsoOutcome } from '../../contract/bff-api.ts';
+import {
+  backchannelLogoutSchema,
+  ssoCallbackQuerySchema,
+  ssoSignInQuerySchema,
+  type SsoOutcome,
+} from '../../contract/bff-api.ts';
 import { secureCookieName, startSession } from '../sessions/sessions-plugin.ts';
 import { handoverPage } from './handover-page.ts';
 import {
@@ -51,7 +57,8 @@ function outcomeOf(error: unknown): SsoOutcome {
  * state, PKCE, nonce and signed logout tokens protect them (see security-plugin).
  */
 export default fp<OidcPluginOptions>(
-  async (app, options) => {
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
     if (!options.provider) {
       app.decorate('identityProvider', null);
       return;
@@ -74,7 +81,7 @@ export default fp<OidcPluginOptions>(
       return request.protocol === 'https' ? secureCookieName(name) : name;
     };
 
-    app.get<{ Querystring: { returnTo?: string } }>('/bff/login/oidc', async (request, reply) => {
+    app.get('/bff/login/oidc', { schema: { querystring: ssoSignInQuerySchema } }, async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo) ?? DEFAULT_RETURN_PATH;
       let started;
       try {
@@ -98,8 +105,8 @@ export default fp<OidcPluginOptions>(
       return reply.redirect(started.url.href, 303);
     });
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/bff/callback', async (request, reply) => {
-      const state = typeof request.query.state === 'string' ? request.query.state : '';
+    app.get('/bff/callback', { schema: { querystring: ssoCallbackQuerySchema } }, async (request, reply) => {
+      const state = request.query.state ?? '';
       const cookieName = state ? transactionCookie(request, state) : null;
       const sealed = cookieName ? request.cookies[cookieName] : undefined;
       const transaction = sealed ? seal.open(sealed, state) : null;
@@ -140,36 +147,47 @@ export default fp<OidcPluginOptions>(
       return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));
     });
 
-    await app.register(async (backchannel) => {
+    await app.register(async (context) => {
+      const backchannel = context.withTypeProvider<ZodTypeProvider>();
       backchannel.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: BACKCHANNEL_BODY_LIMIT },
-        (_request, body, done) => done(null, new URLSearchParams(body as string)),
+        (_request, body, done) =>
+          done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
       );
       // The limit on the route too, so a refusal names it (the error handler reads the route's own limit).
-      backchannel.post('/bff/backchannel', { bodyLimit: BACKCHANNEL_BODY_LIMIT }, async (request, reply) => {
-        const refuse = (description: string) =>
-          reply.code(400).send({ error: 'invalid_request', error_description: description });
-        const token = request.body instanceof URLSearchParams ? request.body.get('logout_token') : null;
-        if (!token) return refuse('Send the logout_token as a form field.');
-        let logout;
-        try {
-          logout = await provider.verifyLogoutToken(token);
-        } catch (error) {
-          request.log.warn({ err: error }, 'back-channel logout refused');
-          return refuse(
-            error instanceof InvalidLogoutTokenError
-              ? 'The logout token is not valid.'
-              : 'The logout token cannot be checked now.',
-          );
-        }
-        const ended = await app.sessions.destroyProviderSessions({
-          ...(logout.subject && { username: ssoUsername(logout.subject) }),
-          ...(logout.providerSessionId && { providerSessionId: logout.providerSessionId }),
-        });
-        request.log.info({ ...logout, ended }, 'back-channel logout');
-        return reply.code(200).send();
-      });
+      // A body that is not such a form is refused in OAuth's words (attachValidation), not as field errors.
+      backchannel.post(
+        '/bff/backchannel',
+        {
+          bodyLimit: BACKCHANNEL_BODY_LIMIT,
+          attachValidation: true,
+          schema: { body: backchannelLogoutSchema },
+        },
+        async (request, reply) => {
+          const refuse = (description: string) =>
+            reply.code(400).send({ error: 'invalid_request', error_description: description });
+          if (request.validationError) return refuse('Send the logout_token as a form field.');
+          const token = request.body;
+          let logout;
+          try {
+            logout = await provider.verifyLogoutToken(token);
+          } catch (error) {
+            request.log.warn({ err: error }, 'back-channel logout refused');
+            return refuse(
+              error instanceof InvalidLogoutTokenError
+                ? 'The logout token is not valid.'
+                : 'The logout token cannot be checked now.',
+            );
+          }
+          const ended = await app.sessions.destroyProviderSessions({
+            ...(logout.subject && { username: ssoUsername(logout.subject) }),
+            ...(logout.providerSessionId && { providerSessionId: logout.providerSessionId }),
+          });
+          request.log.info({ ...logout, ended }, 'back-channel logout');
+          return reply.code(200).send();
+        },
+      );
     });
   },
   { name: 'bff-oidc', dependencies: ['bff-sessions'] },

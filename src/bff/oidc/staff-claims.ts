@@ -10,7 +10,11 @@ export function roleFromClaim(value: unknown): Role | null {
   let best = -1;
   for (const candidate of values) {
     if (typeof candidate !== 'string') continue;
-    best = Math.max(best, ROLES.indexOf(candidate.trim() as Role));
+    const name = candidate.trim();
+    best = Math.max(
+      best,
+      ROLES.findIndex((role) => role === name),
+    );
   }
   return best >= 0 ? ROLES[best]! : null;
 }

@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
+import { MAX_BODY_BYTES } from '../../contract/api/common.ts';
 import type { OperationMatch } from '../../contract/api/operations.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
@@ -32,10 +33,12 @@ function bodyTargets(
 ): Record<string, string> {
   if (!body || !fields) return {};
   try {
-    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    const json: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof json !== 'object' || json === null) return {};
+    const members = new Map(Object.entries(json));
     return Object.fromEntries(
       fields.flatMap((field) => {
-        const value = json[field];
+        const value = members.get(field);
         return typeof value === 'string' && value.length <= 128 ? [[field, value]] : [];
       }),
     );
@@ -62,6 +65,14 @@ export default fp<ApiProxyPluginOptions>(
       salespartner: options.salespartner,
     });
     app.addHook('onClose', () => forwarder.close());
+    // Bodies are forwarded as the browser sent them: raw bytes, in this plugin only (it is encapsulated).
+    // JSON only, so any other media type of an allowlisted write is a 415 before anything is forwarded.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+      (_request, body, done) => done(null, body),
+    );
     // Request bodies are forwarded as sent: no decompression of what the browser posts.
     await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'] });
 

@@ -40,7 +40,8 @@ function memberName(bytes: Buffer, start: number, end: number): string {
   const raw = bytes.toString('latin1', start + 1, end);
   if (!raw.includes('\\')) return raw;
   try {
-    return JSON.parse(bytes.toString('utf8', start, end + 1)) as string;
+    const name: unknown = JSON.parse(bytes.toString('utf8', start, end + 1));
+    return typeof name === 'string' ? name : raw;
   } catch {
     return raw;
   }

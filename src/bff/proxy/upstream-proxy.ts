@@ -4,6 +4,7 @@ import { Agent, errors, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { matchOperation, type Operation, type OperationMatch } from '../../contract/api/operations.ts';
 import { canWrite, type Role } from '../../contract/bff-api.ts';
+import { errorCause, errorCode, errorMessage } from '../../node-shared/error-fields.ts';
 import type { TokenManager } from '../token-manager.ts';
 import { UpstreamTokenError } from '../token-manager.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
@@ -331,9 +332,9 @@ export class Forwarder {
       error instanceof errors.BodyTimeoutError
     )
       return new HttpError(504, MESSAGES.timeout);
-    const code = (error as { code?: string; cause?: { code?: string } }).code;
-    const causeCode = (error as { cause?: { code?: string } }).cause?.code;
-    request.log.error({ err: (error as Error).message, code: causeCode ?? code }, what);
+    const code = errorCode(error);
+    const causeCode = errorCode(errorCause(error));
+    request.log.error({ err: errorMessage(error), code: causeCode ?? code }, what);
     const unreachable = UNREACHABLE_CODES.has(code ?? '') || UNREACHABLE_CODES.has(causeCode ?? '');
     return new HttpError(502, unreachable ? MESSAGES.unreachable : MESSAGES.broken);
   }

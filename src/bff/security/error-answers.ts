@@ -1,16 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import type { FieldErrors as FieldErrorsBody } from '../../contract/api/common.ts';
 import { isConnectionLoss } from '../../node-shared/db/errors.ts';
+import { errorCause, errorCode } from '../../node-shared/error-fields.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
 type AnyError = Error & { statusCode?: number; code?: string; cause?: unknown };
 
-/** A driver error from PostgreSQL or PGlite somewhere in the cause chain (drizzle wraps it). */
-function databaseError(error: unknown): (Error & { code: string }) | null {
+/** A driver error from PostgreSQL or PGlite somewhere in the cause chain (drizzle wraps it), with its SQLSTATE. */
+function databaseError(error: unknown): { error: Error; code: string } | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as AnyError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as Error & { code: string };
-    current = (current as AnyError).cause;
+    const code = errorCode(current);
+    if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return { error: current, code };
+    current = errorCause(current);
   }
   return null;
 }
@@ -27,17 +33,17 @@ export function loggableError(error: unknown): Record<string, unknown> {
   const database = databaseError(error);
   if (database) {
     return {
-      type: database.name,
+      type: database.error.name,
       code: database.code,
-      message: database.message,
-      ...(database !== error && error instanceof Error ? { wrappedBy: error.name } : {}),
+      message: database.error.message,
+      ...(database.error !== error && error instanceof Error ? { wrappedBy: error.name } : {}),
     };
   }
   if (!(error instanceof Error)) return { message: String(error) };
   const message = withoutQuery(error.message);
   return {
     type: error.name,
-    ...(typeof (error as AnyError).code === 'string' ? { code: (error as AnyError).code } : {}),
+    ...(errorCode(error) !== undefined ? { code: errorCode(error) } : {}),
     message,
     stack: error.stack?.replace(error.message, message ?? ''),
   };
@@ -48,6 +54,21 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} bytes`;
+}
+
+/**
+ * A route schema's refusal (params, query or body) in the field-error shape `{field: [message, …]}`,
+ * each schema's own words, a nested field as a dotted path, the whole value as `non_field_errors`.
+ */
+export function validationFieldErrors(issues: readonly ZodFastifySchemaValidationError[]): FieldErrorsBody {
+  const fieldErrors: FieldErrorsBody = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.split('/').slice(1).join('.') || 'non_field_errors';
+    const messages = (fieldErrors[key] ??= []);
+    const message = issue.message ?? 'Invalid input.';
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return fieldErrors;
 }
 
 const DATA_EXCEPTION = 'The request holds a value that cannot be stored.';
@@ -62,6 +83,8 @@ const DATABASE_LOST = 'The console lost its database connection: nothing was sav
 export function answerError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
   if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
+  if (hasZodFastifySchemaValidationErrors(error))
+    return reply.code(400).send(validationFieldErrors(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return reply.code(413).send({
@@ -100,10 +123,11 @@ export function answerError(error: AnyError, request: FastifyRequest, reply: Fas
  * Errors Fastify raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
  * percent-encoding, a path parameter over the router's length limit. Same headers and shape as the rest.
  */
-export function answerFrameworkError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: AnyError, request: FastifyRequest, reply: FastifyReply): void {
   void addSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.code(414).send({ detail: 'A part of the address is too long.' });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'The address is not valid.' });
-  return answerError(error, request, reply);
+    void reply.code(414).send({ detail: 'A part of the address is too long.' });
+  else if (error.code === 'FST_ERR_BAD_URL')
+    void reply.code(400).send({ detail: 'The address is not valid.' });
+  else void answerError(error, request, reply);
 }

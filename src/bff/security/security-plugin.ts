@@ -35,7 +35,7 @@ export default fp(
     });
     // PostgreSQL text cannot hold U+0000, and no path parameter or query value of ours may: refused
     // here for every route at once (after the session is known, so the audit names who tried).
-    // JSON bodies are checked by parseBody; the platform checks what the proxy forwards.
+    // JSON bodies are checked by the BFF's JSON parser (json-body.ts); the platform checks what the proxy forwards.
     app.addHook('preValidation', async (request, reply) => {
       if (hasNullCharacter(request.url)) return reply.code(400).send({ detail: NULL_IN_ADDRESS });
     });

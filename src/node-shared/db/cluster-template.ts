@@ -4,13 +4,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { z } from 'zod';
 
 const run = promisify(execFile);
 // The package does not export its package.json: read it beside the resolved entry point.
 const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-const pgliteVersion = (
-  JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string }
-).version;
+const pgliteVersion = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8'))).version;
 
 /**
  * A freshly initialised, empty PGlite cluster as a tar blob. initdb runs once per PGlite version in a

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { freshClusterTemplate } from './cluster-template.ts';
 import { lockDirectory } from './directory-lock.ts';
+import { errorMessage } from '../error-fields.ts';
 import { retryOnConnectionLoss } from './errors.ts';
 import { PostgresListener } from './postgres-listener.ts';
 
@@ -28,6 +29,11 @@ export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
   description: string;
   /** LISTEN on a channel (PostgreSQL: every process on the database; PGlite: this process). */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * SQL text for a tool that brings its own (pg-boss): with values one parameterised statement, without
+   * a script of several statements. The same connection as `db` (PostgreSQL's pool, or the PGlite).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -51,8 +57,8 @@ const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor\s+(update|no\s+key\s+update|share
 
 function statementText(config: unknown): string {
   if (typeof config === 'string') return config;
-  return typeof (config as { text?: unknown } | null)?.text === 'string'
-    ? (config as { text: string }).text
+  return typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string'
+    ? config.text
     : '';
 }
 
@@ -86,7 +92,7 @@ function releaseWhenLost(client: pg.PoolClient): pg.PoolClient {
  */
 function resilientPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
-  const warn = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  const warn = (error: unknown) => process.emitWarning(`PostgreSQL connection lost: ${errorMessage(error)}`);
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   // drizzle's transaction() checks a client out and gives it back in a `finally` that a failed BEGIN never
@@ -94,15 +100,18 @@ function resilientPool(url: string, max: number): pg.Pool {
   // the pool. A checked-out client whose connection ends is given back (and dropped) at once; giving it
   // back again later is a no-op.
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the wrapper forwards its arguments unchanged to pool.connect, so it keeps every overload's contract
   pool.connect = ((...args: unknown[]) => {
     if (args.length > 0) return connect(...args); // pg-pool's own callback use (pool.query)
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- connect() without a callback is the overload that answers Promise<PoolClient>
     return (connect() as Promise<pg.PoolClient>).then(releaseWhenLost);
   }) as typeof pool.connect;
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the wrapper forwards its arguments unchanged to pool.query (or retries the same call), so it keeps every overload's contract
   pool.query = ((...args: unknown[]) => {
     const callback = args.some((arg) => typeof arg === 'function');
     if (callback || !READ_ONLY.test(statementText(args[0]))) return query(...args);
-    return retryOnConnectionLoss(() => query(...args), { onRetry: (error) => warn(error as Error) });
+    return retryOnConnectionLoss(() => query(...args), { onRetry: warn });
   }) as typeof pool.query;
   return pool;
 }
@@ -131,6 +140,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const listeners: PostgresListener[] = [];
     const { host, pathname } = new URL(url);
     return {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- drizzle's node-postgres database is a PgDatabase of this schema; only its query-result type parameter differs, which callers never read (queryRows reads rows, which both drivers answer)
       db: db as unknown as Database<TSchema>,
       kind: 'postgres',
       description: `postgres://${host}${pathname}`,
@@ -140,6 +150,8 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         await listener.start();
         return () => listener.stop();
       },
+      // pg runs text without values as a simple query, which may hold several statements.
+      executeSql: (text, values) => pool.query(text, values),
       close: async () => {
         await Promise.all(listeners.map((listener) => listener.stop()));
         await pool.end();
@@ -159,6 +171,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, migrationConfig);
     return {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- drizzle's PGlite database is a PgDatabase of this schema; only its query-result type parameter differs, which callers never read (queryRows reads rows, which both drivers answer)
       db: db as unknown as Database<TSchema>,
       kind: 'pglite',
       description: inMemory ? 'PGlite in memory' : `PGlite at ${url}`,
@@ -166,6 +179,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         // One process owns a PGlite database, so its notifications are this process's own.
         return client.listen(channel, (payload) => handlers.onNotify(payload));
       },
+      // PGlite's query() takes one statement: a script without values goes through exec().
+      executeSql: async (text, values) =>
+        values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
       close: async () => {
         await client.close();
         unlock();
@@ -184,6 +200,7 @@ export function toNumber(value: unknown): number {
 
 /** Rows of a raw query; pg and PGlite both answer `{rows}`. */
 export async function queryRows<Row>(db: Database<Record<string, unknown>>, query: SQL): Promise<Row[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion, @typescript-eslint/no-unsafe-type-assertion -- pg and PGlite both answer {rows}; Row states the columns of the caller's own SQL, which no type can check
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorCode } from '../error-fields.ts';
 
 export class DirectoryLockedError extends Error {
   constructor(directory: string, pid: number) {
@@ -13,7 +14,7 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 
@@ -32,7 +33,7 @@ export function lockDirectory(directory: string): () => void {
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8').trim());
       // Our own pid means another handle in this very process: just as unsafe.
       if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner))) {

@@ -1,16 +1,18 @@
+import { errorCause, errorCode } from '../error-fields.ts';
+
 /** The errors of a database error's cause chain (drizzle wraps pg's and PGlite's errors). */
-function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+function* causes(error: unknown): Generator<object> {
   for (
-    let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && typeof current === 'object' && depth < 10;
-    current = current.cause as typeof current, depth++
+    let current = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 10;
+    current = errorCause(current), depth++
   )
     yield current;
 }
 
 /** Whether a database error (pg, PGlite, or wrapped by drizzle) is a unique violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (const current of causes(error)) if (current.code === '23505') return true;
+  for (const current of causes(error)) if (errorCode(current) === '23505') return true;
   return false;
 }
 
@@ -38,8 +40,9 @@ const CONNECTION_LOSS_CODES = new Set([
  */
 export function isConnectionLoss(error: unknown): boolean {
   for (const current of causes(error)) {
-    if (typeof current.code === 'string' && CONNECTION_LOSS_CODES.has(current.code)) return true;
+    if (CONNECTION_LOSS_CODES.has(errorCode(current) ?? '')) return true;
     if (
+      'message' in current &&
       typeof current.message === 'string' &&
       /^Connection terminated|^Client has encountered a connection error|^terminating connection/.test(
         current.message,
