@@ -17,6 +17,7 @@ import { benchBulkCampaign } from './bulk-campaign.ts';
 import { benchReportRows } from './report-rows.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
+import { printTable } from './table.ts';
 
 const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
@@ -226,7 +227,4 @@ rmSync(directory, { recursive: true, force: true });
 baseline?.remove();
 for (const database of postgresDatabases) await database.drop();
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
-console.log(`\nenergy-console benchmarks (${new Date().toISOString()}, node ${process.version}, 2 cores)\n`);
-for (const cells of rows)
-  console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  |  '));
+printTable('energy-console benchmarks', rows);
