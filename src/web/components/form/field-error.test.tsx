@@ -20,7 +20,11 @@ describe('fieldId', () => {
 
 describe('flattenErrors', () => {
   it('names every message by its dotted field, rows included, and skips the element refs', () => {
-    const errors: FieldErrors = {
+    const errors: FieldErrors<{
+      first_name: string;
+      rows: { amount: number }[];
+      address: { zipcode: string };
+    }> = {
       first_name: { type: 'required', message: 'Enter a first name.' },
       rows: [undefined, { amount: { type: 'min', message: 'Too small.' } }],
       address: { zipcode: { type: 'pattern', message: 'Five digits.' } },
