@@ -91,9 +91,6 @@ export default tseslint.config(
       'src/sandbox/**',
       'src/contract/**',
       'src/node-shared/**',
-      'e2e/**',
-      'bench/**',
-      'scripts/**',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-type-assertion': 'off',

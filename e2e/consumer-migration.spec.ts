@@ -268,8 +268,7 @@ test.describe('migrate a consumer', () => {
     const tabTo = async (name: string) => {
       for (let step = 0; step < 120; step++) {
         await page.keyboard.press('Tab');
-        if ((await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === name)
-          return;
+        if ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) === name) return;
       }
       throw new Error(`Tab never reached ${name}`);
     };

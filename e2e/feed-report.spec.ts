@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { feedPageSchema, type FeedRecord } from '../src/contract/api/feed.ts';
 import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test, VIEWER } from './fixtures.ts';
 
 const REPORT = '/reports/feed-in';
@@ -7,7 +8,7 @@ const SHOTS = 'test-results/screenshots';
 
 /** The API's records for the same query, straight from the BFF (what the CSV must hold). */
 async function apiRecords(page: Page, query: Record<string, string>) {
-  const records: Record<string, unknown>[] = [];
+  const records: FeedRecord[] = [];
   let offset = 0;
   for (;;) {
     const response = await page.request.get('/api/v3/producers/P1000/contracts/C1000/feed/', {
@@ -15,7 +16,7 @@ async function apiRecords(page: Page, query: Record<string, string>) {
       params: { ...query, limit: '10000', offset: String(offset) },
     });
     expect(response.status()).toBe(200);
-    const body = (await response.json()) as { count: number; results: Record<string, unknown>[] };
+    const body = feedPageSchema.parse(await response.json());
     records.push(...body.results);
     offset += 10000;
     if (offset >= body.count) return records;
