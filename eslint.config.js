@@ -90,9 +90,6 @@ export default tseslint.config(
       'src/bff/**/*.test.ts',
       'src/bff/testing/**',
       'src/node-shared/**/*.test.ts',
-      'e2e/**',
-      'bench/**',
-      'scripts/**',
     ],
     // Clean already, so out of the list: the consumer migration form and the validators page.
     ignores: ['src/web/features/consumer-migration/**', 'src/web/features/validators/**'],

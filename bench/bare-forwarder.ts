@@ -1,18 +1,23 @@
 /**
  * The floor the BFF is measured against (issue 12): Node's http server and undici forwarding
  * `/api/v3/…` to the platform with one fixed token. No sessions, CSRF, allowlist, audit or logging.
- * argv: port, upstream base URL, access token.
+ * It forwards reads only, all the benchmark sends. argv: port, upstream base URL, access token.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent, request } from 'undici';
 
-const [port, upstream, token] = process.argv.slice(2) as [string, string, string];
+const [port, upstream, token] = process.argv.slice(2);
+if (!port || !upstream || !token) throw new Error('usage: bare-forwarder.ts <port> <upstream> <token>');
 const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
 
-createServer(async (incoming, outgoing) => {
+async function forward(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  if (incoming.method !== 'GET' || !incoming.url) {
+    outgoing.writeHead(405).end();
+    return;
+  }
   try {
-    const response = await request(`${upstream}${incoming.url!.slice('/api'.length)}`, {
-      method: incoming.method as 'GET',
+    const response = await request(`${upstream}${incoming.url.slice('/api'.length)}`, {
+      method: 'GET',
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       dispatcher: agent,
     });
@@ -24,4 +29,6 @@ createServer(async (incoming, outgoing) => {
   } catch {
     outgoing.writeHead(502).end();
   }
-}).listen(Number(port), '127.0.0.1');
+}
+
+createServer((incoming, outgoing) => void forward(incoming, outgoing)).listen(Number(port), '127.0.0.1');

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { createPostgresDatabase } from '../src/node-shared/db/testing/postgres.ts';
 import { stop, waitFor } from './processes.ts';
+import { sandboxToken } from './sandbox-token.ts';
 
 type Row = (...cells: (string | number)[]) => void;
 
@@ -256,12 +257,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const sandboxUrl = 'http://127.0.0.1:18594';
   await waitFor(`${sandboxUrl}/healthz`);
-  const tokenResponse = await fetch(`${sandboxUrl}/oauth2/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=sandbox-rw&client_secret=sandbox-rw-secret',
-  });
-  const { access_token: accessToken } = (await tokenResponse.json()) as { access_token: string };
+  const accessToken = await sandboxToken(sandboxUrl);
   const rows: string[][] = [];
   const row: Row = (...cells) => rows.push(cells.map(String));
   if (process.env.BENCH_ONLY === 'memory') await benchBigAnswers(row);

@@ -6,7 +6,8 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 
-const [port] = process.argv.slice(2) as [string];
+const [port] = process.argv.slice(2);
+if (!port) throw new Error('usage: big-upstream.ts <port>');
 const CHUNK = Buffer.alloc(64 * 1024, '[1,2,3,4,5,6,7],');
 
 async function write(response: ServerResponse, prefix: string, megabytes: number, suffix: string) {

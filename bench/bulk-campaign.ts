@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { checkBulkFile } from '../src/contract/bulk-csv.ts';
 import { createPostgresDatabase } from '../src/node-shared/db/testing/postgres.ts';
 import { stop, waitFor } from './processes.ts';
+import { bulkCampaignSchema, type BulkCampaign } from '../src/contract/bulk.ts';
 
 type Row = (...cells: (string | number)[]) => void;
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
@@ -83,15 +84,15 @@ async function runCampaign(
     await otherStaff;
     if (created.status !== 201) throw new Error(`campaign: ${created.status} ${await created.text()}`);
     const createdMs = performance.now() - started;
-    const { id } = (await created.json()) as { id: string };
+    const { id } = bulkCampaignSchema.pick({ id: true }).parse(await created.json());
     let peakRss = rssBefore;
-    let campaign: { status: string; counts: Record<string, number> };
+    let campaign: BulkCampaign;
     do {
       await new Promise((resolve) => setTimeout(resolve, 500));
       peakRss = Math.max(peakRss, rssMb(bff.pid!));
-      campaign = (await (
-        await fetch(`${base}/bff/bulk/campaigns/${id}`, { headers })
-      ).json()) as typeof campaign;
+      campaign = bulkCampaignSchema.parse(
+        await (await fetch(`${base}/bff/bulk/campaigns/${id}`, { headers })).json(),
+      );
     } while (campaign.status === 'running');
     const seconds = (performance.now() - started) / 1000;
     return { seconds, createdMs, longestWaitMs, rssBefore, peakRss, counts: campaign.counts };

@@ -17,6 +17,9 @@ import { benchBulkCampaign } from './bulk-campaign.ts';
 import { benchReportRows } from './report-rows.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
+import { printTable } from './table.ts';
+import { sandboxToken } from './sandbox-token.ts';
+import { z } from 'zod';
 
 const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
@@ -29,30 +32,24 @@ async function freshPostgres(): Promise<string> {
   return database.url;
 }
 
+/** What bench/child-seed.ts prints as its last line. */
+const seedFiguresSchema = z.object({
+  openMs: z.number(),
+  seedMs: z.number(),
+  rssMb: z.number(),
+  peakRssMb: z.number(),
+});
+
 function seedOnce(url: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/child-seed.ts', url], {
     encoding: 'utf8',
   });
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
-    openMs: number;
-    seedMs: number;
-    rssMb: number;
-    peakRssMb: number;
-  };
+  return seedFiguresSchema.parse(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? ''));
 }
 
 function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
-async function token(base: string): Promise<string> {
-  const response = await fetch(`${base}/oauth2/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=sandbox-rw&client_secret=sandbox-rw-secret',
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function median(url: string, headers: Record<string, string>, runs = 25): Promise<number> {
@@ -129,7 +126,7 @@ async function measureFeed(databaseUrl: string, port: number, cwd?: string) {
   const sandbox = startSandbox(databaseUrl, port, cwd);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`);
-  const headers = { authorization: `Bearer ${await token(base)}` };
+  const headers = { authorization: `Bearer ${await sandboxToken(base)}` };
   const floor = await median(
     `${base}/v3/validation/market_location/?market_location_id=51238696781`,
     headers,
@@ -226,7 +223,4 @@ rmSync(directory, { recursive: true, force: true });
 baseline?.remove();
 for (const database of postgresDatabases) await database.drop();
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
-console.log(`\nenergy-console benchmarks (${new Date().toISOString()}, node ${process.version}, 2 cores)\n`);
-for (const cells of rows)
-  console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  |  '));
+printTable('energy-console benchmarks', rows);

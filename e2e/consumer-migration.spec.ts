@@ -268,8 +268,7 @@ test.describe('migrate a consumer', () => {
     const tabTo = async (name: string) => {
       for (let step = 0; step < 120; step++) {
         await page.keyboard.press('Tab');
-        if ((await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === name)
-          return;
+        if ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) === name) return;
       }
       throw new Error(`Tab never reached ${name}`);
     };
@@ -291,48 +290,19 @@ test.describe('migrate a consumer', () => {
     await expect(page.getByTestId('migrated-user-id')).toHaveText('K-KEYBOARD');
   });
 
-  test('typing with 4× CPU throttling paints each of 22 keystrokes (input-to-paint figure printed, not asserted)', async ({
-    page,
-  }) => {
+  // Its input-to-paint figures are measured by `npm run bench:ui`.
+  test('with 4× CPU throttling every keystroke lands, before and after a failed submit', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.evaluate(() => {
-      const samples: number[] = [];
-      (window as unknown as { inputToPaint: number[] }).inputToPaint = samples;
-      document.addEventListener(
-        'keydown',
-        () => {
-          const start = performance.now();
-          // The frame after the keystroke's work: rAF runs before paint, the message after it.
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => samples.push(performance.now() - start);
-            channel.port2.postMessage(null);
-          });
-        },
-        true,
-      );
-    });
-    const measure = async (label: string) => {
-      await page.evaluate(() => ((window as unknown as { inputToPaint: number[] }).inputToPaint.length = 0));
-      await field(page, 'last_name').fill('');
-      await field(page, 'last_name').pressSequentially('Mustermann-Lüdenscheid', { delay: 60 });
-      const samples = await page.evaluate(
-        () => (window as unknown as { inputToPaint: number[] }).inputToPaint,
-      );
-      samples.sort((a, b) => a - b);
-      const median = samples[Math.floor(samples.length / 2)]!;
-      const p95 = samples[Math.floor(samples.length * 0.95)]!;
-      console.log(
-        `input-to-paint, 4x CPU throttling, ${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms over ${samples.length} keystrokes (goal <= 50 ms)`,
-      );
-      expect(samples.length).toBe(22);
-    };
-    await measure('clean form');
+    const typed = 'Mustermann-Lüdenscheid';
+    await field(page, 'last_name').pressSequentially(typed, { delay: 60 });
+    await expect(field(page, 'last_name')).toHaveValue(typed);
     await page.getByRole('button', { name: 'Migrate consumer' }).click();
     await expect(page.getByRole('region', { name: 'There is a problem' })).toBeVisible();
-    await measure('after a failed submit (validating on every keystroke)');
-    await expect(field(page, 'last_name')).toHaveValue('Mustermann-Lüdenscheid');
+    // Now the whole form is validated on every keystroke.
+    await field(page, 'last_name').fill('');
+    await field(page, 'last_name').pressSequentially(typed, { delay: 60 });
+    await expect(field(page, 'last_name')).toHaveValue(typed);
   });
 
   test('screenshots: light, dark and a narrow window', async ({ page }) => {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from './console-stack.ts';
 
-export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
 export const OPERATOR = { username: 'olga', password: 'operator-password' };
 export const VIEWER = { username: 'victor', password: 'viewer-password' };
 

@@ -13,7 +13,7 @@ const MIN_BYTES = 1024;
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) =>
+    entries.map(async (entry) =>
       entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
     ),
   );
