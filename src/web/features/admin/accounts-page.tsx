@@ -2,7 +2,6 @@ import { t } from '@lingui/core/macro';
 import { consoleMessage } from '../../lib/known-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -12,9 +11,9 @@ import {
   staffUserSchema,
   type CreateUserRequest,
   type Role,
-  type SessionUser,
 } from '../../../contract/bff-api.ts';
 import { useSignInOptions } from '../auth/session.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError, requestOk } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -22,7 +21,7 @@ import { formatDateTime } from '../../lib/format.ts';
 const usersQueryKey = ['bff', 'users'] as const;
 
 export function AccountsPage() {
-  const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
+  const currentUser = useCurrentUser().username;
   const queryClient = useQueryClient();
   const signInOptions = useSignInOptions();
   const users = useQuery({

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import {
@@ -34,18 +34,20 @@ const targetsText = (entry: AuditEntry) =>
 const userLabel = (username: string, displayName: string | null) =>
   displayName ? `${displayName} (${username})` : username;
 
+// A route's id names its pathless layouts too: the console's and the admin-only one.
+const auditRouteApi = getRouteApi('/console/admin/admin/audit');
+
 /**
  * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
  * the filters in the URL, and the filtered whole as CSV.
  */
 export function AuditPage() {
-  const search = useSearch({ strict: false }) as AuditSearch;
-  const navigate = useNavigate();
+  const search = auditRouteApi.useSearch();
+  const navigate = auditRouteApi.useNavigate();
   const update = (patch: Partial<AuditSearch>) =>
     void navigate({
-      to: '/admin/audit',
       // Any filter change starts again at the first page.
-      search: (previous: AuditSearch) => ({ ...previous, page: undefined, ...patch }),
+      search: (previous) => ({ ...previous, page: undefined, ...patch }),
     });
   const page = search.page ?? 1;
   const rangeProblem = dayRangeProblem(search);

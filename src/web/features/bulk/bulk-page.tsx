@@ -1,9 +1,9 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format.ts';
-import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { RoleRequired } from '../../components/role-required.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { useStartCampaign } from './campaign-api.ts';
@@ -44,7 +44,7 @@ export function BulkPage({
   campaignId?: string | undefined;
   onOpenCampaign: (id: string) => void;
 }) {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CheckedFile | null>(null);
   const [checking, setChecking] = useState(false);

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
@@ -8,7 +8,8 @@ import {
   type ChargeRecord,
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { dateInZone } from '../../../contract/calendar-date.ts';
 import { DEFAULT_CONFIRM_FROM_CENT, plausibilityReasons } from '../../../contract/charge-plausibility.ts';
 import { chargeSchedule } from '../../../contract/charge-schedule.ts';
@@ -47,9 +48,11 @@ interface Booked {
   user: string;
 }
 
+const chargesRouteApi = getRouteApi('/console/producers/charges');
+
 export function BookChargesPage() {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
-  const search = useSearch({ strict: false }) as { user?: string; contract?: string };
+  const user = useCurrentUser();
+  const search = chargesRouteApi.useSearch();
   const locale = useNumberLocale();
   const [booked, setBooked] = useState<Booked | null>(null);
   const [formKey, setFormKey] = useState(0);

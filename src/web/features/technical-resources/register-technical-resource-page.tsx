@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import {
@@ -10,7 +9,8 @@ import {
   type TechnicalResourceResponse,
 } from '../../../contract/api/technical-resources.ts';
 import { REDISPATCH_ID_EXAMPLES } from '../../../contract/market-location.ts';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
@@ -88,7 +88,7 @@ const resolver = zodResolver(technicalResourceRequestSchema, {
 }) as unknown as Resolver<TechnicalResourceRequest>;
 
 export function RegisterTechnicalResourcePage() {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const [registered, setRegistered] = useState<TechnicalResourceResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
   if (!canWrite(user.role)) return <RoleRequired title={title()} what={t`Registering technical resources`} />;
