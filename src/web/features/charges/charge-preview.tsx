@@ -46,7 +46,10 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
       vat_type: candidate.vat_type === 'reduced' ? 'reduced' : 'normal',
       due_date: candidate.due_date,
       no_of_executions: executions,
-      execution_cycle: candidate.execution_cycle as 'month' | 'year' | undefined,
+      execution_cycle:
+        candidate.execution_cycle === 'month' || candidate.execution_cycle === 'year'
+          ? candidate.execution_cycle
+          : undefined,
     }),
   };
 }
@@ -64,14 +67,35 @@ export function ChargePreview({
     problem: boolean;
   };
 }) {
-  const watched = useWatch<ChargeFormValues>({ name: WATCHED });
-  const values = Object.fromEntries(
-    WATCHED.map((name, index) => [name, watched[index] ?? '']),
-  ) as unknown as ChargeFormValues;
-  const preview = previewSchedule(
-    { ...values, user_id: '', contract_id: '', category: '', explanation_text: '', bookkeeping_account: '' },
-    locale,
-  );
+  const [
+    amount_cent,
+    is_gross,
+    vat_type,
+    due_date,
+    input_id,
+    no_of_executions,
+    execution_cycle,
+    type_of_transaction,
+    display_name,
+  ] = useWatch<ChargeFormValues, typeof WATCHED>({ name: WATCHED });
+  // The preview needs only the watched fields: the others stay empty, so typing in them re-renders nothing here.
+  const values: ChargeFormValues = {
+    amount_cent,
+    is_gross,
+    vat_type,
+    due_date,
+    input_id,
+    no_of_executions,
+    execution_cycle,
+    type_of_transaction,
+    display_name,
+    user_id: '',
+    contract_id: '',
+    category: '',
+    explanation_text: '',
+    bookkeeping_account: '',
+  };
+  const preview = previewSchedule(values, locale);
   const money = (cents: number) => formatCents(cents, locale);
   const isCredit = values.type_of_transaction === 'credit';
   const count = 'rows' in preview ? preview.rows.length : 0;

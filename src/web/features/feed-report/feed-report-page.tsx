@@ -298,13 +298,13 @@ function ReportBody({
         <button
           type="button"
           className="button button--secondary"
-          onClick={async () => {
+          onClick={() => {
             setExportProblem(null);
-            try {
-              downloadBlob(await chartPng(chartRef.current!, title, colors), `${fileName}.png`);
-            } catch (error) {
-              setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`);
-            }
+            chartPng(chartRef.current!, title, colors).then(
+              (png) => downloadBlob(png, `${fileName}.png`),
+              (error: unknown) =>
+                setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
+            );
           }}
         >
           {t`Download PNG`}

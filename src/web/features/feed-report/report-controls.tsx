@@ -13,10 +13,9 @@ import {
   rangeProblem,
   stepRange,
   type DateRange,
-  type RangePreset,
   type RangeProblem,
 } from './report-range.ts';
-import type { ReportSearch } from './report-search.ts';
+import { COMPARISONS, type ReportSearch } from './report-search.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
 
 const aggregationLabels = (): Record<AggregationType, string> => ({
@@ -72,8 +71,8 @@ export function ReportControls({
             name="range"
             value={preset ?? 'custom'}
             onChange={(event) => {
-              if (event.target.value !== 'custom')
-                setRange(presetRange(event.target.value as RangePreset, today));
+              const preset = RANGE_PRESETS.find(([value]) => value === event.target.value)?.[0];
+              if (preset) setRange(presetRange(preset, today));
             }}
           >
             {RANGE_PRESETS.map(([value, label]) => (
@@ -120,7 +119,10 @@ export function ReportControls({
             id="report-agg"
             name="agg"
             value={aggregation}
-            onChange={(event) => onChange({ agg: event.target.value as AggregationType })}
+            onChange={(event) => {
+              const agg = AGGREGATION_TYPES.find((type) => type === event.target.value);
+              if (agg) onChange({ agg });
+            }}
           >
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -138,7 +140,7 @@ export function ReportControls({
             name="compare"
             value={state.compare ?? ''}
             onChange={(event) =>
-              onChange({ compare: (event.target.value || undefined) as ReportSearch['compare'] })
+              onChange({ compare: COMPARISONS.find((comparison) => comparison === event.target.value) })
             }
           >
             <option value="">{t`Nothing`}</option>
