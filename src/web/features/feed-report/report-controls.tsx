@@ -15,8 +15,17 @@ import {
   type DateRange,
   type RangeProblem,
 } from './report-range.ts';
-import { COMPARISONS, type ReportSearch } from './report-search.ts';
+import type { ReportSearch } from './report-search.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
+
+type Comparison = NonNullable<ReportSearch['compare']>;
+
+/** Every comparison the report's URL accepts, in words (the record type keeps the two lists equal). */
+const comparisonLabels = (): Record<Comparison, string> => ({
+  previous: t`The previous period`,
+  year: t`The same period a year earlier`,
+});
+const isComparison = (value: string): value is Comparison => Object.hasOwn(comparisonLabels(), value);
 
 const aggregationLabels = (): Record<AggregationType, string> => ({
   year: t`Years`,
@@ -139,13 +148,17 @@ export function ReportControls({
             id="report-compare"
             name="compare"
             value={state.compare ?? ''}
-            onChange={(event) =>
-              onChange({ compare: COMPARISONS.find((comparison) => comparison === event.target.value) })
-            }
+            onChange={(event) => {
+              const compare = event.target.value;
+              onChange({ compare: isComparison(compare) ? compare : undefined });
+            }}
           >
             <option value="">{t`Nothing`}</option>
-            <option value="previous">{t`The previous period`}</option>
-            <option value="year">{t`The same period a year earlier`}</option>
+            {Object.entries(comparisonLabels()).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <CapacityInput

@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 const AGGREGATIONS = ['year', 'month', 'week', 'day', 'hour', 'raw'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** What a report can be compared with: the period before it, or the same period a year earlier. */
-export const COMPARISONS = ['previous', 'year'] as const;
 
 /**
  * The report's URL (pinned: `?user&contract&from&to&agg&tz`, plus `compare` and `capacity_kw`): every
@@ -17,7 +15,7 @@ export const reportSearchSchema = z.object({
   to: z.string().regex(ISO_DATE).optional().catch(undefined),
   agg: z.enum(AGGREGATIONS).optional().catch(undefined),
   tz: z.string().max(64).optional().catch(undefined),
-  compare: z.enum(COMPARISONS).optional().catch(undefined),
+  compare: z.enum(['previous', 'year']).optional().catch(undefined),
   capacity_kw: z.coerce.number().positive().max(10_000_000).optional().catch(undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;
