@@ -19,7 +19,7 @@ import { useUpdateUser } from './api/update-user.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** The BFF's refusal of a username (taken, or not a valid name). */
-const usernameRefusalSchema = z.object({ username: z.tuple([z.string()], z.string()) });
+const usernameRefusalSchema = z.object({ username: z.array(z.string()) });
 
 export function AccountsPage() {
   const currentUser = useCurrentUser().username;
@@ -35,7 +35,8 @@ export function AccountsPage() {
     create.mutate(values, {
       onError: (error) => {
         const refusal = error instanceof ApiError ? usernameRefusalSchema.safeParse(error.body) : null;
-        if (refusal?.success) form.setError('username', { message: refusal.data.username[0] });
+        const [message] = refusal?.success ? refusal.data.username : [];
+        if (message !== undefined) form.setError('username', { message });
       },
     });
 
