@@ -11,7 +11,7 @@ import { isKnownTimeZone } from '../../../contract/time-zone-periods.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { useChartColors, FeedChart } from './feed-chart.tsx';
-import { feedQueryOptions, useFeedProgress, type FeedParams } from './feed-data.ts';
+import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls, type ReportState } from './report-controls.tsx';
 import { downloadBlob } from '../../lib/download.ts';
