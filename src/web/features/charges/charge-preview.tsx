@@ -8,18 +8,6 @@ import { formatCents } from '../../../contract/euro-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
 
-const WATCHED = [
-  'amount_cent',
-  'is_gross',
-  'vat_type',
-  'due_date',
-  'input_id',
-  'no_of_executions',
-  'execution_cycle',
-  'type_of_transaction',
-  'display_name',
-] as const;
-
 type Preview = { rows: ChargeExecution[] } | { missing: string };
 
 /** The schedule the platform will store, from the contract's own rules: computed here, no request. */
@@ -67,34 +55,17 @@ export function ChargePreview({
     problem: boolean;
   };
 }) {
-  const [
-    amount_cent,
-    is_gross,
-    vat_type,
-    due_date,
-    input_id,
-    no_of_executions,
-    execution_cycle,
-    type_of_transaction,
-    display_name,
-  ] = useWatch<ChargeFormValues, typeof WATCHED>({ name: WATCHED });
-  // The preview needs only the watched fields: the others stay empty, so typing in them re-renders nothing here.
-  const values: ChargeFormValues = {
-    amount_cent,
-    is_gross,
-    vat_type,
-    due_date,
-    input_id,
-    no_of_executions,
-    execution_cycle,
-    type_of_transaction,
-    display_name,
-    user_id: '',
-    contract_id: '',
-    category: '',
-    explanation_text: '',
-    bookkeeping_account: '',
-  };
+  // Only what changes the schedule re-renders the preview: the other fields are blanked before the comparison.
+  const values = useWatch<ChargeFormValues, ChargeFormValues, ChargeFormValues>({
+    compute: (all) => ({
+      ...all,
+      user_id: '',
+      contract_id: '',
+      category: '',
+      explanation_text: '',
+      bookkeeping_account: '',
+    }),
+  });
   const preview = previewSchedule(values, locale);
   const money = (cents: number) => formatCents(cents, locale);
   const isCredit = values.type_of_transaction === 'credit';
