@@ -8,11 +8,11 @@ import {
   Outlet,
   redirect,
   useLocation,
-  useRouteContext,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { canAdminister, SSO_OUTCOMES, type SessionUser } from '../../contract/bff-api.ts';
-import { sessionQueryOptions } from '../features/auth/session.ts';
+import { canAdminister, SSO_OUTCOMES } from '../../contract/bff-api.ts';
+import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
@@ -61,7 +61,7 @@ const consoleRoute = createRoute({
     return { user };
   },
   component: function ConsoleRoute() {
-    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+    const user = consoleRoute.useRouteContext({ select: (context) => context.user });
     return <AppLayout user={user} />;
   },
 });
@@ -179,7 +179,7 @@ const adminRoute = createRoute({
   getParentRoute: () => consoleRoute,
   id: 'admin',
   component: function AdminOnly() {
-    const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+    const user = useCurrentUser();
     const pathname = useLocation({ select: (location) => location.pathname });
     if (canAdminister(user.role)) return <Outlet />;
     return pathname.startsWith('/admin/audit') ? (

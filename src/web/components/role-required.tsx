@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRouteContext } from '@tanstack/react-router';
-import type { SessionUser } from '../../contract/bff-api.ts';
+import { useCurrentUser } from '../features/auth/use-current-user.ts';
 
 /**
  * What someone sees on a page their role may not use: the page's title, why there is nothing for them
@@ -17,7 +16,7 @@ export function RoleRequired({
   needs?: 'writer' | 'admin';
 }) {
   const { t } = useLingui();
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const text =
     needs === 'writer'
       ? t`${what} needs the operator or admin role. You are signed in as a viewer: ask an admin to change your role if this is part of your work.`

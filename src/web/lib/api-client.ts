@@ -41,9 +41,8 @@ export function describeFailure(
   inUiLanguage: (message: string) => string = platformMessage,
 ): string {
   if (body && typeof body === 'object') {
-    if ('detail' in body && typeof body.detail === 'string')
-      return inUiLanguage((body as { detail: string }).detail);
-    const messages = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) =>
+    if ('detail' in body && typeof body.detail === 'string') return inUiLanguage(body.detail);
+    const messages = Object.entries(body).flatMap(([field, value]) =>
       Array.isArray(value) ? value.map((message) => `${field}: ${inUiLanguage(String(message))}`) : [],
     );
     if (messages.length > 0) return messages.join(' ');
@@ -63,19 +62,20 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the BFF; 401 signs out (keeping drafts); successful bodies are parsed with the contract's schema. */
-export async function request<T>(
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string>;
+  signal?: AbortSignal;
+  /** A 401 is an answer here (reading who is signed in, signing in), not an expired session. */
+  unauthorizedIsAnswer?: boolean;
+}
+
+/** Calls the BFF; 401 signs out (keeping drafts). The body is the caller's to read, whatever the status. */
+export async function request(
   method: 'get' | 'post' | 'patch',
   path: string,
-  options: {
-    json?: unknown;
-    searchParams?: Record<string, string>;
-    schema?: z.ZodType<T>;
-    signal?: AbortSignal;
-    /** A 401 is an answer here (reading who is signed in, signing in), not an expired session. */
-    unauthorizedIsAnswer?: boolean;
-  } = {},
-): Promise<ApiAnswer<T | unknown>> {
+  options: RequestOptions = {},
+): Promise<ApiAnswer<unknown>> {
   // throwHttpErrors is off: every answer, 4xx and 5xx included, comes back as a Response.
   const response = await api(path.replace(/^\//, ''), {
     method,
@@ -87,9 +87,7 @@ export async function request<T>(
     onSignedOut();
     throw new SignedOutError(t`Your session has ended. Sign in again to continue.`);
   }
-  const body = await readBody(response);
-  if (response.ok && options.schema) return { status: response.status, body: options.schema.parse(body) };
-  return { status: response.status, body };
+  return { status: response.status, body: await readBody(response) };
 }
 
 /** A failed call, its message in the UI language: the BFF's own answers (`bff/…`) or the platform's. */
@@ -105,13 +103,24 @@ export class ApiError extends Error {
 
 const isConsoleServerPath = (path: string) => path.replace(/^\//, '').startsWith('bff/');
 
-/** Like `request`, but a non-2xx answer throws an ApiError with a readable message. */
+type Method = Parameters<typeof request>[0];
+
+/**
+ * Like `request`, but a non-2xx answer throws an ApiError with a readable message, and a successful
+ * body is parsed with the contract's schema when one is given.
+ */
 export async function requestOk<T>(
-  method: 'get' | 'post' | 'patch',
+  method: Method,
   path: string,
-  options: Parameters<typeof request<T>>[2] = {},
-): Promise<T> {
-  const answer = await request<T>(method, path, options);
+  options: RequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function requestOk(method: Method, path: string, options?: RequestOptions): Promise<unknown>;
+export async function requestOk<T>(
+  method: Method,
+  path: string,
+  { schema, ...options }: RequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<unknown> {
+  const answer = await request(method, path, options);
   if (answer.status >= 400) throw new ApiError(answer.status, answer.body, path);
-  return answer.body as T;
+  return schema ? schema.parse(answer.body) : answer.body;
 }

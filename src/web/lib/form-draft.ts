@@ -9,6 +9,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 export function readFormDraft<T extends FieldValues>(key: string, empty: T): T {
   try {
     const stored = sessionStorage.getItem(`draft:${key}`);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- written by this form's own draft (same key, same tab); a field of another shape only prefills the form, whose schema judges it on submit
     return stored === null ? empty : { ...empty, ...(JSON.parse(stored) as Partial<T>) };
   } catch {
     return empty;
@@ -32,6 +33,7 @@ export function useFormDraft<T extends FieldValues>(
   const hasInputRef = useRef(hasInput);
   useEffect(() => {
     const subscription = form.watch((values) => {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- watch hands a deep partial of T; hasInputIn only asks whether a top-level field holds anything, which either shape answers alike
       const now = hasInputIn(values as Partial<T>);
       if (now) sessionStorage.setItem(`draft:${key}`, JSON.stringify(values));
       else sessionStorage.removeItem(`draft:${key}`);

@@ -14,6 +14,7 @@ export function contractResolver<Values extends FieldValues, Submission>(
   locale: string,
 ): Resolver<Values, unknown, Submission> {
   return zodResolver(
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- preprocess declares its input unknown; react-hook-form hands it exactly the form's Values, and the output is the schema's
     z.preprocess((values) => toCandidate(values as Values, locale), schema) as unknown as z.ZodType<
       Submission,
       Values

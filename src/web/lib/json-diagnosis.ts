@@ -1,3 +1,4 @@
+import { errorMessage } from './error-message.ts';
 import { t } from '@lingui/core/macro';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { perLanguage } from '../i18n/per-language.ts';
@@ -51,7 +52,7 @@ export function diagnoseJsonObject(text: string): JsonDiagnosis {
     const { line, column } = lineAndColumn(text, first?.offset ?? text.length);
     const reason = first
       ? (reasons()[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error))
-      : (error as Error).message;
+      : errorMessage(error);
     return { status: 'invalid', message: t`Not valid JSON at line ${line}, column ${column}: ${reason}.` };
   }
   const braces = '{ }';

@@ -278,8 +278,7 @@ function campaignCannot(status: string, action: string): MessageDescriptor {
 export function meaningOf(message: string): string | undefined {
   for (const [pattern, meaning] of KNOWN) {
     const match = pattern.exec(message);
-    if (match)
-      return i18n._(meaning([...match, '', '', ''].map((group) => group ?? '') as unknown as Groups));
+    if (match) return i18n._(meaning([match[0], match[1] ?? '', match[2] ?? '', match[3] ?? '']));
   }
   return undefined;
 }

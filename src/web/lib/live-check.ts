@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api-client.ts';
@@ -22,6 +23,16 @@ export interface LiveCheckOptions {
   params: (value: string) => Record<string, string>;
 }
 
+/** One check of one value: the check's name and the path it asks, then the value as typed (trimmed). */
+const liveCheckKey = (options: Pick<LiveCheckOptions, 'name' | 'path'>, value: string) =>
+  ['live-check', options.name, options.path, value] as const;
+
+/** A check's refusal in words; the delivery-start check adds the earliest day it could start. */
+const checkRefusalSchema = z.object({
+  detail: z.string(),
+  earliest_possible_delivery_start: z.string().optional().catch(undefined),
+});
+
 /**
  * Live server check while typing: local pre-check first, then the server after a pause. Each value is
  * its own query (cached); a superseded request is aborted through the query's signal, and the result
@@ -33,11 +44,8 @@ export function useLiveCheck(value: string, options: LiveCheckOptions): LiveChec
   const hint = trimmed === '' ? null : options.precheck(trimmed);
   const ready = trimmed !== '' && hint === null && settled === value;
   const query = useQuery({
-    queryKey: ['live-check', options.name, trimmed],
-    queryFn: async ({ signal }) => {
-      const answer = await request('get', options.path, { searchParams: options.params(trimmed), signal });
-      return answer;
-    },
+    queryKey: liveCheckKey(options, trimmed),
+    queryFn: ({ signal }) => request('get', options.path, { searchParams: options.params(trimmed), signal }),
     enabled: ready,
     staleTime: 5 * 60_000,
     retry: false,
@@ -50,23 +58,13 @@ export function useLiveCheck(value: string, options: LiveCheckOptions): LiveChec
   }
   const { status, body } = query.data;
   if (status === 200) return { status: 'valid' };
-  const detail = (body as { detail?: string; earliest_possible_delivery_start?: string } | null) ?? {};
-  if (status === 400 && typeof detail.detail === 'string') {
-    return {
-      status: 'invalid',
-      message: detail.detail,
-      ...(detail.earliest_possible_delivery_start
-        ? { earliest: detail.earliest_possible_delivery_start }
-        : {}),
-    };
+  const refusal = status === 400 ? checkRefusalSchema.safeParse(body) : null;
+  if (refusal?.success) {
+    const { detail, earliest_possible_delivery_start: earliest } = refusal.data;
+    return { status: 'invalid', message: detail, ...(earliest ? { earliest } : {}) };
   }
   if (status === 400 && body && typeof body === 'object') {
-    return {
-      status: 'invalid',
-      message: Object.values(body as Record<string, string[]>)
-        .flat()
-        .join(' '),
-    };
+    return { status: 'invalid', message: Object.values(body).flat().join(' ') };
   }
   return {
     status: 'error',

@@ -10,8 +10,14 @@ const KEY = 'recent-contracts';
 const LIMIT = 10;
 
 function isContractRef(value: unknown): value is ContractRef {
-  const entry = value as Partial<ContractRef> | null;
-  return typeof entry?.user === 'string' && typeof entry?.contract === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'user' in value &&
+    typeof value.user === 'string' &&
+    'contract' in value &&
+    typeof value.contract === 'string'
+  );
 }
 
 export function readRecentContracts(): ContractRef[] {

@@ -43,7 +43,7 @@ export function mapServerAnswer(
       summary: [{ message: t`The form is too large to send (over 1 MB). Shorten the longest entries.` }],
     };
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries(body)) {
       // The platform's words stay as sent; in German a known one gets its meaning beside it.
       const messages = (
         Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []

@@ -9,6 +9,7 @@ export function useDraft<T>(key: string, initial: T): [T, Dispatch<SetStateActio
   const [value, setValue] = useState<T>(() => {
     try {
       const stored = sessionStorage.getItem(storageKey);
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- written by this hook under this key in this tab; the page checks every value before it is used
       return stored === null ? initial : { ...initial, ...(JSON.parse(stored) as T) };
     } catch {
       return initial;

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 import { fieldId, flattenErrors } from '../components/form/field-error.ts';
 import { isDuplicateAnswer, type IdempotentWrite } from '../../contract/api/duplicate-answer.ts';
 import { SignedOutError, type ApiAnswer } from './api-client.ts';
+import { errorMessage } from './error-message.ts';
 import { mapServerAnswer } from './server-answer.ts';
 
 /**
@@ -25,7 +26,9 @@ const mayHaveBeenStored = (status: number) => status >= 500 && status !== 503;
  * (or in the summary), and — never "nothing was saved" unless that is known — the outcome of a write
  * whose answer was lost, with a safe way to check it: the identical request sent again.
  * `reveal` opens whatever hides a field (a collapsed section) before it gets focus. `send` makes one
- * write at a time (a double click sends once) and says what came of it.
+ * write at a time (a double click sends once) and says what came of it: its `call` is the page's
+ * mutation (`mutateAsync` of the endpoint's hook, e.g. `useBookCharge`), which answers with the
+ * status and body rather than throwing on a refusal, so the three outcomes can be told apart.
  */
 export function useFormFeedback<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,
@@ -50,7 +53,8 @@ export function useFormFeedback<T extends FieldValues>(
   const showRefusal = (status: number, body: unknown) => {
     const mapped = mapServerAnswer(status, body, isFormField);
     for (const { name, message } of mapped.fieldErrors)
-      form.setError(name as never, { type: 'server', message });
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- mapServerAnswer keeps only names isFormField accepted, which are this form's fields
+      form.setError(name as Path<T>, { type: 'server', message });
     reveal(mapped.fieldErrors.map((error) => error.name));
     setServerProblems(mapped.summary);
     focusSummary();
@@ -72,7 +76,7 @@ export function useFormFeedback<T extends FieldValues>(
         setOutcome(null);
       } catch (error) {
         // Stored: whatever the answer looks like, it must never read as "nothing was saved".
-        setOutcome({ kind: 'saved', status, problem: (error as Error).message });
+        setOutcome({ kind: 'saved', status, problem: errorMessage(error) });
       }
       return;
     }
@@ -82,12 +86,7 @@ export function useFormFeedback<T extends FieldValues>(
     }
     if (isRetry && options.write && isDuplicateAnswer(options.write, status, body)) {
       const answer =
-        body && typeof body === 'object'
-          ? Object.values(body as Record<string, unknown>)
-              .flat()
-              .map(String)
-              .join(' ')
-          : String(body);
+        body && typeof body === 'object' ? Object.values(body).flat().map(String).join(' ') : String(body);
       setOutcome({ kind: 'confirmed', answer });
       return;
     }
@@ -106,8 +105,7 @@ export function useFormFeedback<T extends FieldValues>(
     } catch (error) {
       // Signed out: the app goes to sign-in; drafts bring the input back afterwards.
       // Anything else (the connection broke): the request may have arrived.
-      if (!(error instanceof SignedOutError))
-        setOutcome({ kind: 'unknown', reason: (error as Error).message });
+      if (!(error instanceof SignedOutError)) setOutcome({ kind: 'unknown', reason: errorMessage(error) });
     } finally {
       inFlight.current = false;
     }

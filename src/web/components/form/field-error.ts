@@ -12,8 +12,8 @@ export function fieldId(name: string): string {
  */
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name, exact: true });
-  const message = (get(errors, name) as { message?: string } | undefined)?.message;
-  return consoleMessage(message);
+  const error: unknown = get(errors, name);
+  return consoleMessage(messageOf(error));
 }
 
 export interface FlatError {
@@ -23,15 +23,27 @@ export interface FlatError {
 
 /** Every error of a react-hook-form error tree with its dotted field name (rows included). */
 export function flattenErrors(errors: FieldErrors<FieldValues>, prefix = ''): FlatError[] {
+  return flattenTree(errors, prefix);
+}
+
+function flattenTree(tree: object, prefix: string): FlatError[] {
   const flat: FlatError[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || key === 'ref') continue;
+  for (const [key, value] of Object.entries(tree)) {
+    if (!value || key === 'ref' || typeof value !== 'object') continue;
     const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof (value as { message?: unknown }).message === 'string') {
-      flat.push({ name, message: consoleMessage((value as { message: string }).message) });
-    } else if (typeof value === 'object') {
-      flat.push(...flattenErrors(value as FieldErrors<FieldValues>, name));
-    }
+    const message = messageOf(value);
+    if (message !== undefined) flat.push({ name, message: consoleMessage(message) });
+    else flat.push(...flattenTree(value, name));
   }
   return flat;
+}
+
+/** A react-hook-form error's message; row fields and arrays hold further errors instead. */
+function messageOf(error: unknown): string | undefined {
+  return typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+    ? error.message
+    : undefined;
 }

@@ -1,7 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { describedByIds, FormField } from '../form-field.tsx';
-import type { SelectOption } from '../select-field.tsx';
 import { fieldId, useFieldError } from './field-error.ts';
 
 /** What every field of a long form gets from its feature's message catalogue. */
@@ -98,28 +97,86 @@ export function CheckboxInput({ name, label, hint }: FieldText) {
   );
 }
 
-/** An enumeration as a select carrying the API's values. */
-export function SelectInput({
-  name,
-  label,
-  hint,
-  options,
-}: FieldText & { options: readonly SelectOption[] }) {
+export interface SelectOption<Value extends string = string> {
+  value: Value;
+  label: string;
+}
+
+type SelectProps<Value extends string> = {
+  label: string;
+  hint?: string | undefined;
+  options: readonly SelectOption<Value>[];
+} & (
+  | /** Bound to the surrounding react-hook-form by its API field name. */ { name: string }
+  | /** Outside a form (a filter, a picker): the caller holds the value. */ {
+      id: string;
+      value: Value;
+      onChange: (value: Value) => void;
+    }
+);
+
+/**
+ * An enumeration as a select carrying the API's values: bound to the form by its field name, or
+ * controlled by the caller (the audit filters, the validators' pickers).
+ */
+export function SelectInput<Value extends string>(props: SelectProps<Value>) {
+  return 'name' in props ? <FormSelect {...props} /> : <ControlledSelect {...props} />;
+}
+
+function FormSelect({ name, label, hint, options }: FieldText & { options: readonly SelectOption[] }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return (
     <FormField id={fieldId(name)} label={label} hint={hint} error={error}>
       {(aria) => (
         <select {...aria} {...register(name)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </FormField>
   );
+}
+
+function ControlledSelect<Value extends string>({
+  id,
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  value: Value;
+  options: readonly SelectOption<Value>[];
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint}>
+      {(aria) => (
+        <select
+          {...aria}
+          value={value}
+          onChange={(event) => {
+            // The chosen option's own value: typed, where the element only knows strings.
+            const chosen = options.find((option) => option.value === event.target.value);
+            if (chosen) onChange(chosen.value);
+          }}
+        >
+          <SelectOptions options={options} />
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 }
 
 /** Multi-line text (explanations, JSON). */

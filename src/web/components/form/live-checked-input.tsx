@@ -29,7 +29,8 @@ export function LiveCheckedInput({
   children,
 }: LiveCheckedInputProps) {
   const { register } = useFormContext();
-  const value = (useWatch({ name }) as string | undefined) ?? '';
+  const watched: unknown = useWatch({ name });
+  const value = typeof watched === 'string' ? watched : '';
   const state = useLiveCheck(checkValue ? checkValue(value) : value, check);
   const error = useFieldError(name);
   const id = fieldId(name);

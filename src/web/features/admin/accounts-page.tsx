@@ -1,60 +1,44 @@
 import { t } from '@lingui/core/macro';
 import { consoleMessage } from '../../lib/known-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
   ROLES,
-  staffUserSchema,
   type CreateUserRequest,
-  type Role,
-  type SessionUser,
 } from '../../../contract/bff-api.ts';
-import { useSignInOptions } from '../auth/session.ts';
+import { useSignInOptions } from '../auth/api/get-sign-in-options.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { ApiError, requestOk } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCreateUser } from './api/create-user.ts';
+import { useUsers } from './api/get-users.ts';
+import { useUpdateUser } from './api/update-user.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
-const usersQueryKey = ['bff', 'users'] as const;
+/** The BFF's refusal of a username (taken, or not a valid name). */
+const usernameRefusalSchema = z.object({ username: z.array(z.string()) });
 
 export function AccountsPage() {
-  const currentUser = (useRouteContext({ from: '/console' }) as { user: SessionUser }).user.username;
-  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser().username;
   const signInOptions = useSignInOptions();
-  const users = useQuery({
-    queryKey: usersQueryKey,
-    queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }),
-  });
+  const users = useUsers();
   const form = useForm<CreateUserRequest>({
     resolver: zodResolver(createUserRequestSchema),
     defaultValues: { username: '', password: '', role: 'viewer' },
   });
-  const create = useMutation({
-    mutationFn: (values: CreateUserRequest) => requestOk('post', '/bff/users', { json: values }),
-    onSuccess: () => {
-      form.reset();
-      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
-    },
-    onError: (error) => {
-      if (
-        error instanceof ApiError &&
-        error.body &&
-        typeof error.body === 'object' &&
-        'username' in error.body
-      ) {
-        form.setError('username', { message: String((error.body as { username: string[] }).username[0]) });
-      }
-    },
-  });
-  const update = useMutation({
-    mutationFn: ({ username, ...changes }: { username: string; role?: Role; disabled?: boolean }) =>
-      requestOk('patch', `/bff/users/${encodeURIComponent(username)}`, { json: changes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  const create = useCreateUser({ onCreated: () => form.reset() });
+  const update = useUpdateUser();
+  const submit = (values: CreateUserRequest) =>
+    create.mutate(values, {
+      onError: (error) => {
+        const refusal = error instanceof ApiError ? usernameRefusalSchema.safeParse(error.body) : null;
+        const [message] = refusal?.success ? refusal.data.username : [];
+        if (message !== undefined) form.setError('username', { message });
+      },
+    });
 
   return (
     <div className="page">
@@ -71,7 +55,7 @@ export function AccountsPage() {
       ) : (
         <section className="card page--form" aria-labelledby="new-account">
           <h2 id="new-account">{t`Create an account`}</h2>
-          <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
+          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
             <div className="field-row">
               <FormField
                 id="new-username"
@@ -151,7 +135,10 @@ export function AccountsPage() {
                       id={`role-${username}`}
                       value={user.role}
                       disabled={username === currentUser}
-                      onChange={(event) => update.mutate({ username, role: event.target.value as Role })}
+                      onChange={(event) => {
+                        const role = ROLES.find((known) => known === event.target.value);
+                        if (role) update.mutate({ username, role });
+                      }}
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>

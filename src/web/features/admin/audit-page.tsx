@@ -1,26 +1,17 @@
 import { t } from '@lingui/core/macro';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
-import { z } from 'zod';
-import {
-  ANONYMOUS_AUDIT_USER,
-  AUDIT_STATUS_CLASSES,
-  auditPageSchema,
-  staffUserSchema,
-  type AuditEntry,
-} from '../../../contract/bff-api.ts';
+import { getRouteApi } from '@tanstack/react-router';
+import { ANONYMOUS_AUDIT_USER, AUDIT_STATUS_CLASSES, type AuditEntry } from '../../../contract/bff-api.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { api, ApiError, readBody, requestOk } from '../../lib/api-client.ts';
-import { downloadBlob } from '../../lib/download.ts';
+import { SelectInput } from '../../components/form/inputs.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { AUDITED_OPERATIONS } from './audit-operations.ts';
+import { useExportAudit } from './api/export-audit.ts';
+import { useAuditPage } from './api/get-audit-page.ts';
+import { useUsers } from './api/get-users.ts';
 import {
   AUDIT_PAGE_SIZE,
   auditFilter,
   dayRangeProblem,
-  filterParams,
   statusLabel,
   type AuditSearch,
 } from './audit-search.ts';
@@ -34,62 +25,29 @@ const targetsText = (entry: AuditEntry) =>
 const userLabel = (username: string, displayName: string | null) =>
   displayName ? `${displayName} (${username})` : username;
 
+// A route's id names its pathless layouts too: the console's and the admin-only one.
+const auditRouteApi = getRouteApi('/console/admin/admin/audit');
+
 /**
  * Every write attempt, refused ones too, from all BFF replicas: filtered and paged on the server,
  * the filters in the URL, and the filtered whole as CSV.
  */
 export function AuditPage() {
-  const search = useSearch({ strict: false }) as AuditSearch;
-  const navigate = useNavigate();
+  const search = auditRouteApi.useSearch();
+  const navigate = auditRouteApi.useNavigate();
   const update = (patch: Partial<AuditSearch>) =>
     void navigate({
-      to: '/admin/audit',
       // Any filter change starts again at the first page.
-      search: (previous: AuditSearch) => ({ ...previous, page: undefined, ...patch }),
+      search: (previous) => ({ ...previous, page: undefined, ...patch }),
     });
   const page = search.page ?? 1;
   const rangeProblem = dayRangeProblem(search);
   const filter = auditFilter(search);
 
-  const accounts = useQuery({
-    queryKey: ['bff', 'users'],
-    queryFn: () => requestOk('get', '/bff/users', { schema: z.array(staffUserSchema) }),
-  });
-  const audit = useQuery({
-    queryKey: ['bff', 'audit', filter, page],
-    queryFn: ({ signal }) =>
-      requestOk('get', '/bff/audit', {
-        searchParams: {
-          ...filterParams(filter),
-          limit: String(AUDIT_PAGE_SIZE),
-          offset: String((page - 1) * AUDIT_PAGE_SIZE),
-        },
-        schema: auditPageSchema,
-        signal,
-      }),
-    enabled: !rangeProblem,
-    placeholderData: keepPreviousData,
-  });
-
-  const [exporting, setExporting] = useState(false);
-  const [exportProblem, setExportProblem] = useState<string | null>(null);
-  async function downloadCsv() {
-    setExporting(true);
-    setExportProblem(null);
-    try {
-      const response = await api('bff/audit/export', {
-        searchParams: filterParams(filter),
-        timeout: 120_000,
-      });
-      if (!response.ok) throw new ApiError(response.status, await readBody(response), 'bff/audit/export');
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-      downloadBlob(await response.blob(), name ?? 'audit.csv');
-    } catch (error) {
-      setExportProblem((error as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  }
+  const accounts = useUsers();
+  const audit = useAuditPage(filter, page, { enabled: !rangeProblem });
+  const exportCsv = useExportAudit();
+  const exporting = exportCsv.isPending;
 
   const total = audit.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
@@ -116,7 +74,7 @@ export function AuditPage() {
         {t`Every write attempt through the console, refused ones included, from every server of this installation. Entries hold ids only, never names or bank details.`}
       </p>
       <div className="audit-filters">
-        <SelectField
+        <SelectInput
           id="audit-user"
           label={t`User`}
           value={search.user ?? ''}
@@ -127,7 +85,7 @@ export function AuditPage() {
           ]}
           onChange={(user) => update({ user: user || undefined })}
         />
-        <SelectField
+        <SelectInput
           id="audit-operation"
           label={t`Operation`}
           value={search.operation ?? ''}
@@ -137,7 +95,7 @@ export function AuditPage() {
           ]}
           onChange={(operation) => update({ operation: operation || undefined })}
         />
-        <SelectField
+        <SelectInput
           id="audit-status"
           label={t`Outcome`}
           value={search.status ?? ''}
@@ -145,7 +103,7 @@ export function AuditPage() {
             { value: '', label: t`All outcomes` },
             ...AUDIT_STATUS_CLASSES.map((status) => ({ value: status, label: statusLabel(status) })),
           ]}
-          onChange={(status) => update({ status: (status || undefined) as AuditSearch['status'] })}
+          onChange={(status) => update({ status: status || undefined })}
         />
         {(['from', 'to'] as const).map((field) => (
           <FormField
@@ -169,12 +127,12 @@ export function AuditPage() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={downloadCsv}
+          onClick={() => exportCsv.mutate(filter)}
           disabled={exporting || Boolean(rangeProblem)}
         >
           {exporting ? t`Preparing CSV…` : t`Download CSV`}
         </button>
-        {exportProblem && <p role="alert">{exportProblem}</p>}
+        {exportCsv.isError && <p role="alert">{exportCsv.error.message}</p>}
       </div>
       {audit.isPending && !rangeProblem && <p role="status">{t`Loading the audit log…`}</p>}
       {audit.isError && <p role="alert">{audit.error.message}</p>}

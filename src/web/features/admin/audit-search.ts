@@ -34,8 +34,7 @@ export function statusLabel(status: (typeof AUDIT_STATUS_CLASSES)[number]): stri
 
 /** Local midnight of a calendar day, as an instant with its offset. */
 function startOfDay(isoDate: string): Date {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
+  return new Date(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
 }
 
 export function dayRangeProblem(search: AuditSearch): string | null {

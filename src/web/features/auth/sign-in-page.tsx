@@ -10,7 +10,9 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { loginRequestSchema, type LoginRequest, type SsoOutcome } from '../../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../../components/environment-badge.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ssoSignInHref, useEnvironment, useSignIn, useSignInOptions } from './session.ts';
+import { useEnvironment } from './api/get-environment.ts';
+import { useSignInOptions } from './api/get-sign-in-options.ts';
+import { ssoSignInHref, useSignIn } from './api/sign-in.ts';
 
 /** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
 const SSO_OUTCOME_TEXT: Record<SsoOutcome, MessageDescriptor> = {
@@ -93,7 +95,7 @@ export function SignInPage({
         {local && sso === 'available' && <p className="sign-in__or">{t`or with a local account`}</p>}
         {local && (
           <LocalSignInForm
-            onSubmit={onSubmit}
+            onSubmit={(event) => void onSubmit(event)}
             pending={signIn.isPending}
             secondary={sso === 'available'}
             register={register}

@@ -1,12 +1,13 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format.ts';
-import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { RoleRequired } from '../../components/role-required.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
-import { useStartCampaign } from './campaign-api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useStartCampaign } from './api/start-campaign.ts';
 import { CampaignList } from './campaign-list.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { checkFileInWorker, type CheckedFile } from './check-file.ts';
@@ -44,7 +45,7 @@ export function BulkPage({
   campaignId?: string | undefined;
   onOpenCampaign: (id: string) => void;
 }) {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CheckedFile | null>(null);
   const [checking, setChecking] = useState(false);
@@ -69,7 +70,7 @@ export function BulkPage({
     try {
       setChecked(await checkFileInWorker(kind, picked));
     } catch (error) {
-      setReadProblem((error as Error).message);
+      setReadProblem(errorMessage(error));
     } finally {
       setChecking(false);
     }
@@ -103,7 +104,7 @@ export function BulkPage({
       {campaignId && <CampaignProgress id={campaignId} />}
       <section className="card" aria-labelledby="bulk-file">
         <h2 id="bulk-file">{campaignId ? t`Start another campaign` : t`Start a campaign`}</h2>
-        <FilePicker kind={kind} onPick={pick} />
+        <FilePicker kind={kind} onPick={(picked) => void pick(picked)} />
         {checking && <p role="status">{t`Checking ${fileName}…`}</p>}
         {readProblem && (
           <p className="error-summary" role="alert">

@@ -3,7 +3,7 @@ import { campaignStatusWord } from './campaign-status.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { useCampaigns } from './campaign-api.ts';
+import { useCampaigns } from './api/get-campaigns.ts';
 
 /** The campaigns of this kind the user may see (their own; all for admins), newest first. */
 export function CampaignList({

@@ -5,7 +5,10 @@ import { consoleMessage } from '../../lib/known-messages.ts';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { downloadResults, useCampaign, useControlCampaign, useRowsNotCreated } from './campaign-api.ts';
+import { downloadResults } from './api/download-results.ts';
+import { useCampaign } from './api/get-campaign.ts';
+import { useRowsNotCreated } from './api/get-rows-not-created.ts';
+import { useControlCampaign } from './api/control-campaign.ts';
 
 function secondsLeft(campaign: BulkCampaign): number | null {
   if (!campaign.ratePerSecond || campaign.status !== 'running') return null;

@@ -3,7 +3,7 @@ import type { BulkKind } from '../../../contract/bulk.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
-import { usePriorRuns } from './campaign-api.ts';
+import { usePriorRuns } from './api/get-prior-runs.ts';
 import { resultStatusWord } from './campaign-status.ts';
 import type { CheckedFile } from './check-file.ts';
 

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
@@ -9,7 +9,8 @@ import {
   type ChargeRecord,
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { dateInZone } from '../../../contract/calendar-date.ts';
 import { DEFAULT_CONFIRM_FROM_CENT, plausibilityReasons } from '../../../contract/charge-plausibility.ts';
 import { chargeSchedule } from '../../../contract/charge-schedule.ts';
@@ -17,13 +18,13 @@ import { ContractPicker } from '../../components/form/contract-picker.tsx';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { RadioGroup, SelectInput, TextArea, TextInput } from '../../components/form/inputs.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
-import { request } from '../../lib/api-client.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { readRecent, rememberRecent } from '../../lib/recent-list.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
+import { useBookCharge } from './api/book-charge.ts';
 import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { ChargePreview } from './charge-preview.tsx';
 import { plausibilityKey } from './plausibility-check.tsx';
@@ -48,9 +49,11 @@ interface Booked {
   user: string;
 }
 
+const chargesRouteApi = getRouteApi('/console/producers/charges');
+
 export function BookChargesPage() {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
-  const search = useSearch({ strict: false }) as { user?: string; contract?: string };
+  const user = useCurrentUser();
+  const search = chargesRouteApi.useSearch();
   const locale = useNumberLocale();
   const [booked, setBooked] = useState<Booked | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -81,7 +84,8 @@ export function BookChargesPage() {
   );
 }
 
-const isFormField = (name: string) => (CHARGE_FIELD_ORDER as readonly string[]).includes(name);
+const isFormField = (name: string): name is ChargeFieldName =>
+  CHARGE_FIELD_ORDER.some((field) => field === name);
 
 function ChargeForm({
   initialContract,
@@ -105,7 +109,12 @@ function ChargeForm({
   const field = (name: ChargeFieldName) => ({ name, label: words[name].label, hint: words[name].hint });
   const resolver = useMemo(
     () =>
-      contractResolver(toChargeCandidate, chargeFormSchema, (name) => words[name as ChargeFieldName], locale),
+      contractResolver(
+        toChargeCandidate,
+        chargeFormSchema,
+        (name) => (isFormField(name) ? words[name] : undefined),
+        locale,
+      ),
     [locale, words],
   );
   const form = useForm<ChargeFormValues, unknown, ChargeSubmission>({
@@ -120,7 +129,9 @@ function ChargeForm({
   const { summaryFocusRequest, serverProblems, revealField, onInvalid, send, outcome, retrySafely } =
     useFormFeedback(form, isFormField, undefined, { write: 'charge' });
 
-  const submit = ({ user_id: userId, contract_id: contractId, ...body }: ChargeSubmission) => {
+  const book = useBookCharge();
+  const submit = (submission: ChargeSubmission) => {
+    const { user_id: userId, contract_id: contractId, ...body } = submission;
     const reasons = plausibilityReasons(chargeSchedule(body), limits);
     if (reasons.length > 0 && plausibilityKey(reasons) !== confirmedKey) {
       setPlausibilityProblem(true);
@@ -129,19 +140,7 @@ function ChargeForm({
     }
     setPlausibilityProblem(false);
     return send(
-      async () => {
-        const path = `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`;
-        const answer = await request('post', path, { json: body });
-        // The platform's 404 names no field: say which contract it did not know.
-        return answer.status === 404
-          ? {
-              status: 400,
-              body: {
-                detail: t`The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
-              },
-            }
-          : answer;
-      },
+      () => book.mutateAsync(submission),
       (responseBody) => {
         const parsed = chargeResponseSchema.parse(responseBody);
         rememberContract({ user: userId, contract: contractId });
@@ -172,8 +171,8 @@ function ChargeForm({
             focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
-            labelOf={(name) => words[name as ChargeFieldName]?.label}
-            positionOf={(name) => CHARGE_FIELD_ORDER.indexOf(name as ChargeFieldName)}
+            labelOf={(name) => (isFormField(name) ? words[name].label : undefined)}
+            positionOf={(name) => CHARGE_FIELD_ORDER.findIndex((field) => field === name)}
           />
           <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="contract-heading">

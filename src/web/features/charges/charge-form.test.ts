@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { chargeFormSchema } from '../../../contract/api/charges.ts';
 import { toFieldErrors } from '../../../contract/field-errors.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
@@ -22,12 +21,9 @@ const credit: ChargeFormValues = {
 
 function formErrors(values: ChargeFormValues, locale = 'en-US') {
   const words = chargeFields(locale);
-  const schema = z.preprocess(
-    (input) => toChargeCandidate(input as ChargeFormValues, locale),
-    chargeFormSchema,
-  );
-  const result = schema.safeParse(values, {
-    error: formErrorMap((name) => words[name as ChargeFieldName], locale),
+  const isField = (name: string): name is ChargeFieldName => name in words;
+  const result = chargeFormSchema.safeParse(toChargeCandidate(values, locale), {
+    error: formErrorMap((name) => (isField(name) ? words[name] : undefined), locale),
   });
   return result.success ? {} : toFieldErrors(result.error, values, 'schema');
 }

@@ -8,18 +8,6 @@ import { formatCents } from '../../../contract/euro-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
 
-const WATCHED = [
-  'amount_cent',
-  'is_gross',
-  'vat_type',
-  'due_date',
-  'input_id',
-  'no_of_executions',
-  'execution_cycle',
-  'type_of_transaction',
-  'display_name',
-] as const;
-
 type Preview = { rows: ChargeExecution[] } | { missing: string };
 
 /** The schedule the platform will store, from the contract's own rules: computed here, no request. */
@@ -46,7 +34,10 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
       vat_type: candidate.vat_type === 'reduced' ? 'reduced' : 'normal',
       due_date: candidate.due_date,
       no_of_executions: executions,
-      execution_cycle: candidate.execution_cycle as 'month' | 'year' | undefined,
+      execution_cycle:
+        candidate.execution_cycle === 'month' || candidate.execution_cycle === 'year'
+          ? candidate.execution_cycle
+          : undefined,
     }),
   };
 }
@@ -64,14 +55,18 @@ export function ChargePreview({
     problem: boolean;
   };
 }) {
-  const watched = useWatch<ChargeFormValues>({ name: WATCHED });
-  const values = Object.fromEntries(
-    WATCHED.map((name, index) => [name, watched[index] ?? '']),
-  ) as unknown as ChargeFormValues;
-  const preview = previewSchedule(
-    { ...values, user_id: '', contract_id: '', category: '', explanation_text: '', bookkeeping_account: '' },
-    locale,
-  );
+  // Only what changes the schedule re-renders the preview: the other fields are blanked before the comparison.
+  const values = useWatch<ChargeFormValues, ChargeFormValues, ChargeFormValues>({
+    compute: (all) => ({
+      ...all,
+      user_id: '',
+      contract_id: '',
+      category: '',
+      explanation_text: '',
+      bookkeeping_account: '',
+    }),
+  });
+  const preview = previewSchedule(values, locale);
   const money = (cents: number) => formatCents(cents, locale);
   const isCredit = values.type_of_transaction === 'credit';
   const count = 'rows' in preview ? preview.rows.length : 0;

@@ -35,7 +35,10 @@ interface Point {
 
 const scaled = (kwh: number | null | undefined, unit: EnergyUnit) => (kwh == null ? null : kwh * unit.factor);
 
-const lttb = createLTTB<{ x: number; value: number }>({ x: 'x', y: 'value' });
+type ValuedPoint = Point & { value: number };
+const hasValue = (point: Point): point is ValuedPoint => point.value !== null;
+
+const lttb = createLTTB<ValuedPoint>({ x: 'x', y: 'value' });
 
 /**
  * LTTB per stretch of values (a gap stays a gap: one null point between stretches), each stretch given
@@ -43,10 +46,10 @@ const lttb = createLTTB<{ x: number; value: number }>({ x: 'x', y: 'value' });
  */
 export function downsampleWithGaps(points: readonly Point[], target: number): Point[] {
   if (points.length <= target) return [...points];
-  const stretches: Point[][] = [];
-  let current: Point[] = [];
+  const stretches: ValuedPoint[][] = [];
+  let current: ValuedPoint[] = [];
   for (const point of points) {
-    if (point.value === null) {
+    if (!hasValue(point)) {
       if (current.length > 0) stretches.push(current);
       current = [];
     } else current.push(point);
@@ -57,8 +60,7 @@ export function downsampleWithGaps(points: readonly Point[], target: number): Po
   stretches.forEach((stretch, index) => {
     if (index > 0) result.push({ x: stretch[0]!.x - 1, value: null });
     const share = Math.max(3, Math.round((target * stretch.length) / valued));
-    const kept =
-      stretch.length <= share ? stretch : (lttb(stretch as { x: number; value: number }[], share) as Point[]);
+    const kept = stretch.length <= share ? stretch : Array.from(lttb(stretch, share));
     result.push(...kept);
   });
   return result;

@@ -2,15 +2,16 @@ import { t } from '@lingui/core/macro';
 import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
 import { isKnownTimeZone } from '../../../contract/time-zone-periods.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { useChartColors, FeedChart } from './feed-chart.tsx';
-import { feedQueryOptions, useFeedProgress, type FeedParams } from './feed-data.ts';
+import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls, type ReportState } from './report-controls.tsx';
 import { downloadBlob } from '../../lib/download.ts';
@@ -94,14 +95,15 @@ function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; 
   };
 }
 
+const reportRouteApi = getRouteApi('/console/reports/feed-in');
+
 export function FeedReportPage() {
-  const { user: staff } = useRouteContext({ from: '/console' }) as { user: SessionUser };
-  const search = useSearch({ strict: false }) as ReportSearch;
-  const navigate = useNavigate();
+  const staff = useCurrentUser();
+  const search = reportRouteApi.useSearch();
+  const navigate = reportRouteApi.useNavigate();
   const update = (patch: Partial<ReportSearch>, options: { replace?: boolean } = {}) =>
     void navigate({
-      to: '/reports/feed-in',
-      search: (previous: ReportSearch) => ({ ...previous, ...patch }),
+      search: (previous) => ({ ...previous, ...patch }),
       replace: options.replace ?? false,
     });
   const timeZoneForToday = search.tz && isKnownTimeZone(search.tz) ? search.tz : DEFAULT_ZONE;
@@ -296,13 +298,13 @@ function ReportBody({
         <button
           type="button"
           className="button button--secondary"
-          onClick={async () => {
+          onClick={() => {
             setExportProblem(null);
-            try {
-              downloadBlob(await chartPng(chartRef.current!, title, colors), `${fileName}.png`);
-            } catch (error) {
-              setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`);
-            }
+            chartPng(chartRef.current!, title, colors).then(
+              (png) => downloadBlob(png, `${fileName}.png`),
+              (error: unknown) =>
+                setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
+            );
           }}
         >
           {t`Download PNG`}

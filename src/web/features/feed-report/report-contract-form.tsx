@@ -44,7 +44,7 @@ export function ReportContractForm({
     resolver: contractResolver(
       toCandidate,
       producerContractPathSchema,
-      (name) => words()[name as keyof ContractFields],
+      (name) => (name === 'user_id' || name === 'contract_id' ? words()[name] : undefined),
       currentFormattingLocale(),
     ),
   });
@@ -53,7 +53,7 @@ export function ReportContractForm({
       <form
         className="card report-contract"
         noValidate
-        onSubmit={form.handleSubmit(onShow)}
+        onSubmit={(event) => void form.handleSubmit(onShow)(event)}
         aria-label={t`Contract`}
       >
         <ContractPicker />

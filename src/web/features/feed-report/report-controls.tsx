@@ -13,11 +13,19 @@ import {
   rangeProblem,
   stepRange,
   type DateRange,
-  type RangePreset,
   type RangeProblem,
 } from './report-range.ts';
 import type { ReportSearch } from './report-search.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
+
+type Comparison = NonNullable<ReportSearch['compare']>;
+
+/** Every comparison the report's URL accepts, in words (the record type keeps the two lists equal). */
+const comparisonLabels = (): Record<Comparison, string> => ({
+  previous: t`The previous period`,
+  year: t`The same period a year earlier`,
+});
+const isComparison = (value: string): value is Comparison => Object.hasOwn(comparisonLabels(), value);
 
 const aggregationLabels = (): Record<AggregationType, string> => ({
   year: t`Years`,
@@ -72,8 +80,8 @@ export function ReportControls({
             name="range"
             value={preset ?? 'custom'}
             onChange={(event) => {
-              if (event.target.value !== 'custom')
-                setRange(presetRange(event.target.value as RangePreset, today));
+              const preset = RANGE_PRESETS.find(([value]) => value === event.target.value)?.[0];
+              if (preset) setRange(presetRange(preset, today));
             }}
           >
             {RANGE_PRESETS.map(([value, label]) => (
@@ -120,7 +128,10 @@ export function ReportControls({
             id="report-agg"
             name="agg"
             value={aggregation}
-            onChange={(event) => onChange({ agg: event.target.value as AggregationType })}
+            onChange={(event) => {
+              const agg = AGGREGATION_TYPES.find((type) => type === event.target.value);
+              if (agg) onChange({ agg });
+            }}
           >
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -137,13 +148,17 @@ export function ReportControls({
             id="report-compare"
             name="compare"
             value={state.compare ?? ''}
-            onChange={(event) =>
-              onChange({ compare: (event.target.value || undefined) as ReportSearch['compare'] })
-            }
+            onChange={(event) => {
+              const compare = event.target.value;
+              onChange({ compare: isComparison(compare) ? compare : undefined });
+            }}
           >
             <option value="">{t`Nothing`}</option>
-            <option value="previous">{t`The previous period`}</option>
-            <option value="year">{t`The same period a year earlier`}</option>
+            {Object.entries(comparisonLabels()).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <CapacityInput

@@ -79,7 +79,8 @@ export async function chartPng(container: HTMLElement, title: string, colors: Ch
   const svg = container.querySelector('svg.recharts-surface');
   if (!svg) throw new Error(t`The chart is not drawn yet.`);
   const { width, height } = svg.getBoundingClientRect();
-  const clone = svg.cloneNode(true) as SVGSVGElement;
+  const clone = svg.cloneNode(true);
+  if (!(clone instanceof SVGSVGElement)) throw new Error(t`The chart is not drawn yet.`);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));

@@ -56,8 +56,13 @@ function firstOfMonth(date: IsoDate): IsoDate {
   return `${date.slice(0, 7)}-01`;
 }
 
+/** The year and month (1–12) of a `YYYY-MM-DD` day. */
+function yearAndMonth(date: IsoDate): { year: number; month: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
 function lastOfMonth(date: IsoDate): IsoDate {
-  const [year, month] = date.split('-').map(Number) as [number, number];
+  const { year, month } = yearAndMonth(date);
   return `${date.slice(0, 7)}-${pad(daysInMonth(year, month))}`;
 }
 
@@ -106,9 +111,9 @@ export function rangeDays(range: DateRange): number {
 /** Whole calendar months (a month, a quarter, a year), or null: such ranges step by months. */
 function wholeMonths(range: DateRange): number | null {
   if (!range.from.endsWith('-01') || range.to !== lastOfMonth(range.to)) return null;
-  const [fromYear, fromMonth] = range.from.split('-').map(Number) as [number, number];
-  const [toYear, toMonth] = range.to.split('-').map(Number) as [number, number];
-  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+  const from = yearAndMonth(range.from);
+  const to = yearAndMonth(range.to);
+  return (to.year - from.year) * 12 + (to.month - from.month) + 1;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   technicalResourceRequestSchema,
   technicalResourceResponseSchema,
@@ -10,18 +9,19 @@ import {
   type TechnicalResourceResponse,
 } from '../../../contract/api/technical-resources.ts';
 import { REDISPATCH_ID_EXAMPLES } from '../../../contract/market-location.ts';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
+import { useCurrentUser } from '../auth/use-current-user.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { RoleRequired } from '../../components/role-required.tsx';
-import { request } from '../../lib/api-client.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { perLanguage } from '../../i18n/per-language.ts';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
+import { useRegisterTechnicalResource } from './api/register-technical-resource.ts';
 
 const title = () => t`Register a technical resource`;
 
@@ -79,16 +79,18 @@ const EMPTY: TechnicalResourceRequest = {
   market_location_supply: '',
 };
 
+const isFieldName = (name: string): name is FieldName => ORDER.some((field) => field === name);
+
 const field = (name: FieldName) => {
   const { label, hint } = fields()[name];
   return { name, label, hint };
 };
 const resolver = zodResolver(technicalResourceRequestSchema, {
-  error: formErrorMap((name) => fields()[name as FieldName], undefined),
-}) as unknown as Resolver<TechnicalResourceRequest>;
+  error: formErrorMap((name) => (isFieldName(name) ? fields()[name] : undefined), undefined),
+});
 
 export function RegisterTechnicalResourcePage() {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const [registered, setRegistered] = useState<TechnicalResourceResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
   if (!canWrite(user.role)) return <RoleRequired title={title()} what={t`Registering technical resources`} />;
@@ -142,13 +144,14 @@ function TechnicalResourceForm({
 }) {
   const form = useForm<TechnicalResourceRequest>({ defaultValues: EMPTY, resolver, shouldFocusError: false });
   const { summaryFocusRequest, serverProblems, revealField, onInvalid, send, outcome, retrySafely } =
-    useFormFeedback(form, (name) => (ORDER as readonly string[]).includes(name), undefined, {
+    useFormFeedback(form, isFieldName, undefined, {
       write: 'technical_resource',
     });
 
+  const register = useRegisterTechnicalResource();
   const submit = (body: TechnicalResourceRequest) =>
     send(
-      () => request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', { json: body }),
+      () => register.mutateAsync(body),
       (responseBody) => onRegistered(technicalResourceResponseSchema.parse(responseBody)),
     );
 
@@ -168,8 +171,8 @@ function TechnicalResourceForm({
             focusRequest={summaryFocusRequest}
             serverProblems={serverProblems}
             onSelect={revealField}
-            labelOf={(name) => fields()[name as FieldName]?.label}
-            positionOf={(name) => ORDER.indexOf(name as FieldName)}
+            labelOf={(name) => (isFieldName(name) ? fields()[name].label : undefined)}
+            positionOf={(name) => ORDER.findIndex((field) => field === name)}
           />
           <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="resource-heading">

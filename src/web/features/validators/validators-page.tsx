@@ -9,8 +9,9 @@ const changeReasonLabels = (): Record<ChangeReason, string> => ({
   E03: t`E03 – supplier switch`,
 });
 import { formatIbanGroups } from '../../../contract/iban.ts';
-import { SelectField } from '../../components/select-field.tsx';
+import { SelectInput } from '../../components/form/inputs.tsx';
 import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
+import { formatLongDate } from '../../lib/format.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { LiveField } from './live-field.tsx';
 import { useLiveCheck } from '../../lib/live-check.ts';
@@ -104,14 +105,14 @@ export function ValidatorsPage({
       <section className="card" aria-labelledby="delivery-heading">
         <h2 id="delivery-heading">{t`Delivery start`}</h2>
         <div className="field-row">
-          <SelectField
+          <SelectInput
             id="customer-type"
             label={t`Customer type`}
             value={draft.customerType}
             options={CUSTOMER_TYPES.map((type) => ({ value: type, label: type }))}
             onChange={(customerType) => update({ customerType })}
           />
-          <SelectField
+          <SelectInput
             id="change-reason"
             label={t`Change reason`}
             value={draft.changeReason}

@@ -6,8 +6,8 @@ import {
   type AggregationType,
   type FeedPage,
   type FeedRecord,
-} from '../../../contract/api/feed.ts';
-import { requestOk } from '../../lib/api-client.ts';
+} from '../../../../contract/api/feed.ts';
+import { requestOk } from '../../../lib/api-client.ts';
 
 export interface FeedParams {
   user: string;

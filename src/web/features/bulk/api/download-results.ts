@@ -1,0 +1,11 @@
+import { api, ApiError, readBody } from '../../../lib/api-client.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+
+/** A campaign's results, every row, as a CSV download. */
+export async function downloadResults(id: string): Promise<void> {
+  const path = `bff/bulk/campaigns/${id}/results`;
+  const response = await api(path, { timeout: 120_000 });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response), path);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  downloadBlob(await response.blob(), name ?? 'results.csv');
+}

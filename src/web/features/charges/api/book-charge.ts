@@ -1,0 +1,28 @@
+import { t } from '@lingui/core/macro';
+import { useMutation } from '@tanstack/react-query';
+import type { ChargeSubmission } from '../../../../contract/api/charges.ts';
+import { request, type ApiAnswer } from '../../../lib/api-client.ts';
+
+/**
+ * POST /v3/producers/{userID}/contracts/{contractID}/charges_and_credits/ through the BFF. The answer
+ * is the caller's to read (saved, refused, or lost: see useFormFeedback); only the platform's 404, which
+ * names no field, becomes a refusal that says which contract it did not know.
+ */
+export async function bookCharge({
+  user_id: userId,
+  contract_id: contractId,
+  ...body
+}: ChargeSubmission): Promise<ApiAnswer<unknown>> {
+  const path = `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`;
+  const answer = await request('post', path, { json: body });
+  return answer.status === 404
+    ? {
+        status: 400,
+        body: {
+          detail: t`The platform knows no contract ${contractId} of producer ${userId}. Check both IDs.`,
+        },
+      }
+    : answer;
+}
+
+export const useBookCharge = () => useMutation({ mutationFn: bookCharge });
