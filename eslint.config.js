@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
@@ -35,6 +36,28 @@ const boundaries = [
     target: './src/node-shared',
     from: ['./src/web', './src/bff', './src/sandbox'],
     message: 'node-shared serves bff and sandbox, it imports neither',
+  },
+];
+
+/**
+ * Features stay independent (bulletproof-react's rule): a feature imports the shared layers
+ * (components, lib, i18n) and the contract, never another feature; only the app (routes, layout)
+ * composes features, and the shared layers import no feature.
+ */
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'features do not import each other: move what they share to src/web/lib or src/web/components',
+  })),
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/i18n'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'shared layers import no feature and not the app',
   },
 ];
 
@@ -75,7 +98,7 @@ export default tseslint.config(
       'import/ignore': ['node_modules'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -85,11 +108,7 @@ export default tseslint.config(
   {
     // TEMPORARY while issue 26 brings the type-aware rules in, one part of the tree at a time:
     // each part leaves this list once it is clean. The list must be empty when issue 26 closes.
-    files: [
-      'src/bff/**/*.test.ts',
-      'src/bff/testing/**',
-      'src/node-shared/**/*.test.ts',
-    ],
+    files: ['src/bff/**/*.test.ts', 'src/bff/testing/**', 'src/node-shared/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-type-assertion': 'off',
       '@typescript-eslint/no-misused-promises': 'off',
@@ -134,7 +153,7 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
-          zones: boundaries.map((zone) =>
+          zones: [...featureZones, ...boundaries].map((zone) =>
             zone.target === './src/bff' ? { ...zone, from: ['./src/web'] } : zone,
           ),
         },

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionQueryOptions } from './features/auth/api/get-session.ts';
+import { sessionQueryOptions } from './lib/session/get-session.ts';
 import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { activateLanguage, startingLanguage } from './i18n/i18n.ts';

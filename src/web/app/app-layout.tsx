@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
-import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { useSignOut } from '../lib/session/sign-out.ts';
 import { LanguageSelect } from '../i18n/language-select.tsx';
 import { navigationFor } from './navigation.ts';
 

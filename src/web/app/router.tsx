@@ -11,8 +11,8 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { canAdminister, SSO_OUTCOMES } from '../../contract/bff-api.ts';
-import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { sessionQueryOptions } from '../lib/session/get-session.ts';
+import { useCurrentUser } from '../lib/session/use-current-user.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { useCurrentUser } from '../lib/session/use-current-user.ts';
 
 /**
  * What someone sees on a page their role may not use: the page's title, why there is nothing for them

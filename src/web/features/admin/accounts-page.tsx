@@ -9,8 +9,8 @@ import {
   ROLES,
   type CreateUserRequest,
 } from '../../../contract/bff-api.ts';
-import { useSignInOptions } from '../auth/api/get-sign-in-options.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateUser } from './api/create-user.ts';

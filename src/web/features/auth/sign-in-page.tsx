@@ -10,9 +10,9 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { loginRequestSchema, type LoginRequest, type SsoOutcome } from '../../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../../components/environment-badge.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { useEnvironment } from './api/get-environment.ts';
-import { useSignInOptions } from './api/get-sign-in-options.ts';
-import { ssoSignInHref, useSignIn } from './api/sign-in.ts';
+import { useEnvironment } from '../../lib/session/get-environment.ts';
+import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
+import { ssoSignInHref, useSignIn } from '../../lib/session/sign-in.ts';
 
 /** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
 const SSO_OUTCOME_TEXT: Record<SsoOutcome, MessageDescriptor> = {

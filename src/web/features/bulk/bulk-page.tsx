@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format.ts';
 import { useState } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { RoleRequired } from '../../components/role-required.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { errorMessage } from '../../lib/error-message.ts';

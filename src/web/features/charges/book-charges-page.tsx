@@ -10,7 +10,7 @@ import {
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
 import { canWrite } from '../../../contract/bff-api.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { dateInZone } from '../../../contract/calendar-date.ts';
 import { DEFAULT_CONFIRM_FROM_CENT, plausibilityReasons } from '../../../contract/charge-plausibility.ts';
 import { chargeSchedule } from '../../../contract/charge-schedule.ts';

@@ -1,13 +1,13 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { useBlocker, useRouteContext } from '@tanstack/react-router';
+import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
   consumerMigrationFormSchema,
   type ConsumerMigrationSubmission,
 } from '../../../contract/api/consumer-migration.ts';
-import { canWrite, type SessionUser } from '../../../contract/bff-api.ts';
+import { canWrite } from '../../../contract/bff-api.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { FormSection } from '../../components/form/form-section.tsx';
 import {
@@ -24,7 +24,8 @@ import { contractResolver } from '../../lib/form-resolver.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
-import { migrateConsumer } from './migrate-consumer.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useMigrateConsumer } from './api/migrate-consumer.ts';
 import {
   changedFields,
   emptyMigrationForm,
@@ -40,7 +41,7 @@ import { fieldWords, sectionTitles } from './migration-text.ts';
 const DRAFT_KEY = 'consumer-migration';
 
 export function MigrateConsumerPage() {
-  const { user } = useRouteContext({ from: '/console' }) as { user: SessionUser };
+  const user = useCurrentUser();
   const [record, setRecord] = useState<MigrationRecord | null>(null);
   // A fresh form (new key) for "Migrate another consumer": nothing of the last one stays.
   const [formKey, setFormKey] = useState(0);
@@ -121,9 +122,10 @@ function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) =
   const { summaryFocusRequest, serverProblems, clear, revealField, onInvalid, send, outcome, retrySafely } =
     useFormFeedback(form, isMigrationFormName, openSectionsOf, { write: 'consumer_migration' });
 
+  const migrate = useMigrateConsumer();
   const submit = (submission: ConsumerMigrationSubmission) =>
     send(
-      () => migrateConsumer(submission),
+      () => migrate.mutateAsync(submission),
       (body) => {
         succeeded.current = true;
         clearFormDraft(DRAFT_KEY);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
 import { isKnownTimeZone } from '../../../contract/time-zone-periods.ts';
 import { ApiError } from '../../lib/api-client.ts';

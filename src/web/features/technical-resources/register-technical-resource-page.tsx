@@ -10,7 +10,7 @@ import {
 } from '../../../contract/api/technical-resources.ts';
 import { REDISPATCH_ID_EXAMPLES } from '../../../contract/market-location.ts';
 import { canWrite } from '../../../contract/bff-api.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormErrorSummary, SubmitButton } from '../../components/form/form-error-summary.tsx';
 import { TextInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';

@@ -11,7 +11,6 @@ const changeReasonLabels = (): Record<ChangeReason, string> => ({
 import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectInput } from '../../components/form/inputs.tsx';
 import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
-import { formatLongDate } from '../../lib/format.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { LiveField } from './live-field.tsx';
 import { useLiveCheck } from '../../lib/live-check.ts';

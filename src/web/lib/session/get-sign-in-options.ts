@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { signInOptionsSchema } from '../../../../contract/bff-api.ts';
-import { requestOk } from '../../../lib/api-client.ts';
+import { signInOptionsSchema } from '../../../contract/bff-api.ts';
+import { requestOk } from '../api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 export const getSignInOptions = () =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { LoginRequest } from '../../../../contract/bff-api.ts';
-import { request } from '../../../lib/api-client.ts';
-import { consoleMessage } from '../../../lib/known-messages.ts';
+import type { LoginRequest } from '../../../contract/bff-api.ts';
+import { request } from '../api-client.ts';
+import { consoleMessage } from '../known-messages.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
 /** A refused sign-in's answer; anything else reads as the generic refusal. */

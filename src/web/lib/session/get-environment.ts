@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { environmentInfoSchema } from '../../../../contract/bff-api.ts';
-import { requestOk } from '../../../lib/api-client.ts';
+import { environmentInfoSchema } from '../../../contract/bff-api.ts';
+import { requestOk } from '../api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 export const getEnvironment = () => requestOk('get', '/bff/environment', { schema: environmentInfoSchema });

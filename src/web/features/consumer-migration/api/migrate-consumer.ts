@@ -1,8 +1,11 @@
-import type { ConsumerMigrationSubmission } from '../../../contract/api/consumer-migration.ts';
-import { request, type ApiAnswer } from '../../lib/api-client.ts';
+import { useMutation } from '@tanstack/react-query';
+import type { ConsumerMigrationSubmission } from '../../../../contract/api/consumer-migration.ts';
+import { request, type ApiAnswer } from '../../../lib/api-client.ts';
 
 /** POST /v3/migrations/consumers/{userID}/ through the BFF; the answer is the caller's to read. */
 export function migrateConsumer(submission: ConsumerMigrationSubmission): Promise<ApiAnswer<unknown>> {
   const { user_id: userId, ...body } = submission;
   return request('post', `/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, { json: body });
 }
+
+export const useMigrateConsumer = () => useMutation({ mutationFn: migrateConsumer });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { logoutResponseSchema } from '../../../../contract/bff-api.ts';
-import { requestOk } from '../../../lib/api-client.ts';
+import { logoutResponseSchema } from '../../../contract/bff-api.ts';
+import { requestOk } from '../api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionUserSchema, type SessionUser } from '../../../../contract/bff-api.ts';
-import { ApiError, request } from '../../../lib/api-client.ts';
+import { sessionUserSchema, type SessionUser } from '../../../contract/bff-api.ts';
+import { ApiError, request } from '../api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 /** Who is signed in: `null` when nobody is (a 401 is the answer here, not an expired session). */
