@@ -13,9 +13,8 @@ import { exampleCharge, exampleConsumer } from '../contract/testing/examples.ts'
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
 import type { TestSandbox } from '../sandbox/testing/harness.ts';
-import { startUpstreamSandbox } from './testing/test-bff.ts';
+import { CSRF, signIn, startUpstreamSandbox } from './testing/test-bff.ts';
 
-const CSRF = { 'x-csrf': '1' };
 const consumer = exampleConsumer;
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
@@ -42,18 +41,6 @@ async function bffFor(
     staticDir: join(dataDir, 'no-spa'),
   });
   return { app, users: app.users, tokens };
-}
-
-async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/bff/login',
-    headers: CSRF,
-    payload: { username, password },
-  });
-  if (response.statusCode !== 200) throw new Error(`login ${response.statusCode}`);
-  const cookie = response.cookies[0]!;
-  return `${cookie.name}=${cookie.value}`;
 }
 
 describe('BFF against the real sandbox', () => {

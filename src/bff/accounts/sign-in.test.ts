@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import type { BffOptions } from '../app.ts';
-import { buildTestBff } from '../testing/test-bff.ts';
+import { buildTestBff, CSRF, signIn } from '../testing/test-bff.ts';
 import { MAX_FAILURES_PER_ADDRESS } from './sign-in-throttle.ts';
 import { LastAdminError } from './user-repository.ts';
 
-const CSRF = { 'x-csrf': '1' };
 /** Sign-in needs no platform: nothing listens here. */
 const NO_UPSTREAM = 'http://127.0.0.1:9';
 
@@ -25,12 +24,6 @@ const login = (
     headers: { ...CSRF, ...headers },
     payload: { username, password },
   });
-
-async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await login(app, username, password);
-  expect(response.statusCode, `${username} signs in`).toBe(200);
-  return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-}
 
 const patchUser = (app: FastifyInstance, cookie: string, username: string, payload: object) =>
   app.inject({ method: 'PATCH', url: `/bff/users/${username}`, headers: { ...CSRF, cookie }, payload });

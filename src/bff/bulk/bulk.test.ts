@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
@@ -18,10 +16,16 @@ import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import { callBff, replicaEnvironments, signInTo, startBffProcess } from '../testing/bff-process.ts';
-import { startLossyUpstream, type LossyUpstream } from '../testing/lossy-upstream.ts';
-import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
-
-const CSRF = { 'x-csrf': '1' };
+import type { LossyUpstream } from '../testing/lossy-upstream.ts';
+import {
+  addSignedInStaff,
+  signIn,
+  startBffWithSandbox,
+  startBffWithSandboxBehindLossyNetwork,
+  startUpstreamSandbox,
+  type BffWithSandbox,
+  type ConsoleCall,
+} from '../testing/test-bff.ts';
 
 /** Charge rows for P1000/C1000 with input ids `<prefix>-<n>`. */
 function chargeRows(prefix: string, count: number, start = 1): BulkCampaignRequest['rows'] {
@@ -66,15 +70,14 @@ async function expectEveryRowCreatedOnce(
 }
 
 describe('bulk campaigns in one BFF on the embedded database', () => {
+  let bff: BffWithSandbox;
   let sandbox: TestSandbox;
-  let upstream: string;
   let app: FastifyInstance;
+  let call: ConsoleCall;
   let operator: string;
   let viewer: string;
   let admin: string;
 
-  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
   const campaign = async (id: string, cookie = operator) =>
     bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, cookie)).json());
   const finished = async (id: string) => {
@@ -85,31 +88,18 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     }, 60_000);
     return last!;
   };
-  const signIn = async (username: string, password: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/bff/login',
-      headers: CSRF,
-      payload: { username, password },
-    });
-    return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-  };
 
   beforeAll(async () => {
-    ({ sandbox, url: upstream } = await startUpstreamSandbox());
-    app = await buildTestBff(upstream, { dataDir: join(tmpdir(), 'bff-bulk-unused'), bulkConcurrency: 3 });
-    await app.users.create('olga', 'olga-password-1', 'operator');
+    bff = await startBffWithSandbox({ bulkConcurrency: 3 });
+    ({ sandbox, app, call, operator, admin } = bff);
     await app.users.create('otto', 'otto-password-1', 'operator');
-    await app.users.create('victor', 'victor-password-1', 'viewer');
-    await app.users.create('ada', 'ada-password-12', 'admin');
-    operator = await signIn('olga', 'olga-password-1');
-    viewer = await signIn('victor', 'victor-password-1');
-    admin = await signIn('ada', 'ada-password-12');
+    viewer = await addSignedInStaff(app, {
+      username: 'victor',
+      password: 'victor-password-1',
+      role: 'viewer',
+    });
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bff?.close());
 
   it('books every row once, refuses what the platform refuses, and skips what was done already', async () => {
     const rows = [
@@ -288,12 +278,15 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(same).toEqual({ rows: [], total: 0 });
 
     // Booked through the single form, never by a campaign: skipped, flagged for review.
-    const single = await app.inject({
-      method: 'POST',
-      url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
-      headers: { ...CSRF, cookie: operator },
-      payload: { ...exampleCharge, input_id: 'dup-single' },
-    });
+    const single = await call(
+      'POST',
+      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      operator,
+      {
+        ...exampleCharge,
+        input_id: 'dup-single',
+      },
+    );
     expect(single.statusCode, single.body).toBeLessThan(300);
     const elsewhere = await run(row(100, 'dup-single'));
     expect(elsewhere.rows).toEqual([
@@ -418,7 +411,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
         await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName: 'mine.csv', rows })
       ).json(),
     ).id;
-    const otto = await signIn('otto', 'otto-password-1');
+    const otto = await signIn(app, 'otto', 'otto-password-1');
     expect((await call('GET', `/bff/bulk/campaigns/${id}`, otto)).statusCode).toBe(404);
     expect((await call('GET', '/bff/bulk/campaigns', otto)).json()).toEqual([]);
     const all = (await call('GET', '/bff/bulk/campaigns', admin)).json() as BulkCampaign[];
@@ -499,49 +492,25 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
 });
 
 describe("a bulk campaign through an outage that loses the platform's answers", () => {
+  let bff: BffWithSandbox & { network: LossyUpstream };
   let sandbox: TestSandbox;
   let network: LossyUpstream;
-  let app: FastifyInstance;
+  let call: ConsoleCall;
   let operator: string;
   let admin: string;
 
-  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
   const campaign = async (id: string) =>
     bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, operator)).json());
 
   beforeAll(async () => {
-    let upstream: string;
-    ({ sandbox, url: upstream } = await startUpstreamSandbox());
-    network = await startLossyUpstream(upstream);
-    app = await buildTestBff(network.url, {
-      dataDir: join(tmpdir(), 'bff-bulk-outage-unused'),
+    bff = await startBffWithSandboxBehindLossyNetwork({
       bulkConcurrency: 3,
       // The production policy backs off to a minute for two hours; the same rules, faster.
       bulkRetryPolicy: { backoffBaseMs: 100, backoffMaxMs: 400, retryWindowMs: 120_000 },
     });
-    await app.users.create('olga', 'olga-password-1', 'operator');
-    await app.users.create('ada', 'ada-password-12', 'admin');
-    for (const [username, password] of [
-      ['olga', 'olga-password-1'],
-      ['ada', 'ada-password-12'],
-    ] as const) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/bff/login',
-        headers: CSRF,
-        payload: { username, password },
-      });
-      const cookie = `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-      if (username === 'olga') operator = cookie;
-      else admin = cookie;
-    }
+    ({ sandbox, network, call, operator, admin } = bff);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await network?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bff?.close());
 
   it('keeps rows whose answer was lost open, says so when paused, and confirms each booking once', async () => {
     const created = await call('POST', '/bff/bulk/campaigns', operator, {
