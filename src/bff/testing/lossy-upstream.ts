@@ -3,11 +3,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 /**
  * A stand-in for the network between the BFF and the platform: it forwards every call to the real
  * upstream, but while `losingAnswers` the platform's answer to a write is dropped after the platform has
- * handled it (a timeout after sending, as in an outage), and the connection is cut.
+ * handled it (a timeout after sending, as in an outage), and the connection is cut; while
+ * `refusingWritesWith` is a status, writes are answered with it and never reach the platform (a gateway
+ * in front of a platform that is down: 503).
  */
 export interface LossyUpstream {
   url: string;
   losingAnswers: boolean;
+  refusingWritesWith: number | null;
   /** Holds each write's answer this long after the platform handled it. */
   answerDelayMs: number;
   /** Writes whose answer was dropped. */
@@ -22,10 +25,20 @@ async function body(request: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startLossyUpstream(upstream: string): Promise<LossyUpstream> {
-  const state = { losingAnswers: false, answerDelayMs: 0, lost: 0 };
+  const state = {
+    losingAnswers: false,
+    refusingWritesWith: null as number | null,
+    answerDelayMs: 0,
+    lost: 0,
+  };
   const server: Server = createServer((request, response) => {
     void (async () => {
       const payload = await body(request);
+      if (state.refusingWritesWith !== null && request.method === 'POST' && request.url!.startsWith('/v3/')) {
+        response.writeHead(state.refusingWritesWith, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ detail: 'The platform is not taking requests.' }));
+        return;
+      }
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(
           ([name]) => !['host', 'connection', 'content-length'].includes(name),
@@ -59,6 +72,12 @@ export async function startLossyUpstream(upstream: string): Promise<LossyUpstrea
     },
     set losingAnswers(value: boolean) {
       state.losingAnswers = value;
+    },
+    get refusingWritesWith() {
+      return state.refusingWritesWith;
+    },
+    set refusingWritesWith(value: number | null) {
+      state.refusingWritesWith = value;
     },
     get answerDelayMs() {
       return state.answerDelayMs;
