@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createPostgresDatabase, terminateConnections } from '../../node-shared/
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { bulkRows } from '../db/schema.ts';
 import { callBff, replicaEnvironments, signInTo, startBffProcess } from '../testing/bff-process.ts';
 import type { LossyUpstream } from '../testing/lossy-upstream.ts';
 import {
@@ -46,6 +47,15 @@ async function bookedInputIds(sandbox: TestSandbox, prefix: string): Promise<str
     .from(chargeRequests)
     .where(like(chargeRequests.inputId, `${prefix}-%`));
   return rows.map((row) => row.inputId).sort();
+}
+
+/** Rows of a campaign that a runner has sent and not yet settled or put back (the BFF's own database). */
+async function rowsInFlight(app: FastifyInstance, campaignId: string): Promise<number> {
+  const rows = await app.database.db
+    .select({ row: bulkRows.row })
+    .from(bulkRows)
+    .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.status, 'sending')));
+  return rows.length;
 }
 
 /** A finished campaign of `total` rows that all became bookings, each booked exactly once on the platform. */
@@ -366,13 +376,24 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     });
     const id = bulkCampaignSchema.parse(created.json()).id;
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
-    // In-flight rows finish; then nothing moves.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // In-flight rows finish…
+    await until(async () => (await rowsInFlight(app, id)) === 0, 10_000);
     const paused = await campaign(id);
     expect(paused.status).toBe('paused');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await campaign(id)).pending).toBe(paused.pending);
     expect(paused.pending).toBeGreaterThan(0);
+    // …then nothing moves, while the runner works: another campaign runs to its end in the meantime.
+    const meanwhile = bulkCampaignSchema.parse(
+      (
+        await call('POST', '/bff/bulk/campaigns', operator, {
+          kind: 'charges',
+          fileName: 'meanwhile.csv',
+          rows: chargeRows('meanwhile', 6),
+        })
+      ).json(),
+    );
+    expect((await finished(meanwhile.id)).counts.created).toBe(6);
+    expect((await campaign(id)).pending).toBe(paused.pending);
+    expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300 - paused.pending);
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(409);
 
     expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
@@ -389,7 +410,8 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ).json(),
     );
     expect((await call('POST', `/bff/bulk/campaigns/${other.id}/cancel`, operator)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Rows in flight come back and settle; the others stay unsent.
+    await until(async () => (await rowsInFlight(app, other.id)) === 0, 10_000);
     const cancelled = await campaign(other.id);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.finishedAt).not.toBeNull();
@@ -397,7 +419,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     const results = await call('GET', `/bff/bulk/campaigns/${other.id}/results`, operator);
     expect(results.body).toContain(',not_sent,');
     expect((await call('POST', `/bff/bulk/campaigns/${other.id}/resume`, operator)).statusCode).toBe(409);
-  });
+  }, 90_000);
 
   it('lets only operators and admins run campaigns, and shows each campaign to its owner and admins', async () => {
     const rows = chargeRows('who', 1);
@@ -523,7 +545,8 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     network.losingAnswers = true;
     await until(() => network.lost >= 4, 30_000);
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // rows in flight come back
+    // Rows in flight come back (their answers lost: open, to be sent again).
+    await until(async () => (await rowsInFlight(bff.app, id)) === 0, 10_000);
     const paused = await campaign(id);
     // Booked on the platform, answer lost: neither failed nor done, but unknown until it answers.
     expect(paused.counts.unknown).toBeGreaterThanOrEqual(1);
