@@ -95,6 +95,13 @@ export default tseslint.config(
       'bench/**',
       'scripts/**',
     ],
+    // Clean already: the BFF's and node-shared's tests and test helpers.
+    ignores: [
+      'src/bff/**/*.test.ts',
+      'src/bff/testing/**',
+      'src/node-shared/**/*.test.ts',
+      'src/node-shared/testing/**',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-type-assertion': 'off',
       '@typescript-eslint/no-misused-promises': 'off',

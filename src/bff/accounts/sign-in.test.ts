@@ -65,12 +65,12 @@ describe('sign-in and accounts', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 30 }, () => 200));
   });
 
-  describe.each([
+  describe.each<[string, BffOptions['trustProxy']]>([
     ['true (one hop)', true],
     ['the proxy’s address', ['127.0.0.1']],
-  ] as const)('behind a trusted proxy, BFF_TRUST_PROXY=%s', (_name, trustProxy) => {
+  ])('behind a trusted proxy, BFF_TRUST_PROXY=%s', (_name, trustProxy) => {
     it('counts failures per address the proxy saw, not per address the client wrote', async () => {
-      const proxied = await bff({ trustProxy: trustProxy as BffOptions['trustProxy'] });
+      const proxied = await bff({ trustProxy });
       // nginx's $proxy_add_x_forwarded_for: what the client sent, then the address nginx saw.
       const answers = await Promise.all(
         Array.from({ length: 26 }, (_, i) =>
@@ -134,7 +134,8 @@ describe('two replicas on one PostgreSQL database', () => {
   });
 
   it('two admins demoting each other at once leave one admin, round after round', async () => {
-    const [one, two] = replicas as [FastifyInstance, FastifyInstance];
+    const one = replicas[0]!;
+    const two = replicas[1]!;
     for (let round = 0; round < 6; round++) {
       await one.users.update('ada', { role: 'admin', disabled: false });
       await one.users.update('bob', { role: 'admin', disabled: false });

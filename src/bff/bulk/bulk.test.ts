@@ -2,6 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsSchema } from '../../contract/api/common.ts';
 import { auditPageSchema } from '../../contract/bff-api.ts';
 import {
   bulkCampaignSchema,
@@ -27,6 +29,8 @@ import {
   type BffWithSandbox,
   type ConsoleCall,
 } from '../testing/test-bff.ts';
+/** `GET /bff/bulk/campaigns`. */
+const bulkCampaignListSchema = z.array(bulkCampaignSchema);
 
 /** Charge rows for P1000/C1000 with input ids `<prefix>-<n>`. */
 function chargeRows(prefix: string, count: number, start = 1): BulkCampaignRequest['rows'] {
@@ -258,7 +262,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     expect(inOne.statusCode).toBe(400);
-    expect((inOne.json() as { rows: string[] }).rows[0]).toMatch(
+    expect(fieldErrorsSchema.parse(inOne.json()).rows?.[0]).toMatch(
       /^row 2: input_id Row 1 has the same input_id with other values \(amount_cent\)/,
     );
     expect(await bookedInputIds(sandbox, 'dup')).toEqual([]);
@@ -436,7 +440,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     const otto = await signIn(app, 'otto', 'otto-password-1');
     expect((await call('GET', `/bff/bulk/campaigns/${id}`, otto)).statusCode).toBe(404);
     expect((await call('GET', '/bff/bulk/campaigns', otto)).json()).toEqual([]);
-    const all = (await call('GET', '/bff/bulk/campaigns', admin)).json() as BulkCampaign[];
+    const all = bulkCampaignListSchema.parse((await call('GET', '/bff/bulk/campaigns', admin)).json());
     expect(all.map((entry) => entry.id)).toContain(id);
     expect(all.find((entry) => entry.id === id)).toMatchObject({
       owner: 'olga',
@@ -455,7 +459,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { rows: string[] }).rows[0]).toMatch(/^row 3: /);
+    expect(fieldErrorsSchema.parse(bad.json()).rows?.[0]).toMatch(/^row 3: /);
     expect(
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
@@ -637,9 +641,9 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
       expect(await answer.json()).toEqual({ detail: expect.stringMatching(/database/) });
       expect(bff.exitCode()).toBeNull();
       const list = await callBff(bff.url, 'GET', '/bff/bulk/campaigns', { cookie: admin });
-      expect(((await list.json()) as BulkCampaign[]).filter((entry) => entry.fileName === 'cut.csv')).toEqual(
-        [],
-      );
+      expect(
+        bulkCampaignListSchema.parse(await list.json()).filter((entry) => entry.fileName === 'cut.csv'),
+      ).toEqual([]);
       expect(await bookedInputIds(sandbox, 'cut')).toEqual([]);
     } finally {
       await bff.stop();

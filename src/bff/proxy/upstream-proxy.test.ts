@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, startSignedInBff } from '../testing/test-bff.ts';
+import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /**
  * The proxy against platforms that misbehave: real node:http servers on 127.0.0.1 that answer the
@@ -53,8 +54,7 @@ async function platform(api: Handler): Promise<Platform> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLocally(server);
   return {
     url,
     counts,

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/bff-api.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import { buildTestBff, CSRF, signIn, startUpstreamSandbox } from '../testing/test-bff.ts';
@@ -27,8 +28,7 @@ describe('hostile input at the BFF', () => {
   };
   const auditPaths = async () => {
     const response = await call({ method: 'GET', url: '/bff/audit?limit=1000', cookie: admin });
-    return (response.json() as { results: { path: string; status: number; username: string | null }[] })
-      .results;
+    return auditPageSchema.parse(response.json()).results;
   };
 
   beforeAll(async () => {

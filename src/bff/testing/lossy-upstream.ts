@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /**
  * A stand-in for the network between the BFF and the platform: it forwards every call to the real
@@ -20,14 +21,15 @@ export interface LossyUpstream {
 
 async function body(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  // Without an encoding set, a request's chunks are Buffers.
+  for await (const chunk of request) if (Buffer.isBuffer(chunk)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
 export async function startLossyUpstream(upstream: string): Promise<LossyUpstream> {
-  const state = {
+  const state: Pick<LossyUpstream, 'losingAnswers' | 'refusingWritesWith' | 'answerDelayMs' | 'lost'> = {
     losingAnswers: false,
-    refusingWritesWith: null as number | null,
+    refusingWritesWith: null,
     answerDelayMs: 0,
     lost: 0,
   };
@@ -39,11 +41,10 @@ export async function startLossyUpstream(upstream: string): Promise<LossyUpstrea
         response.end(JSON.stringify({ detail: 'The platform is not taking requests.' }));
         return;
       }
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).filter(
-          ([name]) => !['host', 'connection', 'content-length'].includes(name),
-        ),
-      ) as Record<string, string>;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers))
+        if (value !== undefined && !['host', 'connection', 'content-length'].includes(name))
+          for (const each of [value].flat()) headers.append(name, each);
       const answer = await fetch(`${upstream}${request.url}`, {
         method: request.method!,
         headers,
@@ -63,10 +64,9 @@ export async function startLossyUpstream(upstream: string): Promise<LossyUpstrea
       response.end(text);
     })().catch(() => request.socket.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const url = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     get losingAnswers() {
       return state.losingAnswers;
     },
