@@ -22,7 +22,7 @@ describe('a single write is audited before it is forwarded', () => {
   beforeAll(async () => {
     bff = await startBffWithSandboxBehindLossyNetwork();
     ({ network, call, admin } = bff);
-  }, 60_000);
+  });
   afterAll(() => bff?.close());
 
   const auditOf = async (inputId: string) =>

@@ -94,6 +94,12 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
 
   const campaign = async (id: string, cookie = operator) =>
     bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, cookie)).json());
+  /** Starts a charges campaign as the operator; its ID. */
+  const startCharges = async (fileName: string, rows: BulkCampaignRequest['rows']) => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName, rows });
+    expect(created.statusCode, created.body).toBe(201);
+    return bulkCampaignSchema.parse(created.json()).id;
+  };
   const finished = async (id: string) => {
     let last: BulkCampaign | undefined;
     await until(async () => {
@@ -112,7 +118,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       password: 'victor-password-1',
       role: 'viewer',
     });
-  }, 60_000);
+  });
   afterAll(() => bff?.close());
 
   it('books every row once, refuses what the platform refuses, and skips what was done already', async () => {
@@ -373,12 +379,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
   });
 
   it('pauses, resumes and cancels', async () => {
-    const created = await call('POST', '/bff/bulk/campaigns', operator, {
-      kind: 'charges',
-      fileName: 'long.csv',
-      rows: chargeRows('pause', 300),
-    });
-    const id = bulkCampaignSchema.parse(created.json()).id;
+    const id = await startCharges('long.csv', chargeRows('pause', 300));
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
     // In-flight rows finish…
     await until(async () => (await rowsInFlight(app, id)) === 0, 10_000);
@@ -386,16 +387,8 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(paused.status).toBe('paused');
     expect(paused.pending).toBeGreaterThan(0);
     // …then nothing moves, while the runner works: another campaign runs to its end in the meantime.
-    const meanwhile = bulkCampaignSchema.parse(
-      (
-        await call('POST', '/bff/bulk/campaigns', operator, {
-          kind: 'charges',
-          fileName: 'meanwhile.csv',
-          rows: chargeRows('meanwhile', 6),
-        })
-      ).json(),
-    );
-    expect((await finished(meanwhile.id)).counts.created).toBe(6);
+    const meanwhile = await startCharges('meanwhile.csv', chargeRows('meanwhile', 6));
+    expect((await finished(meanwhile)).counts.created).toBe(6);
     expect((await campaign(id)).pending).toBe(paused.pending);
     expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300 - paused.pending);
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(409);
@@ -404,25 +397,17 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect((await finished(id)).counts.created).toBe(300);
     expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300);
 
-    const other = bulkCampaignSchema.parse(
-      (
-        await call('POST', '/bff/bulk/campaigns', operator, {
-          kind: 'charges',
-          fileName: 'stop.csv',
-          rows: chargeRows('cancel', 300),
-        })
-      ).json(),
-    );
-    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/cancel`, operator)).statusCode).toBe(200);
+    const other = await startCharges('stop.csv', chargeRows('cancel', 300));
+    expect((await call('POST', `/bff/bulk/campaigns/${other}/cancel`, operator)).statusCode).toBe(200);
     // Rows in flight come back and settle; the others stay unsent.
-    await until(async () => (await rowsInFlight(app, other.id)) === 0, 10_000);
-    const cancelled = await campaign(other.id);
+    await until(async () => (await rowsInFlight(app, other)) === 0, 10_000);
+    const cancelled = await campaign(other);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.finishedAt).not.toBeNull();
     expect(cancelled.pending).toBeGreaterThan(0);
-    const results = await call('GET', `/bff/bulk/campaigns/${other.id}/results`, operator);
+    const results = await call('GET', `/bff/bulk/campaigns/${other}/results`, operator);
     expect(results.body).toContain(',not_sent,');
-    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/resume`, operator)).statusCode).toBe(409);
+    expect((await call('POST', `/bff/bulk/campaigns/${other}/resume`, operator)).statusCode).toBe(409);
   }, 90_000);
 
   it('lets only operators and admins run campaigns, and shows each campaign to its owner and admins', async () => {
@@ -535,7 +520,7 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
       bulkRetryPolicy: { backoffBaseMs: 100, backoffMaxMs: 400, retryWindowMs: 120_000 },
     });
     ({ sandbox, network, call, operator, admin } = bff);
-  }, 60_000);
+  });
   afterAll(() => bff?.close());
 
   it('keeps rows whose answer was lost open, says so when paused, and confirms each booking once', async () => {

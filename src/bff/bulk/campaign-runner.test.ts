@@ -51,7 +51,7 @@ describe('the bulk runner when a write fails, or the step after a successful wri
       upstreamTimeoutMs: 1000,
     });
     ({ call, operator, admin } = bff);
-  }, 60_000);
+  });
   afterAll(() => bff?.close());
 
   const run = async (fileName: string, rows: BulkCampaignRequest['rows']): Promise<BulkCampaign> => {

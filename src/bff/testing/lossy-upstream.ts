@@ -15,7 +15,7 @@ export interface LossyUpstream {
   /** Holds each write's answer this long after the platform handled it. */
   answerDelayMs: number;
   /** Writes whose answer was dropped. */
-  lost: number;
+  readonly lost: number;
   close(): Promise<void>;
 }
 
@@ -27,7 +27,9 @@ async function body(request: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startLossyUpstream(upstream: string): Promise<LossyUpstream> {
-  const state: Pick<LossyUpstream, 'losingAnswers' | 'refusingWritesWith' | 'answerDelayMs' | 'lost'> = {
+  const state: Pick<LossyUpstream, 'losingAnswers' | 'refusingWritesWith' | 'answerDelayMs'> & {
+    lost: number;
+  } = {
     losingAnswers: false,
     refusingWritesWith: null,
     answerDelayMs: 0,
@@ -65,33 +67,13 @@ export async function startLossyUpstream(upstream: string): Promise<LossyUpstrea
     })().catch(() => request.socket.destroy());
   });
   const url = await listenLocally(server);
-  return {
+  // The settings are the state the server reads: a test changes them on the returned object.
+  return Object.assign(state, {
     url,
-    get losingAnswers() {
-      return state.losingAnswers;
-    },
-    set losingAnswers(value: boolean) {
-      state.losingAnswers = value;
-    },
-    get refusingWritesWith() {
-      return state.refusingWritesWith;
-    },
-    set refusingWritesWith(value: number | null) {
-      state.refusingWritesWith = value;
-    },
-    get answerDelayMs() {
-      return state.answerDelayMs;
-    },
-    set answerDelayMs(value: number) {
-      state.answerDelayMs = value;
-    },
-    get lost() {
-      return state.lost;
-    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }
