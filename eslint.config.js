@@ -106,19 +106,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY while issue 26 brings the type-aware rules in, one part of the tree at a time:
-    // each part leaves this list once it is clean. The list must be empty when issue 26 closes.
-    files: ['src/bff/**/*.test.ts', 'src/bff/testing/**', 'src/node-shared/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-type-assertion': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/await-thenable': 'off',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-      '@tanstack/query/exhaustive-deps': 'off',
-    },
-  },
-  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

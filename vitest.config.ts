@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [linguiMacros(), lingui()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    setupFiles: ['src/web/i18n/test-setup.ts'],
+    // Every suite fails a test that logs an error it did not say it expects.
+    setupFiles: ['src/testing/console-errors.ts', 'src/web/i18n/test-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -2,26 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createPostgresDatabase } from '../node-shared/db/testing/postgres.ts';
 import { auditEntries } from './db/schema.ts';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../node-shared/logger.ts';
+import { auditPageSchema } from '../contract/bff-api.ts';
 import { exampleCharge, exampleConsumer } from '../contract/testing/examples.ts';
 import { buildBffApp } from './app.ts';
 import { TokenManager } from './token-manager.ts';
 import type { TestSandbox } from '../sandbox/testing/harness.ts';
-import { startUpstreamSandbox } from './testing/test-bff.ts';
+import { CSRF, signIn, startUpstreamSandbox } from './testing/test-bff.ts';
+import { listenLocally } from '../node-shared/testing/listen.ts';
 
-const CSRF = { 'x-csrf': '1' };
 const consumer = exampleConsumer;
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, url: await listenLocally(server) };
 }
 
 async function bffFor(
@@ -44,18 +43,6 @@ async function bffFor(
   return { app, users: app.users, tokens };
 }
 
-async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/bff/login',
-    headers: CSRF,
-    payload: { username, password },
-  });
-  if (response.statusCode !== 200) throw new Error(`login ${response.statusCode}`);
-  const cookie = response.cookies[0]!;
-  return `${cookie.name}=${cookie.value}`;
-}
-
 describe('BFF against the real sandbox', () => {
   let sandbox: TestSandbox;
   let upstream: string;
@@ -69,17 +56,17 @@ describe('BFF against the real sandbox', () => {
   const responses: string[] = [];
 
   const call = async (
-    method: string,
+    method: HTTPMethods,
     url: string,
     cookie: string | undefined,
-    payload?: unknown,
+    payload?: InjectOptions['payload'],
     headers: Record<string, string> = {},
   ) => {
     const response = await app.inject({
-      method: method as 'GET',
+      method,
       url,
       headers: { ...CSRF, ...(cookie ? { cookie } : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(payload === undefined ? {} : { payload }),
     });
     responses.push(JSON.stringify(response.headers) + response.body);
     return response;
@@ -290,12 +277,7 @@ describe('BFF against the real sandbox', () => {
   });
 
   it('audits every write attempt with ids but no personal data, newest first', async () => {
-    const entries = (await call('GET', '/bff/audit?limit=50', admin)).json().results as {
-      operation: string;
-      status: number;
-      username: string;
-      targets: Record<string, string>;
-    }[];
+    const entries = auditPageSchema.parse((await call('GET', '/bff/audit?limit=50', admin)).json()).results;
     expect((await call('GET', '/bff/audit', operator)).statusCode).toBe(403);
     const refused = entries.find(
       (entry) => entry.operation === 'migrations_consumers_create' && entry.status === 403,
@@ -309,7 +291,7 @@ describe('BFF against the real sandbox', () => {
     const stored = JSON.stringify(await app.database.db.select().from(auditEntries));
     expect(stored).toContain('bff-1');
     expect(stored).not.toMatch(/DE89370400440532013000|DE89 3704|Mustermann|Erika/);
-    const times = entries.map((entry) => (entry as unknown as { time: string }).time);
+    const times = entries.map((entry) => entry.time);
     expect([...times].sort().reverse()).toEqual(times);
   });
 

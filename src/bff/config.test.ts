@@ -3,6 +3,15 @@ import { ConfigError } from '../node-shared/env.ts';
 import { publicUrl, readBffEnv, upstreamBaseUrl } from './config.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
 
+/** Fastify's trust setting as the function it is for hop counts (`true` is one hop). */
+function trustFunction(
+  setting: ReturnType<typeof fastifyTrustProxy>,
+): (address: string, hop: number) => boolean {
+  if (typeof setting !== 'function')
+    throw new Error(`expected a trust function, got ${JSON.stringify(setting)}`);
+  return setting;
+}
+
 function configProblems(read: () => unknown): string[] {
   try {
     read();
@@ -100,14 +109,12 @@ describe('BFF_TRUST_PROXY', () => {
   });
 
   it('reads true as one hop: the address the proxy saw, not the left-most entry a client wrote', () => {
-    const oneHop = fastifyTrustProxy(true);
-    expect(typeof oneHop).toBe('function');
-    const trusts = oneHop as (address: string, hop: number) => boolean;
+    const trusts = trustFunction(fastifyTrustProxy(true));
     expect(trusts('127.0.0.1', 0)).toBe(true);
     expect(trusts('10.6.6.6', 1)).toBe(false);
     expect(fastifyTrustProxy(false)).toBe(false);
     expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
-    expect((fastifyTrustProxy(2) as (address: string, hop: number) => boolean)('x', 1)).toBe(true);
+    expect(trustFunction(fastifyTrustProxy(2))('x', 1)).toBe(true);
   });
 });
 

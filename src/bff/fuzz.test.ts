@@ -36,7 +36,7 @@ function routesOf(app: FastifyInstance): { path: string; methods: Method[] }[] {
         path,
         methods: match[3]!
           .split(', ')
-          .filter((method): method is Method => METHODS.includes(method as Method)),
+          .filter((method): method is Method => METHODS.some((known) => known === method)),
       });
   }
   for (const operation of OPERATIONS)

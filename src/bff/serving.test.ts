@@ -7,23 +7,16 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { loggerOptions } from '../node-shared/logger.ts';
-import type { TestSandbox } from '../sandbox/testing/harness.ts';
-import { buildBffApp } from './app.ts';
-import { TokenManager } from './token-manager.ts';
-import { buildTestBff, startUpstreamSandbox } from './testing/test-bff.ts';
-
-const CSRF = { 'x-csrf': '1' };
+import { buildTestBff, CSRF, startBffWithSandbox, type BffWithSandbox } from './testing/test-bff.ts';
 
 describe('BFF serving: routing before parsing, compression, precompressed console', () => {
-  let sandbox: TestSandbox;
+  let bff: BffWithSandbox;
   let app: FastifyInstance;
   let dataDir: string;
   let cookie: string;
   const script = `console.log(${JSON.stringify('energy '.repeat(2000))});\n`;
 
   beforeAll(async () => {
-    let upstream: string;
-    ({ sandbox, url: upstream } = await startUpstreamSandbox());
     dataDir = mkdtempSync(join(tmpdir(), 'bff-serving-'));
     const staticDir = join(dataDir, 'dist');
     mkdirSync(join(staticDir, 'assets'), { recursive: true });
@@ -33,19 +26,11 @@ describe('BFF serving: routing before parsing, compression, precompressed consol
     );
     writeFileSync(join(staticDir, 'assets', 'app-AbCd1234.js'), script);
     expect(await precompressDirectory(staticDir)).toHaveLength(1);
-    app = await buildTestBff(upstream, { dataDir, staticDir });
-    await app.users.create('olga', 'operator-password', 'operator');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/bff/login',
-      headers: CSRF,
-      payload: { username: 'olga', password: 'operator-password' },
-    });
-    cookie = `${login.cookies[0]!.name}=${login.cookies[0]!.value}`;
+    bff = await startBffWithSandbox({ dataDir, staticDir });
+    ({ app, operator: cookie } = bff);
   });
   afterAll(async () => {
-    await app.close();
-    await sandbox.close();
+    await bff?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -121,12 +106,9 @@ describe('BFF logs', () => {
       { ...loggerOptions('bff', 'info') },
       { write: (line: string) => lines.push(JSON.parse(line)) },
     );
-    const app = await buildBffApp({
+    // Nothing listens upstream: these requests never reach the platform.
+    const app = await buildTestBff('http://127.0.0.1:9', {
       dataDir,
-      databaseUrl: 'memory://',
-      environment: 'sandbox',
-      upstreamBaseUrl: 'http://127.0.0.1:9',
-      tokens: new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }),
       upstreamTimeoutMs: 1000,
       staticDir: join(dataDir, 'no-spa'),
       logger,

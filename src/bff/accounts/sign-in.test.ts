@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import type { BffOptions } from '../app.ts';
-import { buildTestBff } from '../testing/test-bff.ts';
+import { buildTestBff, CSRF, signIn } from '../testing/test-bff.ts';
 import { MAX_FAILURES_PER_ADDRESS } from './sign-in-throttle.ts';
 import { LastAdminError } from './user-repository.ts';
 
-const CSRF = { 'x-csrf': '1' };
 /** Sign-in needs no platform: nothing listens here. */
 const NO_UPSTREAM = 'http://127.0.0.1:9';
 
@@ -25,12 +24,6 @@ const login = (
     headers: { ...CSRF, ...headers },
     payload: { username, password },
   });
-
-async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await login(app, username, password);
-  expect(response.statusCode, `${username} signs in`).toBe(200);
-  return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-}
 
 const patchUser = (app: FastifyInstance, cookie: string, username: string, payload: object) =>
   app.inject({ method: 'PATCH', url: `/bff/users/${username}`, headers: { ...CSRF, cookie }, payload });
@@ -72,12 +65,12 @@ describe('sign-in and accounts', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 30 }, () => 200));
   });
 
-  describe.each([
+  describe.each<[string, BffOptions['trustProxy']]>([
     ['true (one hop)', true],
     ['the proxy’s address', ['127.0.0.1']],
-  ] as const)('behind a trusted proxy, BFF_TRUST_PROXY=%s', (_name, trustProxy) => {
+  ])('behind a trusted proxy, BFF_TRUST_PROXY=%s', (_name, trustProxy) => {
     it('counts failures per address the proxy saw, not per address the client wrote', async () => {
-      const proxied = await bff({ trustProxy: trustProxy as BffOptions['trustProxy'] });
+      const proxied = await bff({ trustProxy });
       // nginx's $proxy_add_x_forwarded_for: what the client sent, then the address nginx saw.
       const answers = await Promise.all(
         Array.from({ length: 26 }, (_, i) =>
@@ -141,7 +134,8 @@ describe('two replicas on one PostgreSQL database', () => {
   });
 
   it('two admins demoting each other at once leave one admin, round after round', async () => {
-    const [one, two] = replicas as [FastifyInstance, FastifyInstance];
+    const one = replicas[0]!;
+    const two = replicas[1]!;
     for (let round = 0; round < 6; round++) {
       await one.users.update('ada', { role: 'admin', disabled: false });
       await one.users.update('bob', { role: 'admin', disabled: false });

@@ -1,9 +1,9 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsSchema } from '../../contract/api/common.ts';
 import { auditPageSchema } from '../../contract/bff-api.ts';
 import {
   bulkCampaignSchema,
@@ -17,11 +17,20 @@ import { createPostgresDatabase, terminateConnections } from '../../node-shared/
 import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { bulkRows } from '../db/schema.ts';
 import { callBff, replicaEnvironments, signInTo, startBffProcess } from '../testing/bff-process.ts';
-import { startLossyUpstream, type LossyUpstream } from '../testing/lossy-upstream.ts';
-import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
-
-const CSRF = { 'x-csrf': '1' };
+import type { LossyUpstream } from '../testing/lossy-upstream.ts';
+import {
+  addSignedInStaff,
+  signIn,
+  startBffWithSandbox,
+  startBffWithSandboxBehindLossyNetwork,
+  startUpstreamSandbox,
+  type BffWithSandbox,
+  type ConsoleCall,
+} from '../testing/test-bff.ts';
+/** `GET /bff/bulk/campaigns`. */
+const bulkCampaignListSchema = z.array(bulkCampaignSchema);
 
 /** Charge rows for P1000/C1000 with input ids `<prefix>-<n>`. */
 function chargeRows(prefix: string, count: number, start = 1): BulkCampaignRequest['rows'] {
@@ -42,6 +51,15 @@ async function bookedInputIds(sandbox: TestSandbox, prefix: string): Promise<str
     .from(chargeRequests)
     .where(like(chargeRequests.inputId, `${prefix}-%`));
   return rows.map((row) => row.inputId).sort();
+}
+
+/** Rows of a campaign that a runner has sent and not yet settled or put back (the BFF's own database). */
+async function rowsInFlight(app: FastifyInstance, campaignId: string): Promise<number> {
+  const rows = await app.database.db
+    .select({ row: bulkRows.row })
+    .from(bulkRows)
+    .where(and(eq(bulkRows.campaignId, campaignId), eq(bulkRows.status, 'sending')));
+  return rows.length;
 }
 
 /** A finished campaign of `total` rows that all became bookings, each booked exactly once on the platform. */
@@ -66,17 +84,22 @@ async function expectEveryRowCreatedOnce(
 }
 
 describe('bulk campaigns in one BFF on the embedded database', () => {
+  let bff: BffWithSandbox;
   let sandbox: TestSandbox;
-  let upstream: string;
   let app: FastifyInstance;
+  let call: ConsoleCall;
   let operator: string;
   let viewer: string;
   let admin: string;
 
-  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
   const campaign = async (id: string, cookie = operator) =>
     bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, cookie)).json());
+  /** Starts a charges campaign as the operator; its ID. */
+  const startCharges = async (fileName: string, rows: BulkCampaignRequest['rows']) => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName, rows });
+    expect(created.statusCode, created.body).toBe(201);
+    return bulkCampaignSchema.parse(created.json()).id;
+  };
   const finished = async (id: string) => {
     let last: BulkCampaign | undefined;
     await until(async () => {
@@ -85,31 +108,18 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     }, 60_000);
     return last!;
   };
-  const signIn = async (username: string, password: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/bff/login',
-      headers: CSRF,
-      payload: { username, password },
-    });
-    return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-  };
 
   beforeAll(async () => {
-    ({ sandbox, url: upstream } = await startUpstreamSandbox());
-    app = await buildTestBff(upstream, { dataDir: join(tmpdir(), 'bff-bulk-unused'), bulkConcurrency: 3 });
-    await app.users.create('olga', 'olga-password-1', 'operator');
+    bff = await startBffWithSandbox({ bulkConcurrency: 3 });
+    ({ sandbox, app, call, operator, admin } = bff);
     await app.users.create('otto', 'otto-password-1', 'operator');
-    await app.users.create('victor', 'victor-password-1', 'viewer');
-    await app.users.create('ada', 'ada-password-12', 'admin');
-    operator = await signIn('olga', 'olga-password-1');
-    viewer = await signIn('victor', 'victor-password-1');
-    admin = await signIn('ada', 'ada-password-12');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await sandbox?.close();
+    viewer = await addSignedInStaff(app, {
+      username: 'victor',
+      password: 'victor-password-1',
+      role: 'viewer',
+    });
   });
+  afterAll(() => bff?.close());
 
   it('books every row once, refuses what the platform refuses, and skips what was done already', async () => {
     const rows = [
@@ -258,7 +268,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     expect(inOne.statusCode).toBe(400);
-    expect((inOne.json() as { rows: string[] }).rows[0]).toMatch(
+    expect(fieldErrorsSchema.parse(inOne.json()).rows?.[0]).toMatch(
       /^row 2: input_id Row 1 has the same input_id with other values \(amount_cent\)/,
     );
     expect(await bookedInputIds(sandbox, 'dup')).toEqual([]);
@@ -288,12 +298,15 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(same).toEqual({ rows: [], total: 0 });
 
     // Booked through the single form, never by a campaign: skipped, flagged for review.
-    const single = await app.inject({
-      method: 'POST',
-      url: '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
-      headers: { ...CSRF, cookie: operator },
-      payload: { ...exampleCharge, input_id: 'dup-single' },
-    });
+    const single = await call(
+      'POST',
+      '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      operator,
+      {
+        ...exampleCharge,
+        input_id: 'dup-single',
+      },
+    );
     expect(single.statusCode, single.body).toBeLessThan(300);
     const elsewhere = await run(row(100, 'dup-single'));
     expect(elsewhere.rows).toEqual([
@@ -366,45 +379,36 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
   });
 
   it('pauses, resumes and cancels', async () => {
-    const created = await call('POST', '/bff/bulk/campaigns', operator, {
-      kind: 'charges',
-      fileName: 'long.csv',
-      rows: chargeRows('pause', 300),
-    });
-    const id = bulkCampaignSchema.parse(created.json()).id;
+    const id = await startCharges('long.csv', chargeRows('pause', 300));
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
-    // In-flight rows finish; then nothing moves.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // In-flight rows finish…
+    await until(async () => (await rowsInFlight(app, id)) === 0, 10_000);
     const paused = await campaign(id);
     expect(paused.status).toBe('paused');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await campaign(id)).pending).toBe(paused.pending);
     expect(paused.pending).toBeGreaterThan(0);
+    // …then nothing moves, while the runner works: another campaign runs to its end in the meantime.
+    const meanwhile = await startCharges('meanwhile.csv', chargeRows('meanwhile', 6));
+    expect((await finished(meanwhile)).counts.created).toBe(6);
+    expect((await campaign(id)).pending).toBe(paused.pending);
+    expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300 - paused.pending);
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(409);
 
     expect((await call('POST', `/bff/bulk/campaigns/${id}/resume`, operator)).statusCode).toBe(200);
     expect((await finished(id)).counts.created).toBe(300);
     expect(await bookedInputIds(sandbox, 'pause')).toHaveLength(300);
 
-    const other = bulkCampaignSchema.parse(
-      (
-        await call('POST', '/bff/bulk/campaigns', operator, {
-          kind: 'charges',
-          fileName: 'stop.csv',
-          rows: chargeRows('cancel', 300),
-        })
-      ).json(),
-    );
-    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/cancel`, operator)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const cancelled = await campaign(other.id);
+    const other = await startCharges('stop.csv', chargeRows('cancel', 300));
+    expect((await call('POST', `/bff/bulk/campaigns/${other}/cancel`, operator)).statusCode).toBe(200);
+    // Rows in flight come back and settle; the others stay unsent.
+    await until(async () => (await rowsInFlight(app, other)) === 0, 10_000);
+    const cancelled = await campaign(other);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.finishedAt).not.toBeNull();
     expect(cancelled.pending).toBeGreaterThan(0);
-    const results = await call('GET', `/bff/bulk/campaigns/${other.id}/results`, operator);
+    const results = await call('GET', `/bff/bulk/campaigns/${other}/results`, operator);
     expect(results.body).toContain(',not_sent,');
-    expect((await call('POST', `/bff/bulk/campaigns/${other.id}/resume`, operator)).statusCode).toBe(409);
-  });
+    expect((await call('POST', `/bff/bulk/campaigns/${other}/resume`, operator)).statusCode).toBe(409);
+  }, 90_000);
 
   it('lets only operators and admins run campaigns, and shows each campaign to its owner and admins', async () => {
     const rows = chargeRows('who', 1);
@@ -418,10 +422,10 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
         await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName: 'mine.csv', rows })
       ).json(),
     ).id;
-    const otto = await signIn('otto', 'otto-password-1');
+    const otto = await signIn(app, 'otto', 'otto-password-1');
     expect((await call('GET', `/bff/bulk/campaigns/${id}`, otto)).statusCode).toBe(404);
     expect((await call('GET', '/bff/bulk/campaigns', otto)).json()).toEqual([]);
-    const all = (await call('GET', '/bff/bulk/campaigns', admin)).json() as BulkCampaign[];
+    const all = bulkCampaignListSchema.parse((await call('GET', '/bff/bulk/campaigns', admin)).json());
     expect(all.map((entry) => entry.id)).toContain(id);
     expect(all.find((entry) => entry.id === id)).toMatchObject({
       owner: 'olga',
@@ -440,7 +444,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { rows: string[] }).rows[0]).toMatch(/^row 3: /);
+    expect(fieldErrorsSchema.parse(bad.json()).rows?.[0]).toMatch(/^row 3: /);
     expect(
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
@@ -499,49 +503,25 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
 });
 
 describe("a bulk campaign through an outage that loses the platform's answers", () => {
+  let bff: BffWithSandbox & { network: LossyUpstream };
   let sandbox: TestSandbox;
   let network: LossyUpstream;
-  let app: FastifyInstance;
+  let call: ConsoleCall;
   let operator: string;
   let admin: string;
 
-  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { ...CSRF, cookie }, ...(payload === undefined ? {} : { payload }) });
   const campaign = async (id: string) =>
     bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, operator)).json());
 
   beforeAll(async () => {
-    let upstream: string;
-    ({ sandbox, url: upstream } = await startUpstreamSandbox());
-    network = await startLossyUpstream(upstream);
-    app = await buildTestBff(network.url, {
-      dataDir: join(tmpdir(), 'bff-bulk-outage-unused'),
+    bff = await startBffWithSandboxBehindLossyNetwork({
       bulkConcurrency: 3,
       // The production policy backs off to a minute for two hours; the same rules, faster.
       bulkRetryPolicy: { backoffBaseMs: 100, backoffMaxMs: 400, retryWindowMs: 120_000 },
     });
-    await app.users.create('olga', 'olga-password-1', 'operator');
-    await app.users.create('ada', 'ada-password-12', 'admin');
-    for (const [username, password] of [
-      ['olga', 'olga-password-1'],
-      ['ada', 'ada-password-12'],
-    ] as const) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/bff/login',
-        headers: CSRF,
-        payload: { username, password },
-      });
-      const cookie = `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-      if (username === 'olga') operator = cookie;
-      else admin = cookie;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await network?.close();
-    await sandbox?.close();
+    ({ sandbox, network, call, operator, admin } = bff);
   });
+  afterAll(() => bff?.close());
 
   it('keeps rows whose answer was lost open, says so when paused, and confirms each booking once', async () => {
     const created = await call('POST', '/bff/bulk/campaigns', operator, {
@@ -554,7 +534,8 @@ describe("a bulk campaign through an outage that loses the platform's answers", 
     network.losingAnswers = true;
     await until(() => network.lost >= 4, 30_000);
     expect((await call('POST', `/bff/bulk/campaigns/${id}/pause`, operator)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // rows in flight come back
+    // Rows in flight come back (their answers lost: open, to be sent again).
+    await until(async () => (await rowsInFlight(bff.app, id)) === 0, 10_000);
     const paused = await campaign(id);
     // Booked on the platform, answer lost: neither failed nor done, but unknown until it answers.
     expect(paused.counts.unknown).toBeGreaterThanOrEqual(1);
@@ -645,9 +626,9 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
       expect(await answer.json()).toEqual({ detail: expect.stringMatching(/database/) });
       expect(bff.exitCode()).toBeNull();
       const list = await callBff(bff.url, 'GET', '/bff/bulk/campaigns', { cookie: admin });
-      expect(((await list.json()) as BulkCampaign[]).filter((entry) => entry.fileName === 'cut.csv')).toEqual(
-        [],
-      );
+      expect(
+        bulkCampaignListSchema.parse(await list.json()).filter((entry) => entry.fileName === 'cut.csv'),
+      ).toEqual([]);
       expect(await bookedInputIds(sandbox, 'cut')).toEqual([]);
     } finally {
       await bff.stop();

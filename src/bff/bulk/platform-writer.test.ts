@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TokenManager } from '../token-manager.ts';
 import { PlatformWriter } from './platform-writer.ts';
+import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /** A platform that issues tokens, then answers writes as `write` says. */
 function hostilePlatform(write: (response: ServerResponse) => void): Server {
@@ -22,8 +23,7 @@ describe('the bulk runner’s writes to the platform', () => {
   const writerFor = async (write: (response: ServerResponse) => void) => {
     const server = hostilePlatform(write);
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const baseUrl = await listenLocally(server);
     const writer = new PlatformWriter({
       baseUrl,
       tokens: new TokenManager({ baseUrl, clientId: 'c', clientSecret: 's' }),

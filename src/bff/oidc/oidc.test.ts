@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditPageSchema } from '../../contract/bff-api.ts';
+import { auditPageSchema, logoutResponseSchema } from '../../contract/bff-api.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
@@ -258,7 +258,7 @@ describe('SSO through the company identity provider', () => {
     const { jar, cookie } = await signedIn('vera');
     const answer = await callBff(second.url, 'POST', '/bff/logout', { cookie });
     expect(answer.status).toBe(200);
-    const endSession = new URL(((await answer.json()) as { endSessionUrl: string }).endSessionUrl);
+    const endSession = new URL(logoutResponseSchema.parse(await answer.json()).endSessionUrl);
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${first.url}/sign-in`);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBff } from '../testing/test-bff.ts';
+import { CSRF, startSignedInBff } from '../testing/test-bff.ts';
+import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /**
  * The proxy against platforms that misbehave: real node:http servers on 127.0.0.1 that answer the
  * token endpoint properly and the API the way each test says (slowly, hugely, brokenly, in HTML).
  */
 
-const CSRF = { 'x-csrf': '1' };
 const FEED = '/v3/producers/P1000/contracts/C1000/feed/';
 const FEED_QUERY = '?start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z&limit=10';
 const VALIDATION = '/v3/validation/market_location/?market_location_id=51238696781';
@@ -54,8 +54,7 @@ async function platform(api: Handler): Promise<Platform> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLocally(server);
   return {
     url,
     counts,
@@ -101,7 +100,7 @@ async function bffBefore(
   const upstream = await platform(api);
   cleanups.push(upstream.close);
   const directory = mkdtempSync(join(dataDir, 'd-'));
-  const app = await buildTestBff(`${upstream.url}${options.basePath ?? ''}`, {
+  const { app, operator } = await startSignedInBff(`${upstream.url}${options.basePath ?? ''}`, {
     dataDir: directory,
     staticDir: join(directory, 'no-spa'),
     upstreamTimeoutMs: options.timeoutMs ?? 5000,
@@ -109,18 +108,10 @@ async function bffBefore(
     publicUrl: options.publicUrl,
   });
   cleanups.push(() => app.close());
-  await app.users.create('olga', 'operator-password', 'operator');
-  const login = await app.inject({
-    method: 'POST',
-    url: '/bff/login',
-    headers: CSRF,
-    payload: { username: 'olga', password: 'operator-password' },
-  });
-  const cookie = login.cookies[0]!;
   return {
     app,
     platform: upstream,
-    headers: { ...CSRF, cookie: `${cookie.name}=${cookie.value}` },
+    headers: { ...CSRF, cookie: operator },
     listen: () => app.listen({ host: '127.0.0.1', port: 0 }),
   };
 }

@@ -5,11 +5,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/bff-api.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
-import { buildTestBff, startUpstreamSandbox } from '../testing/test-bff.ts';
+import { buildTestBff, CSRF, signIn, startUpstreamSandbox } from '../testing/test-bff.ts';
 
-const CSRF = { 'x-csrf': '1' };
 const NUL_IN_ADDRESS = { detail: 'The address holds a null character (%00), which is never valid here.' };
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -26,15 +26,9 @@ describe('hostile input at the BFF', () => {
     const { cookie, headers, ...rest } = options;
     return app.inject({ ...rest, headers: { ...CSRF, ...(cookie ? { cookie } : {}), ...headers } });
   };
-  const signIn = async (username: string, password: string) => {
-    const response = await call({ method: 'POST', url: '/bff/login', payload: { username, password } });
-    expect(response.statusCode).toBe(200);
-    return `${response.cookies[0]!.name}=${response.cookies[0]!.value}`;
-  };
   const auditPaths = async () => {
     const response = await call({ method: 'GET', url: '/bff/audit?limit=1000', cookie: admin });
-    return (response.json() as { results: { path: string; status: number; username: string | null }[] })
-      .results;
+    return auditPageSchema.parse(response.json()).results;
   };
 
   beforeAll(async () => {
@@ -72,8 +66,8 @@ describe('hostile input at the BFF', () => {
     });
     await app.users.create('ada', 'admin-password-1', 'admin');
     await app.users.create('olga', 'operator-password', 'operator');
-    admin = await signIn('ada', 'admin-password-1');
-    operator = await signIn('olga', 'operator-password');
+    admin = await signIn(app, 'ada', 'admin-password-1');
+    operator = await signIn(app, 'olga', 'operator-password');
   });
   afterAll(async () => {
     await app?.close();

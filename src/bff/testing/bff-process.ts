@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { portOf } from '../../node-shared/testing/listen.ts';
 
 /** A port the OS says is free right now. */
 export async function freePort(): Promise<number> {
@@ -10,7 +11,7 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
+      const port = portOf(server);
       server.close(() => resolve(port));
     });
   });

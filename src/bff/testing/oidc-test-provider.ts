@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /** The provider's staff: the role claim as Entra ID sends it (an array) or as a string; one with no console role. */
 export const TEST_STAFF = {
@@ -11,6 +11,8 @@ export const TEST_STAFF = {
   norbert: { name: 'Norbert Nobody', roles: ['finance'] },
 } as const;
 export type TestStaffLogin = keyof typeof TEST_STAFF;
+
+const isTestStaffLogin = (id: string): id is TestStaffLogin => Object.hasOwn(TEST_STAFF, id);
 
 export const TEST_CLIENT = { id: 'energy-console', secret: 'energy-console-test-secret-0123456789' };
 
@@ -39,8 +41,7 @@ export async function startTestIdentityProvider(options: {
   const server = createServer(
     (request, response) => void handler.then((handle) => handle(request, response)),
   );
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = await listenLocally(server, options.port);
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key-1' };
 
@@ -63,8 +64,8 @@ export async function startTestIdentityProvider(options: {
     // Released at userinfo (oidc-provider keeps ID tokens minimal in the code flow): the BFF reads both.
     claims: { openid: ['sub'], profile: ['name', 'roles'], email: ['email'] },
     async findAccount(_context, id) {
-      const person = TEST_STAFF[id as TestStaffLogin] as (typeof TEST_STAFF)[TestStaffLogin] | undefined;
-      if (!person) return undefined;
+      if (!isTestStaffLogin(id)) return undefined;
+      const person = TEST_STAFF[id];
       return {
         accountId: id,
         claims: async () => ({ sub: id, name: person.name, roles: person.roles, email: `${id}@example.com` }),
@@ -98,7 +99,9 @@ export async function startTestIdentityProvider(options: {
   provider.on('backchannel.error', (_context, error) =>
     console.error('test identity provider: back-channel logout failed:', error),
   );
-  provideHandler(provider.callback());
+  const callback = provider.callback();
+  // oidc-provider's callback answers the response itself; the promise only says when it is done.
+  provideHandler((request, response) => void callback(request, response));
 
   return {
     issuer,

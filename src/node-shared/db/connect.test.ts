@@ -5,6 +5,7 @@ import { notify, openDatabase, queryRows } from './connect.ts';
 import { isConnectionLoss } from './errors.ts';
 import { createPostgresDatabase, terminateConnections } from './testing/postgres.ts';
 import { until } from '../testing/until.ts';
+import { watchWarnings } from '../testing/warnings.ts';
 
 /** A one-table database, so these tests are about connections and not about either program's schema. */
 const notesDatabase = {
@@ -24,14 +25,16 @@ describe('PostgreSQL connections', () => {
   it('survive the server ending idle connections (a restart): the next query reconnects', async () => {
     const postgres = await createPostgresDatabase();
     const database = await openDatabase(postgres.url, notesDatabase);
+    const connectionLost = watchWarnings(/PostgreSQL connection lost/);
     try {
       await database.db.execute(sql`select 1`);
       expect(await terminateConnections(postgres.url)).toBeGreaterThan(0);
-      // Give the pool time to see its clients end (the 'error' event that used to be uncaught).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The pool has seen its idle client end (the 'error' event that used to be uncaught).
+      await until(() => connectionLost.seen(), 5000);
       const rows = await queryRows<{ answer: number }>(database.db, sql`select 41 + 1 as answer`);
       expect(rows[0]!.answer).toBe(42);
     } finally {
+      connectionLost.stop();
       await database.close();
       await postgres.drop();
     }
@@ -40,6 +43,7 @@ describe('PostgreSQL connections', () => {
   it('survive the server ending a connection inside a transaction: that transaction fails, the process lives on', async () => {
     const postgres = await createPostgresDatabase();
     const database = await openDatabase(postgres.url, notesDatabase);
+    const connectionLost = watchWarnings(/PostgreSQL connection lost/);
     try {
       let inTransaction = false;
       // Settled into a value at once: the rejection comes while the test is still ending the connection.
@@ -47,8 +51,8 @@ describe('PostgreSQL connections', () => {
         .transaction(async (tx) => {
           await tx.execute(sql`insert into notes (text) values ('in the transaction')`);
           inTransaction = true;
-          // The client is checked out and idle in the transaction when the server ends it.
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          // The client is checked out and idle in the transaction until its connection has ended.
+          await until(() => connectionLost.seen(), 5000);
           await tx.execute(sql`select 1`);
         })
         .then(
@@ -64,6 +68,7 @@ describe('PostgreSQL connections', () => {
       );
       expect(rows[0]!.count).toBe(0); // rolled back, and the pool connected anew
     } finally {
+      connectionLost.stop();
       await database.close();
       await postgres.drop();
     }
@@ -77,6 +82,7 @@ describe('PostgreSQL connections', () => {
       const terminator = (async () => {
         while (terminating) {
           await terminateConnections(postgres.url);
+          // The fault itself: the server ends every connection again and again, 5 ms apart.
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();
@@ -91,7 +97,8 @@ describe('PostgreSQL connections', () => {
       await terminator;
       for (const outcome of outcomes)
         if (outcome.status === 'rejected') expect(isConnectionLoss(outcome.reason)).toBe(true);
-      // Both slots of the pool are free again: two transactions at once still go through.
+      // Both slots of the pool are free again: two transactions at once still go through (within a deadline,
+      // since a pool run dry would wait for ever).
       const answers = await Promise.race([
         Promise.all([1, 2].map(() => database.db.transaction(async (tx) => tx.execute(sql`select 1`)))),
         new Promise((resolve) => setTimeout(() => resolve('pool exhausted'), 5000)),
