@@ -40,6 +40,27 @@ describe('architecture boundaries', () => {
     expect(await lintImport(file, importPath)).toContain('import/no-restricted-paths');
   });
 
+  it.each([
+    ['src/web/features/admin/probe.ts', '../charges/api/book-charge.ts'],
+    ['src/web/features/charges/probe.ts', '../consumer-migration/api/migrate-consumer.ts'],
+    ['src/web/lib/probe.ts', '../features/charges/api/book-charge.ts'],
+    ['src/web/components/probe.ts', '../app/router.tsx'],
+  ])('%s may not import %s (features stay independent)', async (file, importPath) => {
+    expect(await lintImport(file, importPath)).toContain('import/no-restricted-paths');
+  });
+
+  it('allows a feature its own files and the shared layers', async () => {
+    for (const importPath of [
+      './api/book-charge.ts',
+      '../../lib/session/use-current-user.ts',
+      '../../components/role-required.tsx',
+    ]) {
+      expect(await lintImport('src/web/features/charges/probe.ts', importPath)).not.toContain(
+        'import/no-restricted-paths',
+      );
+    }
+  });
+
   it.each(['node:fs', 'pg', 'ky', 'react'])('src/contract may not import the library %s', async (library) => {
     expect(await lintImport('src/contract/probe.ts', library)).toContain('no-restricted-imports');
   });

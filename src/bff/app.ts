@@ -14,27 +14,19 @@ import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import { parseJsonBody } from './json-body.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
-import apiProxyPlugin from './proxy/api-proxy-plugin.ts';
+import apiProxyPlugin, { type ApiProxyPluginOptions } from './proxy/api-proxy-plugin.ts';
 import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
-import type { TokenManager } from './token-manager.ts';
 
-export interface BffOptions {
+/** The upstream settings are the proxy plugin's own (documented there); the bulk runner shares them. */
+export interface BffOptions extends ApiProxyPluginOptions {
   dataDir: string;
   /** `postgres://…` shared by replicas, `memory://` for tests; unset: PGlite in `dataDir`. */
   databaseUrl?: string | undefined;
   environment: Environment;
-  upstreamBaseUrl: string;
-  tokens: TokenManager;
-  upstreamTimeoutMs: number;
-  /** The largest upstream answer buffered (list pages); larger → 502. Default 32 MiB. */
-  maxResponseBytes?: number | undefined;
-  /** BFF_PUBLIC_URL when set: the origin of pagination links; unset: they are relative. */
-  publicUrl?: string | undefined;
-  salespartner?: string | undefined;
   sessionSecret?: string | undefined;
   auditRetentionDays?: number;
   /** `BFF_TRUST_PROXY`: `true` is one hop (the address the proxy saw), see `TrustProxy`. */
