@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detailErrorSchema, fieldErrorsSchema, pageSchema } from './api/common.ts';
+import { pageSchema } from './api/common.ts';
 
 /** The BFF's own endpoints (product.md "BFF"): shared by the BFF and the SPA. */
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
@@ -9,11 +9,6 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const CSRF_HEADER = 'x-csrf';
 
-/**
- * A `400` of the BFF's own routes: field errors (a schema's refusal, a taken username) or `{detail}` (a
- * null character in the address, a rule such as "not your own admin role"). Other refusals are `{detail}`.
- */
-export const bffBadRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
 export const MIN_PASSWORD_LENGTH = 12;
 
 export const usernameSchema = z
@@ -60,27 +55,6 @@ export const signInOptionsSchema = z.object({
   sso: z.enum(['off', 'available', 'unavailable']),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
-
-/** `GET /bff/login/oidc?returnTo=`: where to go after signing in; anything unusable means the start page. */
-export const ssoSignInQuerySchema = z.object({ returnTo: z.string().optional().catch(undefined) });
-
-/**
- * `GET /bff/callback`: the provider's redirect (RFC 6749 4.1.2). Only `state` and `error` are read here;
- * openid-client checks the whole query (code, iss) itself. A repeated parameter counts as absent.
- */
-export const ssoCallbackQuerySchema = z.object({
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-});
-
-/**
- * `POST /bff/backchannel` (OpenID Connect Back-Channel Logout 1.0, 2.5): a form whose `logout_token`
- * is the provider's signed logout token; the schema answers the token.
- */
-export const backchannelLogoutSchema = z
-  .instanceof(URLSearchParams)
-  .transform((form) => form.get('logout_token') ?? '')
-  .pipe(z.string().min(1));
 
 /** Why an SSO sign-in came back to the sign-in page without a session (`/sign-in?sso=…`). */
 export const SSO_OUTCOMES = ['no-role', 'cancelled', 'expired', 'failed', 'unavailable'] as const;

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import {
-  bffBadRequestSchema,
   createUserRequestSchema,
   environmentInfoSchema,
   loginRequestSchema,
@@ -15,6 +14,7 @@ import {
   updateUserRequestSchema,
   type Environment,
 } from '../../contract/bff-api.ts';
+import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { endSession, requireAdmin, requireSession, startSession } from '../sessions/sessions-plugin.ts';

@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
+import { type SsoOutcome } from '../../contract/bff-api.ts';
 import {
   backchannelLogoutSchema,
   ssoCallbackQuerySchema,
   ssoSignInQuerySchema,
-  type SsoOutcome,
-} from '../../contract/bff-api.ts';
+} from '../../contract/bff-route-schemas.ts';
 import { secureCookieName, startSession } from '../sessions/sessions-plugin.ts';
 import { handoverPage } from './handover-page.ts';
 import {

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { detailErrorSchema, fieldErrorsSchema } from './api/common.ts';
+
+/*
+ * Shapes only the BFF's routes read (the console never sends or reads them): apart from bff-api.ts so
+ * the console's first download does not carry them (zod schemas built at module level are kept by the
+ * bundler even when unused).
+ */
+
+/**
+ * A `400` of the BFF's own routes: field errors (a schema's refusal, a taken username) or `{detail}` (a
+ * null character in the address, a rule such as "not your own admin role"). Other refusals are `{detail}`.
+ */
+export const bffBadRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
+
+/** `GET /bff/login/oidc?returnTo=`: where to go after signing in; anything unusable means the start page. */
+export const ssoSignInQuerySchema = z.object({ returnTo: z.string().optional().catch(undefined) });
+
+/**
+ * `GET /bff/callback`: the provider's redirect (RFC 6749 4.1.2). Only `state` and `error` are read here;
+ * openid-client checks the whole query (code, iss) itself. A repeated parameter counts as absent.
+ */
+export const ssoCallbackQuerySchema = z.object({
+  state: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});
+
+/**
+ * `POST /bff/backchannel` (OpenID Connect Back-Channel Logout 1.0, 2.5): a form whose `logout_token`
+ * is the provider's signed logout token; the schema answers the token.
+ */
+export const backchannelLogoutSchema = z
+  .instanceof(URLSearchParams)
+  .transform((form) => form.get('logout_token') ?? '')
+  .pipe(z.string().min(1));
