@@ -1,22 +1,17 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionQueryOptions } from './lib/session/get-session.ts';
 import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
+import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { activateLanguage, startingLanguage } from './i18n/i18n.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // 4xx are answers, not hiccups; ky already retries reads once on 502/503/504.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 setSignedOutHandler(() => {

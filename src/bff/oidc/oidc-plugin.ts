@@ -149,6 +149,14 @@ export default fp<OidcPluginOptions>(
 
     await app.register(async (context) => {
       const backchannel = context.withTypeProvider<ZodTypeProvider>();
+      // Only a form is read here; any other body (JSON too, bad or not) reaches the route as no form and
+      // is refused in OAuth's words below, as the provider expects, not in the console's field errors.
+      backchannel.removeAllContentTypeParsers();
+      backchannel.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: BACKCHANNEL_BODY_LIMIT },
+        (_request, _body, done) => done(null, null),
+      );
       backchannel.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: BACKCHANNEL_BODY_LIMIT },
