@@ -21,6 +21,12 @@ export function startingLanguage(): Language {
   return preferredLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
 }
 
+// A message the catalogue lacks would show English (or its id) to German staff: said loudly, so the
+// e2e runs, which fail on any console error, catch it on whichever page shows it.
+i18n.on('missing', ({ locale, id }) => {
+  console.error(`Missing ${locale} translation for message ${id}`);
+});
+
 /** Loads the language's catalogue and switches the UI and `<html lang>` to it. */
 export async function activateLanguage(language: Language): Promise<void> {
   const { messages } = await loadCatalogue[language]();

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { t } from '@lingui/core/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { ANONYMOUS_AUDIT_USER, AUDIT_STATUS_CLASSES, type AuditEntry } from '../../../contract/bff-api.ts';
@@ -142,8 +143,7 @@ export function AuditPage() {
           <p aria-live="polite" className="audit-count">
             {t`${firstShown}–${lastShown} of ${totalCount} attempts, newest first`}
           </p>
-          {/* Focusable, so the wide table can be scrolled from the keyboard. */}
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Write attempts`}>
+          <ScrollRegion label={t`Write attempts`}>
             <table className="table" aria-busy={audit.isFetching}>
               <caption className="visually-hidden">{t`Write attempts, newest first`}</caption>
               <thead>
@@ -191,7 +191,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <nav className="actions pager" aria-label={t`Audit pages`}>
             <button
               type="button"

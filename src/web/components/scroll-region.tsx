@@ -1,0 +1,50 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A wide table's own scrolling region: the page never scrolls sideways, the table does. Focusable
+ * (keyboard users scroll it with the arrow keys) and named for screen readers; while its content is
+ * wider than the region, a visible hint says there is more to the side.
+ */
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  /** What the region holds, e.g. "Schedule"; read by screen readers when it gets focus. */
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const region = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="scroll-region">
+      {overflows && (
+        <p className="scroll-region__hint" aria-hidden="true">
+          {t`Scroll sideways to see every column →`}
+        </p>
+      )}
+      <div
+        ref={region}
+        className={`table-scroll${className ? ` ${className}` : ''}`}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
