@@ -5,6 +5,7 @@ import { ANONYMOUS_AUDIT_USER, AUDIT_STATUS_CLASSES, type AuditEntry } from '../
 import { FormField } from '../../components/form-field.tsx';
 import { SelectInput } from '../../components/form/inputs.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { ROLE_LABELS } from '../../lib/role-label.ts';
 import { AUDITED_OPERATIONS } from './audit-operations.ts';
 import { useExportAudit } from './api/export-audit.ts';
 import { useAuditPage } from './api/get-audit-page.ts';
@@ -175,7 +176,7 @@ export function AuditPage() {
                         (entry.username ?? t`not signed in`)
                       )}
                     </td>
-                    <td>{entry.role ?? '—'}</td>
+                    <td>{entry.role ? t(ROLE_LABELS[entry.role]) : '—'}</td>
                     <td>{entry.operation}</td>
                     <td>{targetsText(entry)}</td>
                     <td className="numeric">

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { englishLeftovers } from './english-leftovers.ts';
+import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+const SHOTS = 'test-results/screenshots/every-page';
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+const LANGUAGES = [
+  { language: 'en', locale: 'en-US' },
+  { language: 'de', locale: 'de-DE' },
+] as const;
+
+/** Every page of the console, as an admin (who sees them all) opens it. */
+const PAGES: { name: string; path: string; signedIn: boolean }[] = [
+  { name: 'sign-in', path: '/sign-in', signedIn: false },
+  { name: 'validators', path: '/tools/validators', signedIn: true },
+  { name: 'migrate', path: '/consumers/migrate', signedIn: true },
+  { name: 'charges', path: '/producers/charges?user=P1000&contract=C1000', signedIn: true },
+  {
+    name: 'feed-in-report',
+    path: '/reports/feed-in?user=P1000&contract=C1000&from=2025-06-01&to=2025-06-07&agg=day',
+    signedIn: true,
+  },
+  { name: 'bulk-charges', path: '/bulk/charges', signedIn: true },
+  { name: 'bulk-migrations', path: '/bulk/migrations', signedIn: true },
+  { name: 'technical-resources', path: '/master-data/technical-resources', signedIn: true },
+  { name: 'accounts', path: '/admin/accounts', signedIn: true },
+  { name: 'audit', path: '/admin/audit', signedIn: true },
+  { name: 'not-found', path: '/no-such-page', signedIn: true },
+];
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage({ locale: 'en-US' });
+  await ensureStaff(page);
+  await page.close();
+});
+
+/** The page's words as people see them (data such as the admin's username aside). */
+async function visibleWords(page: Page) {
+  return (await page.locator('body').innerText()).replaceAll(/\badmin\b/g, '');
+}
+
+for (const { language, locale } of LANGUAGES) {
+  test.describe(`every page in ${language === 'en' ? 'English' : 'German'}`, () => {
+    test.use({ locale });
+
+    for (const { name, path, signedIn } of PAGES) {
+      test(`${name}: axe-clean at 390, 768 and 1440 px in light and dark${language === 'de' ? ', no English words' : ''}`, async ({
+        page,
+      }) => {
+        if (signedIn) await signIn(page, ADMIN, language);
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          // Whatever the page loads first (a report's data) has arrived before it is judged.
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          if (language === 'de') expect.soft(englishLeftovers(await visibleWords(page))).toEqual([]);
+          for (const colorScheme of ['light', 'dark'] as const) {
+            await page.emulateMedia({ colorScheme });
+            await expectAccessible(page);
+            await page.screenshot({
+              path: `${SHOTS}/${name}-${language}-${viewport.width}-${colorScheme}.png`,
+              fullPage: true,
+            });
+          }
+          await page.emulateMedia({ colorScheme: 'light' });
+        }
+      });
+    }
+  });
+}
