@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ibanProblem, normalizeIban } from '../iban.ts';
 import { marketLocationProblem } from '../market-location.ts';
-import { CONDITIONAL_FIELDS, type ConditionalGroup } from '../consumer-migration-rules.ts';
+import {
+  CONDITIONAL_FIELDS,
+  STATED_REASON_MEMBER,
+  type ConditionalGroup,
+} from '../consumer-migration-rules.ts';
 import { MESSAGES, boundedString, isoDateSchema, pathIdSchema } from './common.ts';
 
 export const PAYMENT_METHODS = [
@@ -172,14 +176,29 @@ export const consumerMigrationRequestSchema = z
 export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
 export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;
 
-/** The console's form and the bulk file: the request plus the consumer's user ID (the path parameter). */
+/**
+ * Staff's "move-in / new installation" (E02) becomes the request's product_specifics member the platform
+ * stand-in derives E02 from (consumer-migration-rules.ts); the request keeps its published shape.
+ */
+function foldStatedReason<
+  T extends MigrationRequestShape & { move_in_new_installation?: boolean | undefined },
+>({ move_in_new_installation: newInstallation, ...request }: T): Omit<T, 'move_in_new_installation'> {
+  if (!newInstallation) return request;
+  return { ...request, product_specifics: { ...request.product_specifics, [STATED_REASON_MEMBER]: 'E02' } };
+}
+
+/**
+ * The console's form and the bulk file: the request plus the consumer's user ID (the path parameter) and
+ * whether staff say this is a move-in / new installation (sent inside product_specifics, see above).
+ */
 export const consumerMigrationFormSchema = z
   .object({
     user_id: pathIdSchema.min(1).meta({ example: 'K-100234' }),
+    move_in_new_installation: z.boolean().optional(),
     ...migrationRequestFields,
   })
   .superRefine(refineMigration)
-  .transform(normalizeMigration);
+  .transform((value) => foldStatedReason(normalizeMigration(value)));
 export type ConsumerMigrationSubmission = z.infer<typeof consumerMigrationFormSchema>;
 
 export const consumerMigrationRecordSchema = z
