@@ -65,6 +65,7 @@ export function factsOf(values: Partial<MigrationFormValues>): MigrationFacts {
     order_smart_meter: values.order_smart_meter,
     is_htnt: values.is_htnt,
     payment_method: values.payment_method,
+    move_in_new_installation: values.move_in_new_installation,
   };
 }
 
