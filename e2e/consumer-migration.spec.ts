@@ -392,6 +392,10 @@ test.describe('migrate a consumer', () => {
     await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
     // The market location's problem is said once beside the field: the live status, no second copy.
     await expect(page.locator('#field-meteringpoint_id-error')).toHaveCount(0);
+    // What the terminated contract requires is said with the other problems, not after they are fixed.
+    await expect(page.locator('#field-former_supplier_contract_termination_date-error')).toHaveText(
+      'Enter the date the former contract ends.',
+    );
     await shots('migrate-form');
     await field(page, 'meteringpoint_id').fill('51238696781');
     await field(page, 'former_supplier_contract_termination_date').fill('2025-06-30');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ibanProblem, normalizeIban } from '../iban.ts';
+import { isRecord } from '../is-record.ts';
 import { marketLocationProblem } from '../market-location.ts';
 import {
   CONDITIONAL_FIELDS,
@@ -158,7 +159,7 @@ function refineMigration(value: MigrationRequestShape, ctx: z.RefinementCtx): vo
         ctx.addIssue({ code: 'custom', path: [field], message: requirement.message });
     }
   }
-  if (value.bank_data_iban) {
+  if (typeof value.bank_data_iban === 'string' && value.bank_data_iban) {
     const problem = ibanProblem(value.bank_data_iban);
     if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
   }
@@ -197,7 +198,9 @@ export const consumerMigrationFormSchema = z
     move_in_new_installation: z.boolean().optional(),
     ...migrationRequestFields,
   })
-  .superRefine(refineMigration)
+  // Staff see what a condition requires together with every other problem, not after fixing those: the
+  // rules across fields run even when a field failed (zod skips them after a missing required field).
+  .superRefine(refineMigration, { when: (payload) => isRecord(payload.value) })
   .transform((value) => foldStatedReason(normalizeMigration(value)));
 export type ConsumerMigrationSubmission = z.infer<typeof consumerMigrationFormSchema>;
 

@@ -150,6 +150,21 @@ describe('consumer migration request', () => {
     expect(silent).not.toHaveProperty('product_specifics');
   });
 
+  it('says what a condition requires in the same pass as a missing required field (the form and bulk files)', () => {
+    const { payment_method: _method, ...withoutPayment } = consumer;
+    const result = consumerMigrationFormSchema.safeParse({
+      ...withoutPayment,
+      user_id: 'K-1',
+      former_supplier_contract_terminated: true,
+      payment_method: undefined,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'former_supplier_contract_termination_date',
+      'payment_method',
+    ]);
+  });
+
   it('keys nested errors by their dotted path', () => {
     expect(
       errorsOf(consumerMigrationRequestSchema, {
