@@ -36,11 +36,21 @@ const ENGLISH_LEFTOVERS = [
 ];
 
 async function expectNoEnglishLeftovers(page: Page) {
-  // Shown text and the select's options (closed selects hide theirs from innerText).
-  const text = await page.evaluate(
-    () =>
-      `${document.body.innerText}\n${[...document.querySelectorAll('option')].map((option) => option.text).join('\n')}`,
-  );
+  // Shown text and the select's options (closed selects hide theirs from innerText); codes shown as code
+  // (the platform's JSON, field names in <code>) may stay.
+  const text = await page.evaluate(() => {
+    const words = (element: Element) =>
+      [...element.childNodes]
+        .map((node): string =>
+          node instanceof Element
+            ? node.matches('code, script, style')
+              ? ''
+              : `${words(node)}\n`
+            : (node.textContent ?? ''),
+        )
+        .join('');
+    return `${words(document.body)}\n${[...document.querySelectorAll('option')].map((option) => option.text).join('\n')}`;
+  });
   const found = ENGLISH_LEFTOVERS.filter((word) =>
     new RegExp(`(^|[^\\w])${word.replace(/[()]/g, '\\$&')}($|[^\\w])`).test(text),
   );

@@ -121,7 +121,14 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
               {present.map((name) => (
                 <div key={name}>
                   <dt>{fieldWords(name)?.label ?? name}</dt>
-                  <dd>{show(name, record[name], locale)}</dd>
+                  <dd>
+                    {isJsonObject(record[name]) ? (
+                      // The platform's free-form object, as JSON: its member names are codes, not words.
+                      <code>{JSON.stringify(record[name])}</code>
+                    ) : (
+                      show(name, record[name], locale)
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
