@@ -394,7 +394,7 @@ test.describe('migrate a consumer', () => {
     await expect(page.locator('#field-meteringpoint_id-error')).toHaveCount(0);
     // What the terminated contract requires is said with the other problems, not after they are fixed.
     await expect(page.locator('#field-former_supplier_contract_termination_date-error')).toHaveText(
-      'Enter the date the former contract ends.',
+      'This field is required when the former contract is terminated.',
     );
     await shots('migrate-form');
     await field(page, 'meteringpoint_id').fill('51238696781');
