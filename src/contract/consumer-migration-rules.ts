@@ -31,9 +31,7 @@ export const STATED_REASON_MEMBER = 'subscription_reason';
 
 /** Staff said this is a move-in / new installation: on the form, or in the request's product_specifics. */
 export function statesNewInstallation(facts: MigrationFacts): boolean {
-  return (
-    facts.move_in_new_installation === true || facts.product_specifics?.[STATED_REASON_MEMBER] === 'E02'
-  );
+  return facts.move_in_new_installation === true || facts.product_specifics?.[STATED_REASON_MEMBER] === 'E02';
 }
 
 /** A previous supplier is named: the provider, the former supplier's name, or a terminated contract. */
