@@ -74,6 +74,18 @@ describe('the supply start', () => {
     );
     expect(screen.getByTestId('derived-customer-type').textContent).toContain('Private');
   });
+
+  it('shows E02 when staff typed it into product_specifics, as the platform will read it', () => {
+    render(
+      <Form
+        values={{ ...emptyMigrationForm(), product_specifics: '{"subscription_reason": "E02"}' }}
+        client={new QueryClient()}
+      >
+        <SupplyStartSection />
+      </Form>,
+    );
+    expect(screen.getByTestId('derived-change-reason').textContent).toContain('E02');
+  });
 });
 
 describe('the previous supplier', () => {

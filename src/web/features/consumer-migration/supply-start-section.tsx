@@ -15,6 +15,7 @@ const FACT_FIELDS = [
   'previous_provider',
   'former_supplier_last_name',
   'former_supplier_contract_terminated',
+  'product_specifics',
 ] as const;
 
 /**
