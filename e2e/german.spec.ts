@@ -115,6 +115,10 @@ test.describe('in German', () => {
     await expectNoEnglishLeftovers(page);
     await expectAccessible(page);
     await screenshots(page, 'german-migration');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/german-migration-narrow.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A consumer moving into a new installation, migrated: the result in German words and numbers.
     for (const [name, value] of Object.entries({
