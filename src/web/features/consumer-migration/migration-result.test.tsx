@@ -64,6 +64,6 @@ describe('the migration result', () => {
     expect(shown['Grundpreis brutto']).toBe('12,50 €/Monat');
     expect(shown['Jahresverbrauch']).toBe('3.500 kWh/Jahr');
     expect(shown['Kündigungsfrist']).toBe('1 Monat');
-    expect(shown['Mindestvertragslaufzeit']).toBe('24 Monate');
+    expect(shown['Mindestlaufzeit']).toBe('24 Monate');
   });
 });
