@@ -42,6 +42,22 @@ test.describe('migrate a consumer', () => {
     page,
   }) => {
     await expectAccessible(page);
+    // As a clerk reads a switch: who, where, the previous supplier, the supply start, then the rest.
+    await expect(page.locator('details.form-section > summary')).toHaveText([
+      'Consumer',
+      'Contact',
+      'Delivery address',
+      'Supply',
+      'Previous supplier',
+      'Supply start',
+      'Billing address',
+      'Payment',
+      'Prices',
+      'Contract terms',
+      'Contract relationships',
+      'Product specifics',
+      'Other',
+    ]);
     await fillConsumer(page, CONSUMER);
 
     // Consumer: business fields appear with is_business.
@@ -114,10 +130,17 @@ test.describe('migrate a consumer', () => {
     await expect(page.locator('#field-bank_data_iban-status')).toHaveText('✓ Valid');
     await expect(page.getByTestId('iban-grouped')).toHaveText('DE89 3704 0044 0532 0130 00');
 
-    // Previous supplier: naming one makes the change reason E03; terminated asks for the date.
+    // Previous supplier: naming one makes the change reason E03, and the date is checked again with it;
+    // terminated asks for the date at once, saying it is required.
     await field(page, 'previous_provider').fill('Stadtwerke Nord');
     await expect(page.getByTestId('derived-change-reason')).toContainText('E03');
+    await expect(page.locator('#field-preferred_delivery_start-status')).toHaveText('✓ Valid');
+    await expect(field(page, 'former_supplier_contract_termination_date')).toHaveCount(0);
     await page.getByLabel('The former contract is terminated').check();
+    await expect(page.getByLabel('Termination date')).toBeVisible();
+    await expect(page.locator('#field-former_supplier_contract_termination_date-hint')).toHaveText(
+      'Required, as the former contract is terminated: the day it ends',
+    );
     await field(page, 'former_supplier_contract_termination_date').fill('2025-06-30');
 
     // Contract relationships: rows added and removed.
@@ -150,6 +173,13 @@ test.describe('migrate a consumer', () => {
     await expect(page.getByTestId('migrated-user-id')).toHaveText('K-E2E-1');
     await expect(page.getByText('E03 – supplier switch')).toBeVisible();
     await expect(page.getByText('m – months')).toBeVisible();
+    // Words, units, plurals and two decimals, no raw keys.
+    const record = page.locator('dl.record');
+    await expect(record.getByText('Salutation', { exact: true })).toBeVisible();
+    await expect(record.getByText('Change reason', { exact: true })).toBeVisible();
+    await expect(record.getByText('subscription_reason')).toHaveCount(0);
+    await expect(record.getByText('11.90 €/month', { exact: true })).toBeVisible();
+    await expect(record.getByText('1 month', { exact: true })).toBeVisible();
     await expect(page.getByText('contract_is_paid_by – this consumer’s contract is paid by')).toBeVisible();
     await expect(page.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
     await expect(page.getByText('3,500 kWh/year')).toBeVisible();
@@ -211,7 +241,31 @@ test.describe('migrate a consumer', () => {
     await expect(field(page, 'preferred_delivery_start')).toHaveValue('2025-06-18');
     await expect(page.locator('#field-preferred_delivery_start-status')).toHaveText('✓ Valid');
     await page.getByLabel('Business customer').check();
-    await expect(page.getByTestId('derived-customer-type')).toContainText('business');
+    await expect(page.getByTestId('derived-customer-type')).toContainText('Business');
+  });
+
+  test('a move-in / new installation is E02: checked with it, sent, and recorded so by the platform', async ({
+    page,
+  }) => {
+    await fillConsumer(page, { ...CONSUMER, user_id: 'K-E2E-E02' });
+    await expect(page.getByTestId('derived-change-reason')).toContainText('E01');
+    await page.getByLabel('Move-in / new installation (E02)').check();
+    await expect(page.getByTestId('derived-change-reason')).toHaveText(
+      'E02 – move-in / new installation: stated by staff',
+    );
+    // E02's earliest start (one full working day after today, 2025-06-16) is asked of the platform.
+    await field(page, 'preferred_delivery_start').fill('2025-06-17');
+    await expect(page.getByText('Earliest possible start: 2025-06-18')).toBeVisible();
+    await page.getByRole('button', { name: 'Use this date' }).click();
+    await expect(page.locator('#field-preferred_delivery_start-status')).toHaveText('✓ Valid');
+    // Staff's word wins over a named previous supplier.
+    await field(page, 'previous_provider').fill('Stadtwerke Nord');
+    await expect(page.getByTestId('derived-change-reason')).toContainText('E02');
+    await page.getByLabel('Payment method').selectOption('bank_transfer');
+    await page.getByRole('button', { name: 'Migrate consumer' }).click();
+    await expect(page.getByTestId('migrated-user-id')).toHaveText('K-E2E-E02');
+    await expect(page.getByText('E02 – move-in / new installation: stated by staff')).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('keeps a draft across a reload and an expired session; discarding starts over', async ({
@@ -305,16 +359,53 @@ test.describe('migrate a consumer', () => {
     await expect(field(page, 'last_name')).toHaveValue(typed);
   });
 
-  test('screenshots: light, dark and a narrow window', async ({ page }) => {
-    await fillConsumer(page, { user_id: 'K-SHOT', first_name: 'Erika', last_name: 'Mustermann' });
-    await field(page, 'base_fee_price_brutto').fill('11.90');
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/screenshots/migrate-${scheme}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/screenshots/migrate-narrow.png', fullPage: true });
-    await expectAccessible(page);
+  test('screenshots: the form and the result at 390 and 1440 px, light and dark', async ({ page }) => {
+    const shots = async (name: string) => {
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        // Nothing scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.screenshot({
+            path: `test-results/screenshots/${name}-${width}-${scheme}.png`,
+            fullPage: true,
+          });
+        }
+        await expectAccessible(page);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    };
+    await fillConsumer(page, { ...CONSUMER, user_id: 'K-SHOT' });
+    await field(page, 'base_fee_price_brutto').fill('12.5');
+    await field(page, 'contract_notice_period').fill('1');
+    await field(page, 'minimum_contract_term').fill('24');
+    await field(page, 'previous_provider').fill('Stadtwerke Nord');
+    await page.getByLabel('The former contract is terminated').check();
+    await field(page, 'preferred_delivery_start').fill('2025-06-17');
+    await expect(page.getByText('Earliest possible start: 2025-06-18')).toBeVisible();
+    await field(page, 'meteringpoint_id').fill('51238696780');
+    await expect(page.locator('#field-meteringpoint_id-status')).toHaveText(
+      '✗ check digit validation failed',
+    );
+    await page.getByRole('button', { name: 'Migrate consumer' }).click();
+    await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
+    // The market location's problem is said once beside the field: the live status, no second copy.
+    await expect(page.locator('#field-meteringpoint_id-error')).toHaveCount(0);
+    // What the terminated contract requires is said with the other problems, not after they are fixed.
+    await expect(page.locator('#field-former_supplier_contract_termination_date-error')).toHaveText(
+      'This field is required when the former contract is terminated.',
+    );
+    await shots('migrate-form');
+    await field(page, 'meteringpoint_id').fill('51238696781');
+    await field(page, 'former_supplier_contract_termination_date').fill('2025-06-30');
+    await field(page, 'preferred_delivery_start').fill('2025-06-18');
+    await page.getByLabel('Payment method').selectOption('bank_transfer');
+    await page.getByRole('button', { name: 'Migrate consumer' }).click();
+    await expect(page.getByRole('heading', { name: 'Consumer migrated' })).toBeVisible();
+    await expect(page.getByText('12.50 €/month', { exact: true })).toBeVisible();
+    await expect(page.getByText('24 months', { exact: true })).toBeVisible();
+    await shots('migrate-result');
   });
 });
 

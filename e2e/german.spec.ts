@@ -18,6 +18,45 @@ async function screenshots(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** English words that were left on the migration form, its result and the validators page: none may show. */
+const ENGLISH_LEFTOVERS = [
+  '(none)',
+  'private',
+  'business',
+  'producer',
+  'month',
+  'months',
+  'Valid',
+  'Customer type',
+  'Change reason',
+  'Salutation',
+  'salutation',
+  'subscription_reason',
+  'contract_notice_period_unit',
+];
+
+async function expectNoEnglishLeftovers(page: Page) {
+  // Shown text and the select's options (closed selects hide theirs from innerText); codes shown as code
+  // (the platform's JSON, field names in <code>) may stay.
+  const text = await page.evaluate(() => {
+    const words = (element: Element) =>
+      [...element.childNodes]
+        .map((node): string =>
+          node instanceof Element
+            ? node.matches('code, script, style')
+              ? ''
+              : `${words(node)}\n`
+            : (node.textContent ?? ''),
+        )
+        .join('');
+    return `${words(document.body)}\n${[...document.querySelectorAll('option')].map((option) => option.text).join('\n')}`;
+  });
+  const found = ENGLISH_LEFTOVERS.filter((word) =>
+    new RegExp(`(^|[^\\w])${word.replace(/[()]/g, '\\$&')}($|[^\\w])`).test(text),
+  );
+  expect(found).toEqual([]);
+}
+
 async function anmelden(page: Page, user: { username: string; password: string } = OPERATOR) {
   await page.goto('/sign-in');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -65,8 +104,60 @@ test.describe('in German', () => {
     await expect(page.locator('#field-deliv_address_zipcode-error')).toHaveText(
       'Geben Sie eine gültige deutsche Postleitzahl ein (5 Ziffern).',
     );
+    // The market location's refusal is said once: the platform's words with their meaning, no second copy.
+    await field(page, 'meteringpoint_id').fill('51238696780');
+    await expect(page.locator('#field-meteringpoint_id-status')).toHaveText(
+      '✗ check digit validation failed — Die Prüfziffer (die letzte Ziffer) stimmt nicht: Suchen Sie nach einem Tippfehler.',
+    );
+    await expect(page.locator('#field-meteringpoint_id-error')).toHaveCount(0);
+    await expect(page.getByLabel('Titel').locator('option').first()).toHaveText('(kein Titel)');
+    await expect(page.getByTestId('derived-customer-type')).toContainText('Privatkunde');
+    await expectNoEnglishLeftovers(page);
     await expectAccessible(page);
     await screenshots(page, 'german-migration');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/german-migration-narrow.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // A consumer moving into a new installation, migrated: the result in German words and numbers.
+    for (const [name, value] of Object.entries({
+      user_id: 'K-DE-1',
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      email: 'erika@example.org',
+      deliv_address_street: 'Hauptstraße',
+      deliv_address_house_number: '1a',
+      deliv_address_zipcode: '10115',
+      deliv_address_city: 'Berlin',
+      meteringpoint_id: '51238696781',
+      annual_consumption: '3.500',
+      base_fee_price_brutto: '12,5',
+      contract_notice_period: '1',
+      minimum_contract_term: '24',
+      preferred_delivery_start: '2025-06-18',
+    }))
+      await field(page, name).fill(value);
+    await page.getByLabel('Einzug / Neuanlage (E02)').check();
+    await expect(page.getByTestId('derived-change-reason')).toHaveText(
+      'E02 – Einzug / Neuanlage: von Ihnen angegeben',
+    );
+    await page.getByLabel('Zahlungsart').selectOption('bank_transfer');
+    await page.getByRole('button', { name: 'Kunden migrieren' }).click();
+    await expect(page.getByRole('heading', { name: 'Kunde migriert' })).toBeVisible();
+    const record = page.locator('dl.record');
+    await expect(record.getByText('Wechselgrund', { exact: true })).toBeVisible();
+    await expect(record.getByText('E02 – Einzug / Neuanlage: von Ihnen angegeben')).toBeVisible();
+    await expect(record.getByText('12,50 €/Monat', { exact: true })).toBeVisible();
+    await expect(record.getByText('3.500 kWh/Jahr', { exact: true })).toBeVisible();
+    await expect(record.getByText('1 Monat', { exact: true })).toBeVisible();
+    await expect(record.getByText('24 Monate', { exact: true })).toBeVisible();
+    await expectNoEnglishLeftovers(page);
+    await expectAccessible(page);
+    await screenshots(page, 'german-migration-result');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/german-migration-result-narrow.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The platform's own message stays as sent, with its meaning in German beside it.
     await page.goto('/tools/validators?iban=DE89370400440532013001');
@@ -80,6 +171,9 @@ test.describe('in German', () => {
     await expect(page.locator('#market-location-id-status')).toHaveText('Weiter tippen: noch 1 Ziffer.');
     await page.getByLabel('Marktlokations-ID').fill('51238696781');
     await expect(page.locator('#market-location-id-status')).toHaveText('✓ Gültig');
+    await expect(page.getByLabel('Kundentyp')).toHaveValue('private');
+    await expect(page.getByLabel('Kundentyp').locator('option:checked')).toHaveText('Privatkunde');
+    await expectNoEnglishLeftovers(page);
     await expectAccessible(page);
     await screenshots(page, 'german-validators');
     await page.setViewportSize({ width: 390, height: 844 });

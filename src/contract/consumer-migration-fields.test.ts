@@ -78,6 +78,24 @@ describe('the migration field table', () => {
   });
 });
 
+describe('the order of the sections', () => {
+  it('is the order a clerk reads a switch in: who, where, previous supplier, supply start, then the rest', () => {
+    expect(MIGRATION_SECTIONS.slice(0, 6)).toEqual([
+      'consumer',
+      'contact',
+      'delivery-address',
+      'supply',
+      'previous-supplier',
+      'supply-start',
+    ]);
+    // The change reason shown at the supply start is derived from the previous supplier: it comes first.
+    expect(fieldPosition('previous_provider')).toBeLessThan(fieldPosition('preferred_delivery_start'));
+    expect(fieldPosition('meteringpoint_id')).toBeLessThan(fieldPosition('previous_provider'));
+    expect(fieldPosition('preferred_delivery_start')).toBeLessThan(fieldPosition('payment_method'));
+    expect(fieldsOfSection('supply-start')).toEqual(['move_in_new_installation', 'preferred_delivery_start']);
+  });
+});
+
 describe('the names the form has', () => {
   it('are the fields and the fields of a list row, nothing else', () => {
     expect(isMigrationFormName('bank_data_iban')).toBe(true);

@@ -7,18 +7,22 @@ import type { z } from 'zod';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import { formFieldsOf, type FormField } from './form-fields.ts';
 
-/** The form's sections, in the order it shows them. */
+/**
+ * The form's sections, in the order it shows them: as a clerk reads a switch — who, where (delivery
+ * address, market location and meter), the previous supplier, then the supply start, whose change reason
+ * is decided by what stands above it — then the rest.
+ */
 export const MIGRATION_SECTIONS = [
   'consumer',
   'contact',
   'delivery-address',
-  'billing-address',
   'supply',
+  'previous-supplier',
+  'supply-start',
+  'billing-address',
+  'payment',
   'prices',
   'contract-terms',
-  'supply-start',
-  'payment',
-  'previous-supplier',
   'relationships',
   'product-specifics',
   'other',
@@ -105,6 +109,7 @@ const PLACEMENT = {
   minimum_contract_term: { section: 'contract-terms', unit: 'months' },
   automatic_prolongation_time: { section: 'contract-terms', unit: 'months' },
 
+  move_in_new_installation: { section: 'supply-start' },
   preferred_delivery_start: { section: 'supply-start' },
 
   payment_method: { section: 'payment' },

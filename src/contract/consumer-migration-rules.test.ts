@@ -17,6 +17,18 @@ describe('consumer migration derivations', () => {
     expect(namesPreviousSupplier({ former_supplier_contract_terminated: false })).toBe(false);
   });
 
+  it('gives E02 when staff say it is a move-in / new installation, on the form or in product_specifics', () => {
+    expect(subscriptionReasonFor({ move_in_new_installation: true })).toBe('E02');
+    expect(subscriptionReasonFor({ move_in_new_installation: false })).toBe('E01');
+    // Their statement wins over the previous-supplier fields.
+    expect(subscriptionReasonFor({ move_in_new_installation: true, previous_provider: 'Stadtwerke' })).toBe(
+      'E02',
+    );
+    expect(subscriptionReasonFor({ product_specifics: { subscription_reason: 'E02' } })).toBe('E02');
+    expect(subscriptionReasonFor({ product_specifics: { subscription_reason: 'E03' } })).toBe('E01');
+    expect(subscriptionReasonFor({ product_specifics: { green_energy: true } })).toBe('E01');
+  });
+
   it('derives the customer type and the notice period unit', () => {
     expect(customerTypeFor({ is_business: true })).toBe('business');
     expect(customerTypeFor({})).toBe('private');

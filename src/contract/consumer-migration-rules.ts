@@ -16,6 +16,22 @@ export interface MigrationFacts {
   order_smart_meter?: boolean | undefined;
   is_htnt?: boolean | undefined;
   payment_method?: string | undefined;
+  /** The console's form and bulk file: staff say this is a move-in / new installation (E02). */
+  move_in_new_installation?: boolean | undefined;
+  /** The request: where that statement travels (STATED_REASON_MEMBER). */
+  product_specifics?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The request has no field for the subscription reason (spec 2.4: response only), so staff's statement
+ * "move-in / new installation" travels as this member of `product_specifics`, the request's free-form
+ * object: `{"subscription_reason": "E02"}` (our decision, docs/spec-decisions.md).
+ */
+export const STATED_REASON_MEMBER = 'subscription_reason';
+
+/** Staff said this is a move-in / new installation: on the form, or in the request's product_specifics. */
+export function statesNewInstallation(facts: MigrationFacts): boolean {
+  return facts.move_in_new_installation === true || facts.product_specifics?.[STATED_REASON_MEMBER] === 'E02';
 }
 
 /** A previous supplier is named: the provider, the former supplier's name, or a terminated contract. */
@@ -27,9 +43,17 @@ export function namesPreviousSupplier(facts: MigrationFacts): boolean {
   );
 }
 
-/** E03 (supplier switch) when a previous supplier is named, else E01 (move in). */
-export function subscriptionReasonFor(facts: MigrationFacts): 'E01' | 'E03' {
+/** What the subscription reason is derived from when staff say nothing: the previous-supplier fields. */
+export function derivedSubscriptionReason(facts: MigrationFacts): 'E01' | 'E03' {
   return namesPreviousSupplier(facts) ? 'E03' : 'E01';
+}
+
+/**
+ * E02 (move-in / new installation) when staff say so; otherwise E03 (supplier switch) when a previous
+ * supplier is named, else E01 (move in/out).
+ */
+export function subscriptionReasonFor(facts: MigrationFacts): 'E01' | 'E02' | 'E03' {
+  return statesNewInstallation(facts) ? 'E02' : derivedSubscriptionReason(facts);
 }
 
 /** The delivery-start check's customer type for a consumer. */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ibanProblem, normalizeIban } from '../iban.ts';
+import { isRecord } from '../is-record.ts';
 import { marketLocationProblem } from '../market-location.ts';
-import { CONDITIONAL_FIELDS, type ConditionalGroup } from '../consumer-migration-rules.ts';
+import {
+  CONDITIONAL_FIELDS,
+  STATED_REASON_MEMBER,
+  type ConditionalGroup,
+} from '../consumer-migration-rules.ts';
 import { MESSAGES, boundedString, isoDateSchema, pathIdSchema } from './common.ts';
 
 export const PAYMENT_METHODS = [
@@ -154,7 +159,7 @@ function refineMigration(value: MigrationRequestShape, ctx: z.RefinementCtx): vo
         ctx.addIssue({ code: 'custom', path: [field], message: requirement.message });
     }
   }
-  if (value.bank_data_iban) {
+  if (typeof value.bank_data_iban === 'string' && value.bank_data_iban) {
     const problem = ibanProblem(value.bank_data_iban);
     if (problem) ctx.addIssue({ code: 'custom', path: ['bank_data_iban'], message: problem });
   }
@@ -172,14 +177,31 @@ export const consumerMigrationRequestSchema = z
 export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
 export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;
 
-/** The console's form and the bulk file: the request plus the consumer's user ID (the path parameter). */
+/**
+ * Staff's "move-in / new installation" (E02) becomes the request's product_specifics member the platform
+ * stand-in derives E02 from (consumer-migration-rules.ts); the request keeps its published shape.
+ */
+function foldStatedReason<
+  T extends MigrationRequestShape & { move_in_new_installation?: boolean | undefined },
+>({ move_in_new_installation: newInstallation, ...request }: T): Omit<T, 'move_in_new_installation'> {
+  if (!newInstallation) return request;
+  return { ...request, product_specifics: { ...request.product_specifics, [STATED_REASON_MEMBER]: 'E02' } };
+}
+
+/**
+ * The console's form and the bulk file: the request plus the consumer's user ID (the path parameter) and
+ * whether staff say this is a move-in / new installation (sent inside product_specifics, see above).
+ */
 export const consumerMigrationFormSchema = z
   .object({
     user_id: pathIdSchema.min(1).meta({ example: 'K-100234' }),
+    move_in_new_installation: z.boolean().optional(),
     ...migrationRequestFields,
   })
-  .superRefine(refineMigration)
-  .transform(normalizeMigration);
+  // Staff see what a condition requires together with every other problem, not after fixing those: the
+  // rules across fields run even when a field failed (zod skips them after a missing required field).
+  .superRefine(refineMigration, { when: (payload) => isRecord(payload.value) })
+  .transform((value) => foldStatedReason(normalizeMigration(value)));
 export type ConsumerMigrationSubmission = z.infer<typeof consumerMigrationFormSchema>;
 
 export const consumerMigrationRecordSchema = z

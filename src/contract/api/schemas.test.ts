@@ -130,6 +130,41 @@ describe('consumer migration request', () => {
     expect(consumerMigrationFormSchema.safeParse(consumer).success).toBe(false);
   });
 
+  it('sends staff’s “move-in / new installation” in product_specifics, in the request’s published shape', () => {
+    const stated = consumerMigrationFormSchema.parse({
+      ...consumer,
+      user_id: 'K-1',
+      move_in_new_installation: true,
+      product_specifics: { green_energy: true },
+    });
+    expect(stated).not.toHaveProperty('move_in_new_installation');
+    expect(stated.product_specifics).toEqual({ green_energy: true, subscription_reason: 'E02' });
+    const { user_id: _userId, ...body } = stated;
+    expect(consumerMigrationRequestSchema.parse(body).product_specifics).toEqual(stated.product_specifics);
+    const silent = consumerMigrationFormSchema.parse({
+      ...consumer,
+      user_id: 'K-1',
+      move_in_new_installation: false,
+    });
+    expect(silent).not.toHaveProperty('move_in_new_installation');
+    expect(silent).not.toHaveProperty('product_specifics');
+  });
+
+  it('says what a condition requires in the same pass as a missing required field (the form and bulk files)', () => {
+    const { payment_method: _method, ...withoutPayment } = consumer;
+    const result = consumerMigrationFormSchema.safeParse({
+      ...withoutPayment,
+      user_id: 'K-1',
+      former_supplier_contract_terminated: true,
+      payment_method: undefined,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'former_supplier_contract_termination_date',
+      'payment_method',
+    ]);
+  });
+
   it('keys nested errors by their dotted path', () => {
     expect(
       errorsOf(consumerMigrationRequestSchema, {

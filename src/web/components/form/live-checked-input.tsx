@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { consoleMessage } from '../../lib/known-messages.ts';
 import { useLiveCheck, type LiveCheckOptions, type LiveCheckState } from '../../lib/live-check.ts';
 import { FieldStatus } from '../field-status.tsx';
 import { FormField } from '../form-field.tsx';
@@ -34,7 +35,10 @@ export function LiveCheckedInput({
   const state = useLiveCheck(checkValue ? checkValue(value) : value, check);
   const error = useFieldError(name);
   const id = fieldId(name);
-  const shownError = state.status === 'invalid' && state.message === error ? undefined : error;
+  // The error is in the UI language, the live status says the platform's words (with their meaning):
+  // compare in the UI language, or a German form prints the same problem twice.
+  const shownError =
+    state.status === 'invalid' && consoleMessage(state.message) === error ? undefined : error;
   return (
     <FormField id={id} label={label} hint={hint} error={shownError} describedBy={`${id}-status`}>
       {(aria) => (

@@ -1,10 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { TITLES } from '../../../contract/api/consumer-migration.ts';
 import { CheckboxInput, SelectInput, TextInput } from '../../components/form/inputs.tsx';
 import { field } from './migration-text.ts';
 import { useMigrationValue } from './use-migration-value.ts';
 
-const TITLE_OPTIONS = TITLES.map((title) => ({ value: title, label: title === '' ? '(none)' : title }));
+/** The titles stay as the platform spells them (Dr., Prof.); "no title" is said in the UI language. */
+const titleOptions = () =>
+  TITLES.map((title) => ({ value: title, label: title === '' ? t`(no title)` : title }));
 
 export const ConsumerSection = memo(function ConsumerSection() {
   const isBusiness = useMigrationValue('is_business');
@@ -12,7 +15,7 @@ export const ConsumerSection = memo(function ConsumerSection() {
     <>
       <TextInput {...field('user_id')} autoComplete="off" spellCheck={false} />
       <div className="field-row">
-        <SelectInput {...field('title')} options={TITLE_OPTIONS} />
+        <SelectInput {...field('title')} options={titleOptions()} />
         <TextInput {...field('first_name')} autoComplete="off" />
         <TextInput {...field('last_name')} autoComplete="off" />
       </div>

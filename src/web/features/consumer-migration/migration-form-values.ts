@@ -5,6 +5,7 @@ import {
   type MigrationFormInput,
 } from '../../../contract/consumer-migration-fields.ts';
 import { fieldApplies, type MigrationFacts } from '../../../contract/consumer-migration-rules.ts';
+import { isRecord } from '../../../contract/is-record.ts';
 import { parseLocaleDecimal } from '../../../contract/locale-number.ts';
 
 /** How the form holds a field: text as typed (numbers too, read in the locale on submit), a list as rows of text. */
@@ -65,7 +66,16 @@ export function factsOf(values: Partial<MigrationFormValues>): MigrationFacts {
     order_smart_meter: values.order_smart_meter,
     is_htnt: values.is_htnt,
     payment_method: values.payment_method,
+    move_in_new_installation: values.move_in_new_installation,
+    // Typed straight into the JSON, staff's E02 counts too: the platform stand-in reads it there.
+    product_specifics: jsonObjectOf(values.product_specifics),
   };
+}
+
+function jsonObjectOf(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text?.trim()) return undefined;
+  const value = parsedJson(text);
+  return isRecord(value) ? value : undefined;
 }
 
 function parsedJson(text: string): unknown {

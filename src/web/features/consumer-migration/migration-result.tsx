@@ -3,17 +3,19 @@ import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { formatIbanGroups } from '../../../contract/iban.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { fieldsOfSection, MIGRATION_SECTIONS } from '../../../contract/consumer-migration-fields.ts';
 import {
   fieldWords,
   noticeUnitWords,
   paymentMethodLabels,
+  quantityWords,
   relationshipTypeWords,
+  responseFieldLabels,
   salutationWords,
   sectionTitles,
   subscriptionReasonWords,
-  unitWordsOf,
 } from './migration-text.ts';
 import { isJsonObject, type MigrationRecord } from './migration-record.ts';
 
@@ -22,10 +24,7 @@ const RESPONSE_ONLY = ['salutation', 'subscription_reason', 'contract_notice_per
 function show(name: string, value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
-  if (typeof value === 'number') {
-    const unit = unitWordsOf(name);
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)}${unit ? ` ${unit}` : ''}`;
-  }
+  if (typeof value === 'number') return quantityWords(name, value, locale);
   if (name === 'bank_data_iban') return formatIbanGroups(String(value));
   if (name === 'payment_method') return `${paymentMethodLabels()[String(value)] ?? ''} (${String(value)})`;
   if (typeof value === 'object') return JSON.stringify(value);
@@ -71,9 +70,7 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
         <dl className="record">
           {RESPONSE_ONLY.map((name) => (
             <div key={name}>
-              <dt>
-                <code>{name}</code>
-              </dt>
+              <dt>{responseFieldLabels()[name]}</dt>
               <dd>{explainResponseOnly(name, record[name])}</dd>
             </div>
           ))}
@@ -88,27 +85,29 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
               {relationships.length === 0 ? (
                 <p className="empty">{t`None.`}</p>
               ) : (
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t`Target contract ID`}</th>
-                      <th scope="col">{t`Valid from`}</th>
-                      <th scope="col">{t`Relationship type`}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {relationships.map((row, index) => (
-                      <tr key={index}>
-                        <td>{String(row.target_contract_id)}</td>
-                        <td>{String(row.valid_from)}</td>
-                        <td>
-                          {relationshipTypeWords()[String(row.relationship_type)] ??
-                            String(row.relationship_type)}
-                        </td>
+                <ScrollRegion label={i18n._(sectionTitles[section])}>
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t`Target contract ID`}</th>
+                        <th scope="col">{t`Valid from`}</th>
+                        <th scope="col">{t`Relationship type`}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {relationships.map((row, index) => (
+                        <tr key={index}>
+                          <td>{String(row.target_contract_id)}</td>
+                          <td>{String(row.valid_from)}</td>
+                          <td>
+                            {relationshipTypeWords()[String(row.relationship_type)] ??
+                              String(row.relationship_type)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
               )}
             </section>
           );
@@ -122,7 +121,14 @@ export function MigrationResult({ record, onAnother }: { record: MigrationRecord
               {present.map((name) => (
                 <div key={name}>
                   <dt>{fieldWords(name)?.label ?? name}</dt>
-                  <dd>{show(name, record[name], locale)}</dd>
+                  <dd>
+                    {isJsonObject(record[name]) ? (
+                      // The platform's free-form object, as JSON: its member names are codes, not words.
+                      <code>{JSON.stringify(record[name])}</code>
+                    ) : (
+                      show(name, record[name], locale)
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -4,7 +4,7 @@
  * which fields there are, their sections and units). A second language is a second catalogue of this shape.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
 import {
   isMigrationField,
   unitOf,
@@ -12,6 +12,7 @@ import {
   type MigrationSection,
   type MigrationUnit,
 } from '../../../contract/consumer-migration-fields.ts';
+import type { CustomerType } from '../../../contract/delivery-start.ts';
 import { perLanguage } from '../../i18n/per-language.ts';
 import type { FieldWords } from '../../lib/field-words.ts';
 
@@ -116,6 +117,10 @@ export const migrationFields = perLanguage(
         hint: t`In months, after the minimum term`,
       },
 
+      move_in_new_installation: {
+        label: t`Move-in / new installation (E02)`,
+        hint: t`Tick when the consumer moves into a new installation; otherwise the change reason follows the previous supplier (E01 or E03)`,
+      },
       preferred_delivery_start: {
         label: t`Preferred delivery start`,
         hint: t`The first day of supply (Europe/Berlin)`,
@@ -151,6 +156,7 @@ export const migrationFields = perLanguage(
       former_supplier_contract_terminated: { label: t`The former contract is terminated` },
       former_supplier_contract_termination_date: {
         label: t`Termination date`,
+        hint: t`Required, as the former contract is terminated: the day it ends`,
         required: t`Enter the date the former contract ends.`,
       },
 
@@ -224,8 +230,15 @@ export const paymentMethodLabels = perLanguage((): Record<string, string> => ({
 
 export const subscriptionReasonWords = perLanguage((): Record<string, string> => ({
   E01: t`E01 – move in/out: no previous supplier is named`,
-  E02: t`E02 – move-in / new installation`,
+  E02: t`E02 – move-in / new installation: stated by staff`,
   E03: t`E03 – supplier switch: a previous supplier is named`,
+}));
+
+/** The delivery-start check's customer types, in words (the code the check sends stays as it is). */
+export const customerTypeWords = perLanguage((): Record<CustomerType, string> => ({
+  private: t`Private`,
+  business: t`Business`,
+  producer: t`Producer`,
 }));
 
 export const noticeUnitWords = perLanguage((): Record<string, string> => ({
@@ -252,6 +265,31 @@ export const unitWords = perLanguage(
       euro: t`€`,
     }) satisfies Record<MigrationUnit, string>,
 );
+
+/** The record's own fields (spec 2.4: response only), labelled as the form's derived values are. */
+export const responseFieldLabels = perLanguage(() => ({
+  salutation: t`Salutation`,
+  subscription_reason: t`Change reason`,
+  contract_notice_period_unit: t`Notice period unit`,
+}));
+
+/** Money is shown with two decimals, and up to four where a tariff price has them (price-pair.ts). */
+const MONEY_UNITS: ReadonlySet<MigrationUnit> = new Set(['euro_per_month', 'cent_per_kwh', 'euro']);
+
+/**
+ * A field's number with its unit, in the UI language: "12.50 €/month", "3,500 kWh/year", "1 month" —
+ * numbers by Intl in `locale`, plurals by the language's rules.
+ */
+export function quantityWords(name: string, value: number, locale: string): string {
+  const unit = isMigrationField(name) ? unitOf(name) : undefined;
+  if (unit === 'months') return plural(value, { one: '# month', other: '# months' });
+  const digits =
+    unit && MONEY_UNITS.has(unit)
+      ? { minimumFractionDigits: 2, maximumFractionDigits: 4 }
+      : { maximumFractionDigits: 4 };
+  const number = new Intl.NumberFormat(locale, digits).format(value);
+  return unit ? `${number} ${unitWords()[unit]}` : number;
+}
 
 /** The unit shown beside a field's number, if it has one. */
 export function unitWordsOf(name: string): string | undefined {

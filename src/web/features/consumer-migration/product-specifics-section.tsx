@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { fieldId } from '../../components/form/field-error.ts';
 import { TextArea } from '../../components/form/inputs.tsx';
@@ -22,7 +23,7 @@ export const ProductSpecificsSection = memo(function ProductSpecificsSection() {
           role="status"
           aria-live="polite"
         >
-          {diagnosis.status === 'valid' && '✓ Valid JSON object'}
+          {diagnosis.status === 'valid' && `✓ ${t`Valid JSON object`}`}
           {diagnosis.status === 'invalid' && `✗ ${diagnosis.message}`}
         </p>
       }

@@ -2,22 +2,26 @@ import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { customerTypeFor, subscriptionReasonFor } from '../../../contract/consumer-migration-rules.ts';
+import { CheckboxInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
 import { DELIVERY_START_CHECK, deliveryStartKey } from '../../lib/live-checks.ts';
 import { factsOf, type MigrationFormValues } from './migration-form-values.ts';
-import { field, subscriptionReasonWords } from './migration-text.ts';
+import { customerTypeWords, field, subscriptionReasonWords } from './migration-text.ts';
 
 const FACT_FIELDS = [
+  'move_in_new_installation',
   'is_business',
   'previous_provider',
   'former_supplier_last_name',
   'former_supplier_contract_terminated',
+  'product_specifics',
 ] as const;
 
 /**
- * The delivery start, checked live with the customer type and change reason the record will get: both
- * derived by the contract's rules from what was typed elsewhere, the same code the platform stand-in uses.
+ * The delivery start, checked live with the customer type and change reason the record will get: E02
+ * when staff say this is a move-in / new installation, else derived from the previous supplier above
+ * (E01 or E03) — the contract's rules, the same code the platform stand-in uses.
  */
 export const SupplyStartSection = memo(function SupplyStartSection() {
   const { setValue } = useFormContext<MigrationFormValues>();
@@ -27,11 +31,12 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
   const changeReason = subscriptionReasonFor(facts);
   return (
     <>
-      <dl className="derived">
+      <CheckboxInput {...field('move_in_new_installation')} />
+      <dl className="derived" aria-live="polite">
         <div>
           <dt>{t`Customer type`}</dt>
           <dd data-testid="derived-customer-type">
-            {customerType} <span className="hint">{t`(from “Business customer”)`}</span>
+            {customerTypeWords()[customerType]} <span className="hint">{t`(from “Business customer”)`}</span>
           </dd>
         </div>
         <div>

@@ -1,6 +1,18 @@
 import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
-import { CHANGE_REASONS, CUSTOMER_TYPES, type ChangeReason } from '../../../contract/delivery-start.ts';
+import {
+  CHANGE_REASONS,
+  CUSTOMER_TYPES,
+  type ChangeReason,
+  type CustomerType,
+} from '../../../contract/delivery-start.ts';
+
+/** The customer types in words; the check sends the platform's code. */
+const customerTypeLabels = (): Record<CustomerType, string> => ({
+  private: t`Private`,
+  business: t`Business`,
+  producer: t`Producer`,
+});
 
 /** The change reasons' codes stay as the platform has them; what they mean is said in the UI language. */
 const changeReasonLabels = (): Record<ChangeReason, string> => ({
@@ -108,7 +120,7 @@ export function ValidatorsPage({
             id="customer-type"
             label={t`Customer type`}
             value={draft.customerType}
-            options={CUSTOMER_TYPES.map((type) => ({ value: type, label: type }))}
+            options={CUSTOMER_TYPES.map((type) => ({ value: type, label: customerTypeLabels()[type] }))}
             onChange={(customerType) => update({ customerType })}
           />
           <SelectInput
