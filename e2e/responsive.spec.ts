@@ -125,6 +125,24 @@ for (const viewport of [PHONE, TABLET]) {
   });
 }
 
+test.describe('in German at 390×844', () => {
+  test.use({ viewport: PHONE, locale: 'de-DE' });
+
+  test('the top bar and the menu in German', async ({ page }) => {
+    await signIn(page, ADMIN, 'de');
+    const menu = page.getByRole('button', { name: 'Menü' });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Befehle' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeInViewport({ ratio: 1 });
+    await expectHeadingInFirstScreenful(page, PHONE.height);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshots(page, 'responsive-shell-390-de-menu-closed');
+    await menu.click();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await screenshots(page, 'responsive-shell-390-de-menu-open');
+  });
+});
+
 test.describe('at 1440 px', () => {
   test.use({ viewport: DESKTOP });
 

@@ -66,7 +66,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         </button>
         <button
           type="button"
-          className="button button--secondary"
+          className="button button--secondary sign-out-button"
           onClick={() => signOut.mutate(undefined, { onSuccess: (next) => window.location.assign(next) })}
           disabled={signOut.isPending}
         >
