@@ -43,10 +43,11 @@ async function expectHeadingInFirstScreenful(page: Page, height: number) {
   expect(box!.y + box!.height, `h1 of ${page.url()}`).toBeLessThanOrEqual(height);
 }
 
-async function screenshots(page: Page, name: string) {
+/** The window as seen (the shell), or with `fullPage` the whole page, in light and dark. */
+async function screenshots(page: Page, name: string, { fullPage = false } = {}) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -164,12 +165,15 @@ test.describe('at 390×844, no page scrolls sideways', () => {
     const signedOut = await signedOutPage(browser);
     await open(signedOut.page, '/sign-in');
     overflow['/sign-in'] = await sidewaysOverflow(signedOut.page);
+    await screenshots(signedOut.page, 'responsive-page-390-sign-in', { fullPage: true });
     await signedOut.context.close();
 
     await signIn(page, ADMIN);
     for (const { path, ready } of CONSOLE_PAGES) {
       await open(page, path, ready);
       overflow[path] = await sidewaysOverflow(page);
+      const name = path.slice(1).split('?')[0]!.replaceAll('/', '-');
+      await screenshots(page, `responsive-page-390-${name}`, { fullPage: true });
     }
 
     // The bulk pages with a checked file: problems, dry run, totals.
@@ -185,7 +189,7 @@ test.describe('at 390×844, no page scrolls sideways', () => {
       );
       await expect(page.getByRole('table', { name: 'First rows' })).toBeVisible();
       overflow[`/bulk/${kind} with a checked file`] = await sidewaysOverflow(page);
-      await screenshots(page, `responsive-bulk-${kind}-390`);
+      await screenshots(page, `responsive-bulk-${kind}-390`, { fullPage: true });
     }
 
     // Accounts with a refused create beside the table.
@@ -194,7 +198,7 @@ test.describe('at 390×844, no page scrolls sideways', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
     overflow['/admin/accounts with errors'] = await sidewaysOverflow(page);
-    await screenshots(page, 'responsive-accounts-390');
+    await screenshots(page, 'responsive-accounts-390', { fullPage: true });
 
     expect(overflow).toEqual(Object.fromEntries(Object.keys(overflow).map((path) => [path, 0])));
   });
@@ -208,7 +212,7 @@ test.describe('at 390×844, no page scrolls sideways', () => {
     await page.locator('[name="no_of_executions"]').fill('12');
     await page.locator('[name="execution_cycle"]').selectOption('month');
     await expect(page.getByTestId('schedule-preview').locator('tbody tr')).toHaveCount(12);
-    await screenshots(page, 'responsive-charges-preview-390');
+    await screenshots(page, 'responsive-charges-preview-390', { fullPage: true });
     expect(await sidewaysOverflow(page)).toBe(0);
   });
 });

@@ -26,13 +26,14 @@ interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
+  // Outside the shell (the address may be anyone's): its own main landmark and the content's margins.
   notFoundComponent: () => (
-    <div className="page">
+    <main className="content page">
       <h1>{t`Page not found`}</h1>
       <p>
         <a href="/">{t`Go to the start page`}</a>
       </p>
-    </div>
+    </main>
   ),
 });
 

@@ -123,7 +123,7 @@ export function AccountsPage() {
         {users.isError && <p role="alert">{users.error.message}</p>}
         {users.data && (
           <ScrollRegion label={t`Table of accounts`}>
-            <table className="table" aria-labelledby="accounts">
+            <table className="table table--values" aria-labelledby="accounts">
               <thead>
                 <tr>
                   <th scope="col">{t`Username`}</th>

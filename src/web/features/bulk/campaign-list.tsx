@@ -22,7 +22,7 @@ export function CampaignList({
     <section aria-labelledby="campaigns">
       <h2 id="campaigns">{t`Campaigns`}</h2>
       <ScrollRegion label={t`Table of campaigns`}>
-        <table className="table" aria-labelledby="campaigns">
+        <table className="table table--values" aria-labelledby="campaigns">
           <thead>
             <ColumnHeaders
               columns={[

@@ -22,7 +22,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
       <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
       {kind === 'charges' && (
         <ScrollRegion label={t`Totals`}>
-          <table className="table" aria-label={t`Totals`}>
+          <table className="table table--values" aria-label={t`Totals`}>
             <thead>
               <ColumnHeaders
                 columns={[
@@ -51,7 +51,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
         </ScrollRegion>
       )}
       <ScrollRegion label={t`First rows`}>
-        <table className="table" aria-label={t`First rows`}>
+        <table className="table table--values" aria-label={t`First rows`}>
           <thead>
             <ColumnHeaders columns={[numeric(t`Row`), ...previewColumns]} />
           </thead>
