@@ -200,6 +200,13 @@ test.describe('at 390×844, no page scrolls sideways', () => {
     overflow['/admin/accounts with errors'] = await sidewaysOverflow(page);
     await screenshots(page, 'responsive-accounts-390', { fullPage: true });
 
+    // The command palette over a page.
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+    overflow['command palette'] = await sidewaysOverflow(page);
+    await screenshots(page, 'responsive-palette-390');
+    await page.keyboard.press('Escape');
+
     expect(overflow).toEqual(Object.fromEntries(Object.keys(overflow).map((path) => [path, 0])));
   });
 
