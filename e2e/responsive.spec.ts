@@ -188,6 +188,10 @@ test.describe('at 390×844, no page scrolls sideways', () => {
         '11 rows ready, 1 row with problems',
       );
       await expect(page.getByRole('table', { name: 'First rows' })).toBeVisible();
+      const optionalColumns = page.getByRole('button', { name: /^\d+ optional columns$/ });
+      await optionalColumns.click();
+      await expect(optionalColumns).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByText(/^(amount_cent|deliv_address_addition), /)).toBeVisible();
       overflow[`/bulk/${kind} with a checked file`] = await sidewaysOverflow(page);
       await screenshots(page, `responsive-bulk-${kind}-390`, { fullPage: true });
     }

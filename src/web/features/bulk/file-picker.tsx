@@ -6,6 +6,7 @@ import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
 export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: File | undefined) => void }) {
   const id = useId();
   const [over, setOver] = useState(false);
+  const [showOptional, setShowOptional] = useState(false);
   const columns = bulkColumns(kind);
   const required = columns
     .filter((column) => column.required)
@@ -44,13 +45,20 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
         {kind === 'charges' &&
           ` ${t`Without input_id, each row gets one that stays the same on every retry.`}`}
       </p>
-      {/* A migration has dozens of optional columns: listed on request, not as a wall of text. */}
-      <details className="dropzone__columns">
-        <summary>
-          {plural(optionalColumns.length, { one: '# optional column', other: '# optional columns' })}
-        </summary>
-        <p className="hint">{optional}</p>
-      </details>
+      {/* A migration has dozens of optional columns: listed on request, not as a wall of text. (A
+          button rather than <details>, whose group role would stand beside the run's confirmation.) */}
+      <button
+        type="button"
+        className="dropzone__columns"
+        aria-expanded={showOptional}
+        aria-controls={`${id}-optional`}
+        onClick={() => setShowOptional((shown) => !shown)}
+      >
+        {plural(optionalColumns.length, { one: '# optional column', other: '# optional columns' })}
+      </button>
+      <p className="hint" id={`${id}-optional`} hidden={!showOptional}>
+        {optional}
+      </p>
     </div>
   );
 }
