@@ -118,6 +118,15 @@ for (const viewport of [PHONE, TABLET]) {
       await expect(navigation(page)).toBeHidden();
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
 
+      // Widened to a desktop and back, the menu is closed: the side bar showed meanwhile.
+      await menuButton(page).click();
+      await page.setViewportSize(DESKTOP);
+      await expect(navigation(page)).toBeVisible();
+      await expect(menuButton(page)).toBeHidden();
+      await page.setViewportSize(viewport);
+      await expect(navigation(page)).toBeHidden();
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+
       for (const { path, ready } of CONSOLE_PAGES) {
         await open(page, path, ready);
         await expectHeadingInFirstScreenful(page, viewport.height);

@@ -58,11 +58,23 @@ export function MainNavigation({
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Only while the focus is in the menu or on its button: Escape in a page's own field is that field's.
+      const focused = document.activeElement;
+      if (focused !== menuButtonRef.current && !nav.current?.contains(focused)) return;
       onCloseMenu();
       menuButtonRef.current?.focus();
     };
+    // Widened past 900 px, the navigation is the side bar again: the menu is no longer open.
+    const wide = window.matchMedia('(min-width: 900px)');
+    const onWidthChange = () => {
+      if (wide.matches) onCloseMenu();
+    };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWidthChange);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWidthChange);
+    };
   }, [menuOpen, onCloseMenu, menuButtonRef]);
   return (
     <nav
