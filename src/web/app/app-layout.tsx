@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
 import { useSignOut } from '../lib/session/sign-out.ts';
 import { LanguageSelect } from '../i18n/language-select.tsx';
-import { navigationFor } from './navigation.ts';
+import { MainNavigation, MenuButton } from './main-navigation.tsx';
+import { RoutePending } from './route-pending.tsx';
 
 const CommandPalette = lazy(() =>
   import('./command-palette.tsx').then((module) => ({ default: module.CommandPalette })),
@@ -18,6 +19,9 @@ export function AppLayout({ user }: { user: SessionUser }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   // Mounted from the first opening on (the chunk loads then), so it keeps its place afterwards.
   const [paletteUsed, setPaletteUsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) {
@@ -40,6 +44,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         {t`Skip to content`}
       </a>
       <header className="topbar">
+        <MenuButton open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} buttonRef={menuButton} />
         <span className="brand">energy-console</span>
         <EnvironmentBadge environment={user.environment} />
         <span className="user" data-testid="current-user">
@@ -61,7 +66,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         </button>
         <button
           type="button"
-          className="button button--secondary"
+          className="button button--secondary sign-out-button"
           onClick={() => signOut.mutate(undefined, { onSuccess: (next) => window.location.assign(next) })}
           disabled={signOut.isPending}
         >
@@ -69,24 +74,12 @@ export function AppLayout({ user }: { user: SessionUser }) {
         </button>
         <LanguageSelect />
       </header>
-      <nav className="sidenav" aria-label={t`Main`}>
-        {navigationFor(user).map((group) => (
-          <div key={group.group.id} className="sidenav__group">
-            <h2 className="sidenav__heading">{t(group.group)}</h2>
-            <ul>
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-                    {t(item.label)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
+      <MainNavigation user={user} menuOpen={menuOpen} onCloseMenu={closeMenu} menuButtonRef={menuButton} />
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        {/* A page that suspends (its code still loading) keeps the shell on screen. */}
+        <Suspense fallback={<RoutePending />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

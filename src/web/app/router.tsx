@@ -18,6 +18,7 @@ import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
+import { RoutePending } from './route-pending.tsx';
 
 interface RouterContext {
   queryClient: QueryClient;
@@ -25,13 +26,14 @@ interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
+  // Outside the shell (the address may be anyone's): its own main landmark and the content's margins.
   notFoundComponent: () => (
-    <div className="page">
+    <main className="content page">
       <h1>{t`Page not found`}</h1>
       <p>
         <a href="/">{t`Go to the start page`}</a>
       </p>
-    </div>
+    </main>
   ),
 });
 
@@ -219,7 +221,16 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: false });
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: false,
+    // A page whose code (or session) takes longer than a blink shows the shell and a quiet "Loading…"
+    // in the content area instead of a blank window; once shown, it stays long enough not to flicker.
+    defaultPendingComponent: RoutePending,
+    defaultPendingMs: 100,
+    defaultPendingMinMs: 300,
+  });
 }
 
 declare module '@tanstack/react-router' {

@@ -12,6 +12,7 @@ import {
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/get-users.ts';
@@ -55,7 +56,15 @@ export function AccountsPage() {
       ) : (
         <section className="card page--form" aria-labelledby="new-account">
           <h2 id="new-account">{t`Create an account`}</h2>
-          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+          <form
+            onSubmit={(event) => {
+              // A new attempt: the last one's "Account created." (or its error) must not stand beside
+              // this one's problems.
+              create.reset();
+              void form.handleSubmit(submit)(event);
+            }}
+            noValidate
+          >
             <div className="field-row">
               <FormField
                 id="new-username"
@@ -113,57 +122,59 @@ export function AccountsPage() {
         {users.isPending && <p role="status">{t`Loading accounts…`}</p>}
         {users.isError && <p role="alert">{users.error.message}</p>}
         {users.data && (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Username`}</th>
-                <th scope="col">{t`Role`}</th>
-                <th scope="col">{t`Status`}</th>
-                <th scope="col">{t`Created`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map(({ username, ...user }) => (
-                <tr key={username}>
-                  <td>{username}</td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`role-${username}`}>
-                      {t`Role of ${username}`}
-                    </label>
-                    <select
-                      id={`role-${username}`}
-                      value={user.role}
-                      disabled={username === currentUser}
-                      onChange={(event) => {
-                        const role = ROLES.find((known) => known === event.target.value);
-                        if (role) update.mutate({ username, role });
-                      }}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {role}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{user.disabled ? t`Disabled` : t`Active`}</td>
-                  <td>{formatDateTime(user.createdAt)}</td>
-                  <td>
-                    {username !== currentUser && (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => update.mutate({ username, disabled: !user.disabled })}
-                      >
-                        {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
-                      </button>
-                    )}
-                  </td>
+          <ScrollRegion label={t`Table of accounts`}>
+            <table className="table table--values" aria-labelledby="accounts">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Username`}</th>
+                  <th scope="col">{t`Role`}</th>
+                  <th scope="col">{t`Status`}</th>
+                  <th scope="col">{t`Created`}</th>
+                  <th scope="col">{t`Actions`}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {users.data.map(({ username, ...user }) => (
+                  <tr key={username}>
+                    <td>{username}</td>
+                    <td>
+                      <label className="visually-hidden" htmlFor={`role-${username}`}>
+                        {t`Role of ${username}`}
+                      </label>
+                      <select
+                        id={`role-${username}`}
+                        value={user.role}
+                        disabled={username === currentUser}
+                        onChange={(event) => {
+                          const role = ROLES.find((known) => known === event.target.value);
+                          if (role) update.mutate({ username, role });
+                        }}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{user.disabled ? t`Disabled` : t`Active`}</td>
+                    <td>{formatDateTime(user.createdAt)}</td>
+                    <td>
+                      {username !== currentUser && (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => update.mutate({ username, disabled: !user.disabled })}
+                        >
+                          {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
         {update.isError && <p role="alert">{update.error.message}</p>}
       </section>

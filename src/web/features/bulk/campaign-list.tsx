@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { campaignStatusWord } from './campaign-status.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -20,8 +21,8 @@ export function CampaignList({
   return (
     <section aria-labelledby="campaigns">
       <h2 id="campaigns">{t`Campaigns`}</h2>
-      <div className="table-scroll">
-        <table className="table">
+      <ScrollRegion label={t`Table of campaigns`}>
+        <table className="table table--values" aria-labelledby="campaigns">
           <thead>
             <ColumnHeaders
               columns={[
@@ -61,7 +62,7 @@ export function CampaignList({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { campaignStatusWord, resultStatusWord } from './campaign-status.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { consoleMessage } from '../../lib/known-messages.ts';
 import { useState } from 'react';
@@ -175,36 +176,37 @@ function RowsNotCreated({ campaign }: { campaign: BulkCampaign }) {
   if (!rows.data?.total) return null;
   const shown = formatNumber(Math.min(ROWS_SHOWN, rows.data.rows.length));
   const total = formatNumber(rows.data.total);
+  const heading = plural(rows.data.total, { one: '# row not created', other: '# rows not created' });
   return (
-    <div className="table-scroll">
-      <h3 id="rows-not-created">
-        {plural(rows.data.total, { one: '# row not created', other: '# rows not created' })}
-      </h3>
-      <table className="table" aria-labelledby="rows-not-created" data-testid="rows-not-created">
-        <thead>
-          <ColumnHeaders
-            columns={[numeric(t`Row`), t`User`, t`Contract`, t`input_id`, t`Status`, t`Answer`]}
-          />
-        </thead>
-        <tbody>
-          {rows.data.rows.slice(0, ROWS_SHOWN).map((row) => (
-            <tr key={row.row}>
-              <td className="numeric">{row.row}</td>
-              <td>{row.userId}</td>
-              <td>{row.contractId ?? ''}</td>
-              <td>{row.inputId ?? ''}</td>
-              <td>
-                {resultStatusWord(row.status)}
-                {row.review && ` (${t`check it`})`}
-              </td>
-              <td>{row.message ? answerOf(row.status, row.message) : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <h3 id="rows-not-created">{heading}</h3>
+      <ScrollRegion label={heading}>
+        <table className="table" aria-labelledby="rows-not-created" data-testid="rows-not-created">
+          <thead>
+            <ColumnHeaders
+              columns={[numeric(t`Row`), t`User`, t`Contract`, t`input_id`, t`Status`, t`Answer`]}
+            />
+          </thead>
+          <tbody>
+            {rows.data.rows.slice(0, ROWS_SHOWN).map((row) => (
+              <tr key={row.row}>
+                <td className="numeric">{row.row}</td>
+                <td>{row.userId}</td>
+                <td>{row.contractId ?? ''}</td>
+                <td>{row.inputId ?? ''}</td>
+                <td>
+                  {resultStatusWord(row.status)}
+                  {row.review && ` (${t`check it`})`}
+                </td>
+                <td>{row.message ? answerOf(row.status, row.message) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {rows.data.total > ROWS_SHOWN && (
         <p className="hint">{t`The first ${shown} of ${total} rows are shown; the results (CSV) have every row.`}</p>
       )}
-    </div>
+    </>
   );
 }

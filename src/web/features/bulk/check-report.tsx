@@ -1,6 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { formatNumber } from '../../lib/format.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { CheckedFile } from './check-file.ts';
 
@@ -46,25 +47,27 @@ export function CheckReport({ checked }: { checked: CheckedFile }) {
         {summary}
       </p>
       {checked.problems.length > 0 && (
-        <div className="table-scroll">
-          <table className="table" aria-label={t`Rows with problems`}>
-            <thead>
-              <ColumnHeaders columns={[numeric(t`Row`), t`Column`, t`Problem`]} />
-            </thead>
-            <tbody>
-              {checked.problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
-                <tr key={`${problem.row}-${problem.column}-${index}`}>
-                  <td className="numeric">{problem.row}</td>
-                  <td>{problem.column}</td>
-                  <td>{consoleMessage(problem.message)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <>
+          <ScrollRegion label={t`Rows with problems`}>
+            <table className="table" aria-label={t`Rows with problems`}>
+              <thead>
+                <ColumnHeaders columns={[numeric(t`Row`), t`Column`, t`Problem`]} />
+              </thead>
+              <tbody>
+                {checked.problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
+                  <tr key={`${problem.row}-${problem.column}-${index}`}>
+                    <td className="numeric">{problem.row}</td>
+                    <td>{problem.column}</td>
+                    <td>{consoleMessage(problem.message)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
           {checked.problems.length > PROBLEMS_SHOWN && (
             <p className="hint">{t`The first ${PROBLEMS_SHOWN} of ${problemCount} problems are shown.`}</p>
           )}
-        </div>
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
@@ -20,35 +21,37 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
     <section aria-labelledby="dry-run">
       <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
       {kind === 'charges' && (
-        <table className="table" aria-label={t`Totals`}>
-          <thead>
-            <ColumnHeaders
-              columns={[
-                t`Type`,
-                numeric(t`VAT rate`),
-                numeric(t`Executions`),
-                numeric(t`Net`),
-                numeric(t`VAT`),
-                numeric(t`Gross`),
-              ]}
-            />
-          </thead>
-          <tbody>
-            {totals.map((total) => (
-              <tr key={`${total.type}-${total.ratePercent}`}>
-                <td>{total.type}</td>
-                <td className="numeric">{formatNumber(total.ratePercent)} %</td>
-                <td className="numeric">{formatNumber(total.executions)}</td>
-                <td className="numeric">{formatCents(total.netCent, locale)}</td>
-                <td className="numeric">{formatCents(total.vatCent, locale)}</td>
-                <td className="numeric">{formatCents(total.grossCent, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollRegion label={t`Totals`}>
+          <table className="table table--values" aria-label={t`Totals`}>
+            <thead>
+              <ColumnHeaders
+                columns={[
+                  t`Type`,
+                  numeric(t`VAT rate`),
+                  numeric(t`Executions`),
+                  numeric(t`Net`),
+                  numeric(t`VAT`),
+                  numeric(t`Gross`),
+                ]}
+              />
+            </thead>
+            <tbody>
+              {totals.map((total) => (
+                <tr key={`${total.type}-${total.ratePercent}`}>
+                  <td>{total.type}</td>
+                  <td className="numeric">{formatNumber(total.ratePercent)} %</td>
+                  <td className="numeric">{formatNumber(total.executions)}</td>
+                  <td className="numeric">{formatCents(total.netCent, locale)}</td>
+                  <td className="numeric">{formatCents(total.vatCent, locale)}</td>
+                  <td className="numeric">{formatCents(total.grossCent, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
-      <div className="table-scroll">
-        <table className="table" aria-label={t`First rows`}>
+      <ScrollRegion label={t`First rows`}>
+        <table className="table table--values" aria-label={t`First rows`}>
           <thead>
             <ColumnHeaders columns={[numeric(t`Row`), ...previewColumns]} />
           </thead>
@@ -69,7 +72,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {checked.rowCount > PREVIEW_ROWS && (
         <p className="hint">{t`The first ${PREVIEW_ROWS} of ${rowCount} rows. Nothing has been sent.`}</p>
       )}

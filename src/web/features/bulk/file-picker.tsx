@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useId, useState, type DragEvent } from 'react';
 import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
 
@@ -6,15 +6,14 @@ import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
 export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: File | undefined) => void }) {
   const id = useId();
   const [over, setOver] = useState(false);
+  const [showOptional, setShowOptional] = useState(false);
   const columns = bulkColumns(kind);
   const required = columns
     .filter((column) => column.required)
     .map((column) => column.name)
     .join(', ');
-  const optional = columns
-    .filter((column) => !column.required)
-    .map((column) => column.name)
-    .join(', ');
+  const optionalColumns = columns.filter((column) => !column.required).map((column) => column.name);
+  const optional = optionalColumns.join(', ');
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -42,9 +41,23 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
         }}
       />
       <p className="hint" id={`${id}-hint`}>
-        {t`Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required: ${required}. Optional: ${optional}.`}
+        {t`Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required: ${required}.`}
         {kind === 'charges' &&
           ` ${t`Without input_id, each row gets one that stays the same on every retry.`}`}
+      </p>
+      {/* A migration has dozens of optional columns: listed on request, not as a wall of text. (A
+          button rather than <details>, whose group role would stand beside the run's confirmation.) */}
+      <button
+        type="button"
+        className="dropzone__columns"
+        aria-expanded={showOptional}
+        aria-controls={`${id}-optional`}
+        onClick={() => setShowOptional((shown) => !shown)}
+      >
+        {plural(optionalColumns.length, { one: '# optional column', other: '# optional columns' })}
+      </button>
+      <p className="hint" id={`${id}-optional`} hidden={!showOptional}>
+        {optional}
       </p>
     </div>
   );

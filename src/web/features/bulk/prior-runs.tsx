@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { BulkKind } from '../../../contract/bulk.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
@@ -50,7 +51,7 @@ export function PriorRuns({
             })
           : t`${count} of these rows were run before. They are not booked again: the run will report them as skipped (or as conflicts where they were booked with other values).`}
       </p>
-      <div className="table-scroll">
+      <ScrollRegion label={t`Rows run before`}>
         <table className="table" aria-label={t`Rows run before`}>
           <thead>
             <ColumnHeaders columns={[numeric(t`Row`), t`Run`, t`By`, t`File`, t`Result`, t`Message`]} />
@@ -68,7 +69,7 @@ export function PriorRuns({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {prior.data.total > SHOWN && (
         <p className="hint">{t`The first ${SHOWN} of ${count} rows are shown.`}</p>
       )}

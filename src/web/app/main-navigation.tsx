@@ -1,0 +1,106 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, type RefObject } from 'react';
+import type { SessionUser } from '../../contract/bff-api.ts';
+import { navigationFor } from './navigation.ts';
+
+export const NAVIGATION_ID = 'main-navigation';
+
+/**
+ * The top bar's "Menu" disclosure: shown only below 900 px (styles.css), where the navigation hides
+ * behind it so the page's title is in the first screenful.
+ */
+export function MenuButton({
+  open,
+  onToggle,
+  buttonRef,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { t } = useLingui();
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="button button--secondary menu-button"
+      aria-expanded={open}
+      aria-controls={NAVIGATION_ID}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">☰</span> {t`Menu`}
+    </button>
+  );
+}
+
+/**
+ * The side navigation; below 900 px it shows only while the menu is open. Opening moves the focus to
+ * its first link; Escape closes it and gives the focus back to the Menu button; choosing a link closes it.
+ */
+export function MainNavigation({
+  user,
+  menuOpen,
+  onCloseMenu,
+  menuButtonRef,
+}: {
+  user: SessionUser;
+  menuOpen: boolean;
+  onCloseMenu: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { t } = useLingui();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (menuOpen) nav.current?.querySelector('a')?.focus();
+  }, [menuOpen]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Only while the focus is in the menu or on its button: Escape in a page's own field is that field's.
+      const focused = document.activeElement;
+      if (focused !== menuButtonRef.current && !nav.current?.contains(focused)) return;
+      onCloseMenu();
+      menuButtonRef.current?.focus();
+    };
+    // Widened past 900 px, the navigation is the side bar again: the menu is no longer open.
+    const wide = window.matchMedia('(min-width: 900px)');
+    const onWidthChange = () => {
+      if (wide.matches) onCloseMenu();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWidthChange);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWidthChange);
+    };
+  }, [menuOpen, onCloseMenu, menuButtonRef]);
+  return (
+    <nav
+      ref={nav}
+      id={NAVIGATION_ID}
+      className={`sidenav${menuOpen ? ' sidenav--open' : ''}`}
+      aria-label={t`Main`}
+    >
+      {navigationFor(user).map((group) => (
+        <div key={group.group.id} className="sidenav__group">
+          <h2 className="sidenav__heading">{t(group.group)}</h2>
+          <ul>
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  activeProps={{ 'aria-current': 'page', className: 'active' }}
+                  onClick={onCloseMenu}
+                >
+                  {t(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
