@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
+import { ROLE_LABELS } from '../lib/role-label.ts';
 import { useSignOut } from '../lib/session/sign-out.ts';
 import { LanguageSelect } from '../i18n/language-select.tsx';
 import { MainNavigation, MenuButton } from './main-navigation.tsx';
@@ -51,7 +52,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
           <span title={user.displayName ? user.username : undefined}>
             {user.displayName ?? user.username}
           </span>{' '}
-          <span className="role">({user.role})</span>
+          <span className="role">({t(ROLE_LABELS[user.role])})</span>
         </span>
         <button
           type="button"

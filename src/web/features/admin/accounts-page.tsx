@@ -18,6 +18,7 @@ import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/get-users.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { ROLE_LABELS } from '../../lib/role-label.ts';
 
 /** The BFF's refusal of a username (taken, or not a valid name). */
 const usernameRefusalSchema = z.object({ username: z.array(z.string()) });
@@ -32,6 +33,9 @@ export function AccountsPage() {
   });
   const create = useCreateUser({ onCreated: () => form.reset() });
   const update = useUpdateUser();
+  const [viewer, operator, admin] = [ROLE_LABELS.viewer, ROLE_LABELS.operator, ROLE_LABELS.admin].map(
+    (label) => t(label),
+  );
   const submit = (values: CreateUserRequest) =>
     create.mutate(values, {
       onError: (error) => {
@@ -92,13 +96,13 @@ export function AccountsPage() {
               <FormField
                 id="new-role"
                 label={t`Role`}
-                hint={t`viewer reads, operator writes, admin also manages accounts`}
+                hint={t`${viewer} reads, ${operator} writes, ${admin} also manages accounts`}
               >
                 {(aria) => (
                   <select {...aria} {...form.register('role')}>
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {role}
+                        {t(ROLE_LABELS[role])}
                       </option>
                     ))}
                   </select>
@@ -152,7 +156,7 @@ export function AccountsPage() {
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
-                            {role}
+                            {t(ROLE_LABELS[role])}
                           </option>
                         ))}
                       </select>
