@@ -33,9 +33,9 @@ export function AccountsPage() {
   });
   const create = useCreateUser({ onCreated: () => form.reset() });
   const update = useUpdateUser();
-  const [viewer, operator, admin] = [ROLE_LABELS.viewer, ROLE_LABELS.operator, ROLE_LABELS.admin].map(
-    (label) => t(label),
-  );
+  const viewer = t(ROLE_LABELS.viewer);
+  const operator = t(ROLE_LABELS.operator);
+  const admin = t(ROLE_LABELS.admin);
   const submit = (values: CreateUserRequest) =>
     create.mutate(values, {
       onError: (error) => {
