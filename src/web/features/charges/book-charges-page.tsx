@@ -193,8 +193,8 @@ function ChargeForm({
               <SelectInput
                 {...field('vat_type')}
                 options={[
-                  { value: 'normal', label: t`normal (19 %)` },
-                  { value: 'reduced', label: t`reduced (7 %)` },
+                  { value: 'normal', label: t`standard rate (19 %)` },
+                  { value: 'reduced', label: t`reduced rate (7 %)` },
                 ]}
               />
             </div>
