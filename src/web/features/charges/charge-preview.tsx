@@ -129,11 +129,10 @@ export function ChargePreview({
             </span>
           </p>
           <ScheduleTotals rows={rows} typeOfTransaction={type} locale={locale} />
-          <ScheduleTable
-            rows={deferredRows.length > 0 ? deferredRows : rows}
-            typeOfTransaction={type}
-            locale={locale}
-          />
+          {/* The keystroke that turns the prompt into a schedule paints the totals first, the table a frame later. */}
+          {deferredRows.length > 0 && (
+            <ScheduleTable rows={deferredRows} typeOfTransaction={type} locale={locale} />
+          )}
           <PlausibilityCheck
             reasons={reasons}
             typeOfTransaction={type}
