@@ -37,7 +37,7 @@ export function ChargeResult({
         </p>
       </div>
       <p className="hint">{signConvention()}</p>
-      <ScrollRegion label={t`Booked records`}>
+      <ScrollRegion label={t`Booked records`} className="booked-records-scroll">
         <table className="table booked-records" data-testid="booked-records">
           <thead>
             <tr>
