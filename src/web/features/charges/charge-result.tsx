@@ -7,7 +7,7 @@ import { signConvention, transactionTypeWord, vatTypeWord } from './charge-text.
 
 /**
  * The `bonus_created` records as the platform returned them, its codes in words (credit, charge, the VAT
- * type) and amounts signed as on the form.
+ * type) and amounts signed as on the form; the due date and the money first, so a phone shows them.
  */
 export function ChargeResult({
   contractId,
@@ -41,7 +41,6 @@ export function ChargeResult({
         <table className="table booked-records" data-testid="booked-records">
           <thead>
             <tr>
-              <th scope="col">{t`Internal ID`}</th>
               <th scope="col">{t`Due date`}</th>
               <th scope="col">{t`Type`}</th>
               <th scope="col" className="numeric">
@@ -49,6 +48,7 @@ export function ChargeResult({
               </th>
               <th scope="col">{t`Gross/net`}</th>
               <th scope="col">{t`VAT`}</th>
+              <th scope="col">{t`Internal ID`}</th>
               <th scope="col">{t`Display name`}</th>
               <th scope="col">{t`Category`}</th>
               <th scope="col">{t`Salespartner`}</th>
@@ -57,7 +57,6 @@ export function ChargeResult({
           <tbody>
             {records.map((record) => (
               <tr key={record.internal_id}>
-                <td>{record.internal_id}</td>
                 <td>{record.due_date}</td>
                 <td>{transactionTypeWord(record.type_of_transaction)}</td>
                 <td className="numeric">
@@ -65,6 +64,7 @@ export function ChargeResult({
                 </td>
                 <td>{record.is_gross ? t`gross` : t`net`}</td>
                 <td>{vatTypeWord(record.vat_type)}</td>
+                <td>{record.internal_id}</td>
                 <td>{record.display_name}</td>
                 <td>{record.category}</td>
                 <td>{record.salespartner}</td>

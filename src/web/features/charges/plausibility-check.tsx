@@ -44,7 +44,7 @@ export function PlausibilityCheck({
   const id = useId();
   if (reasons.length === 0) return null;
   return (
-    <div className="notice" data-testid="plausibility-check">
+    <div className="notice plausibility-check" data-testid="plausibility-check">
       <p>
         <strong>{t`Check before booking`}</strong>
       </p>
