@@ -190,18 +190,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/**
- * Judges the charges page on its own when the shell around it is still wider than a phone (before the top
- * bar and the navigation collapse below 900 px, issue 27's shell work): the page, with no schedule yet, is
- * then already too wide, and the top bar and navigation are set aside so the content column is as wide as
- * the window. Once the shell fits, nothing is set aside and the whole page is judged.
- */
-async function setAsideAShellTooWide(page: Page) {
-  const tooWide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  if (tooWide)
-    await page.addStyleTag({ content: '.shell { display: block } .topbar, .sidenav { display: none }' });
-}
-
 const SHOTS = 'test-results/screenshots';
 
 /** Light and dark, full page: `charges-<what>-<width>-<language>-<scheme>.png`. */
@@ -226,7 +214,6 @@ test.describe('the charges page on a phone and a wide screen', () => {
       await signIn(page, OPERATOR, language);
       await page.goto('/producers/charges?user=P1000&contract=C1000');
       await page.locator('h1').waitFor();
-      await setAsideAShellTooWide(page);
       await expectNoSidewaysScroll(page);
       await field(page, 'amount_cent').fill('12,3,4');
       await expect(page.getByTestId('preview-missing')).toHaveText(
