@@ -41,8 +41,11 @@ test.describe('book charges and credits', () => {
     await expect(preview.locator('tbody tr').nth(1)).toContainText('2025-02-28');
     await expect(preview.locator('tbody tr').nth(1)).toContainText('e2e-bonus__2');
     await expect(preview.locator('tbody tr').nth(2)).toContainText('2025-03-31');
-    await expect(preview.locator('tfoot')).toContainText('€37.50');
-    await expect(page.getByTestId('invoice-line')).toContainText('Loyalty bonus');
+    // One sign convention, said once: a credit is negative in the invoice line, the rows and the totals.
+    await expect(page.getByText('Credits are shown as negative amounts')).toHaveCount(1);
+    await expect(preview.locator('tbody tr').nth(2)).toContainText('-€12.50');
+    await expect(page.getByTestId('preview-totals')).toContainText('Gross-€37.50');
+    await expect(page.getByTestId('invoice-line')).toHaveText('Loyalty bonus-€12.50');
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/screenshots/charges-preview.png', fullPage: true });
     // Its first due date lies more than a year back: booked only once confirmed.
@@ -53,6 +56,9 @@ test.describe('book charges and credits', () => {
     await expect(records).toHaveCount(3);
     await expect(records.nth(2)).toContainText('e2e-bonus__3');
     await expect(records.nth(2)).toContainText('2025-03-31');
+    await expect(records.nth(2)).toContainText('Credit');
+    await expect(records.nth(2)).toContainText('-€12.50');
+    await expect(records.nth(2)).toContainText('standard rate');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Book another' }).click();
     await expect(field(page, 'contract_id')).toHaveValue('C1000');
@@ -96,7 +102,7 @@ test.describe('book charges and credits', () => {
     await field(page, 'input_id').fill(`e2e-million-${Date.now()}`);
     await field(page, 'display_name').fill('Typo bonus');
     const check = page.getByTestId('plausibility-check');
-    await expect(check).toContainText('This books €1,000,000.00 gross: at or above €1,000.00');
+    await expect(check).toContainText('This books -€1,000,000.00 gross. From €1,000.00 on');
     await page.getByRole('button', { name: 'Book' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Confirm the amount and the dates' }),
@@ -165,11 +171,106 @@ test.describe('book charges and credits', () => {
       '„12.50“ ist hier mehrdeutig: Verwenden Sie „,“ für die Nachkommastellen, z. B. 1.234,50.',
     );
     await amount.fill('1.234,56');
-    await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('1.234,56');
+    await expect(page.getByTestId('preview-totals')).toContainText('-1.234,56');
     await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Buchen' }).click();
-    await expect(page.getByTestId('booked-records')).toContainText('1.234,56');
+    await expect(page.getByTestId('booked-records')).toContainText('-1.234,56');
+    await expect(page.getByTestId('booked-records')).toContainText('Gutschrift');
+    await expect(page.getByTestId('booked-records')).toContainText('Regelsatz');
     await context.close();
+  });
+});
+
+/** The page is no wider than the window: nothing scrolls sideways but a table inside its own region. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+const SHOTS = 'test-results/screenshots';
+
+/** Light and dark, full page: `charges-<what>-<width>-<language>-<scheme>.png`. */
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test.describe('the charges page on a phone and a wide screen', () => {
+  for (const language of ['en', 'de'] as const) {
+    test(`at 390 px the preview and the booked records scroll in their own regions, the totals in view (${language})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await signIn(page, OPERATOR, language);
+      await page.goto('/producers/charges?user=P1000&contract=C1000');
+      await page.locator('h1').waitFor();
+      await expectNoSidewaysScroll(page);
+      await field(page, 'amount_cent').fill('12,3,4');
+      await expect(page.getByTestId('preview-missing')).toHaveText(
+        language === 'de'
+          ? 'Verwenden Sie „,“ nur einmal, für die Nachkommastellen, z. B. 1.234,50.'
+          : '"12,3,4" is ambiguous here: use "." for the decimals, e.g. 1,234.50.',
+      );
+      await field(page, 'amount_cent').fill(language === 'de' ? '1.234,50' : '1,234.50');
+      await field(page, 'due_date').fill('2025-07-31');
+      await field(page, 'no_of_executions').fill('12');
+      await field(page, 'execution_cycle').selectOption('month');
+      await field(page, 'input_id').fill(`e2e-narrow-${language}-${Date.now()}`);
+      await field(page, 'display_name').fill(language === 'de' ? 'Treuebonus' : 'Loyalty bonus');
+      await expect(page.getByTestId('schedule-preview').locator('tbody tr')).toHaveCount(12);
+      await expectNoSidewaysScroll(page);
+      // The totals (net, VAT, gross) are on screen, not behind the table's sideways scroll.
+      const totals = page.getByTestId('preview-totals');
+      await totals.scrollIntoViewIfNeeded();
+      const box = await totals.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+      await expect(totals).toContainText(language === 'de' ? '-14.814,00' : '-€14,814.00');
+      await expectAccessible(page);
+      await screenshots(page, `charges-preview-390-${language}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshots(page, `charges-preview-1440-${language}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+
+      await confirmPlausibility(page);
+      await page.getByRole('button', { name: language === 'de' ? 'Buchen' : 'Book' }).click();
+      await expect(page.getByTestId('booked-records').locator('tbody tr')).toHaveCount(12);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await screenshots(page, `charges-result-390-${language}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshots(page, `charges-result-1440-${language}`);
+      await context.close();
+    });
+  }
+
+  test('600 executions: the totals cover all, the table shows the rows in view and scrolls to the last', async ({
+    page,
+  }) => {
+    await signIn(page, OPERATOR);
+    await page.goto('/producers/charges?user=P1000&contract=C1000');
+    await field(page, 'due_date').fill('2026-01-31');
+    await field(page, 'no_of_executions').fill('600');
+    await field(page, 'execution_cycle').selectOption('month');
+    await field(page, 'amount_cent').fill('10');
+    await expect(page.getByTestId('preview-totals')).toContainText('Total of 600 executions');
+    await expect(page.getByTestId('preview-totals')).toContainText('Gross-€6,000.00');
+    const table = page.getByTestId('schedule-preview');
+    await expect(table).toHaveAttribute('aria-rowcount', '601');
+    expect(await table.locator('tbody tr').count()).toBeLessThan(100);
+    const region = page.getByRole('region', { name: 'Schedule', exact: true });
+    await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(table.locator('tbody tr').filter({ hasText: '2075-12-31' })).toContainText('-€10.00');
+    await expectAccessible(page);
   });
 });
 

@@ -199,7 +199,7 @@ test.describe('in German', () => {
       'Erforderlich, wenn die Buchung mehr als einmal ausgeführt wird.',
     );
     await field(page, 'execution_cycle').selectOption('month');
-    await expect(page.getByTestId('schedule-preview').locator('tfoot')).toContainText('25,00 €');
+    await expect(page.getByTestId('preview-totals')).toContainText('-25,00 €');
     await expectAccessible(page);
     await screenshots(page, 'german-charges');
     await page.getByLabel('Ich habe Betrag und Daten geprüft: buchen.').check();

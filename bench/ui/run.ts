@@ -6,6 +6,8 @@
  *   1. typing in the consumer migration form with 4× CPU throttling (issue 9: input-to-paint ≤ 50 ms)
  *   2. the feed-in report: a raw year's first draw (≤ 1.5 s) and redraws for cached data (≤ 100 ms, issue 11)
  *   3. the bulk page checking a 10,000-row file in its Web Worker, and the longest frame gap meanwhile
+ *   4. typing an amount on the charges page with 12, 120 and 600 executions in the preview (issue 27: ≤ 50 ms)
+ * BENCH_UI_ONLY=charges (a comma-separated list of typing, feed, bulk, charges) measures only those.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,11 +26,18 @@ import { bulkChargesFile, BULK_ROWS, measureBulkCheck } from './bulk-check.ts';
 import { measureFeedReport } from './feed-report.ts';
 import { median, percentile, timingRow, type Timing } from './statistics.ts';
 import { measureTyping, type TypingSamples } from './typing.ts';
+import { EXECUTION_COUNTS, measureChargesTyping } from './charges-typing.ts';
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 18690);
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`BENCH_UI_RUNS must be a whole number ≥ 1, not ${RUNS}`);
+const BENCHMARKS = ['typing', 'feed', 'bulk', 'charges'] as const;
+const only = (process.env.BENCH_UI_ONLY ?? '').split(',').filter(Boolean);
+const unknown = only.filter((name) => !BENCHMARKS.some((benchmark) => benchmark === name));
+if (unknown.length > 0)
+  throw new Error(`BENCH_UI_ONLY takes ${BENCHMARKS.join(', ')}, not ${unknown.join(', ')}`);
+const selected = (benchmark: (typeof BENCHMARKS)[number]) => only.length === 0 || only.includes(benchmark);
 
 /** The stack as the e2e suite starts it; start.ts builds the console first when dist/ is missing or stale. */
 function startStack(dataDir: string): ChildProcess {
@@ -91,6 +100,21 @@ try {
   stack = startStack(join(dataDir, 'bff'));
   await untilReady(stack);
   browser = await chromium.launch(chromiumLaunchOptions);
+  if (selected('typing')) await measureMigrationTyping(browser);
+  if (selected('feed')) await measureReport(browser);
+  if (selected('bulk')) await measureBulk(browser);
+  if (selected('charges')) await measureCharges(browser);
+} finally {
+  await browser?.close();
+  if (stack) await stop(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+printTable(
+  `energy-console browser benchmarks, medians of ${RUNS} runs in Chromium, load average ${loadAtStart.toFixed(1)} at start`,
+  timings.map(timingRow),
+);
+
+async function measureMigrationTyping(browser: Browser): Promise<void> {
   const typing = await measureRuns(browser, measureTyping);
   for (const [phase, samplesOf] of [
     ['clean form', (run: TypingSamples) => run.cleanForm],
@@ -112,7 +136,9 @@ try {
       },
     );
   }
+}
 
+async function measureReport(browser: Browser): Promise<void> {
   const report = await measureRuns(browser, measureFeedReport);
   timings.push(
     {
@@ -140,7 +166,9 @@ try {
       source: 'issue 11',
     },
   );
+}
 
+async function measureBulk(browser: Browser): Promise<void> {
   const file = bulkChargesFile();
   const bulk = await measureRuns(browser, (context) => measureBulkCheck(context, file));
   timings.push(
@@ -157,12 +185,26 @@ try {
       source: 'a long task',
     },
   );
-} finally {
-  await browser?.close();
-  if (stack) await stop(stack);
-  rmSync(dataDir, { recursive: true, force: true });
 }
-printTable(
-  `energy-console browser benchmarks, medians of ${RUNS} runs in Chromium, load average ${loadAtStart.toFixed(1)} at start`,
-  timings.map(timingRow),
-);
+
+/** Issue 27 measured 16 ms at 12 executions, 40 ms at 120, 120 ms typical and 192 ms at most at 600. */
+async function measureCharges(browser: Browser): Promise<void> {
+  const typing = await measureRuns(browser, (context) => measureChargesTyping(context));
+  for (const count of EXECUTION_COUNTS) {
+    const source = 'issue 27, Event Timing';
+    timings.push(
+      {
+        name: `charges amount, ${count} executions: keystroke delay, median`,
+        runs: typing.map((run) => median(run[count])),
+        budgetMs: 50,
+        source,
+      },
+      {
+        name: `charges amount, ${count} executions: keystroke delay, max`,
+        runs: typing.map((run) => Math.max(...run[count])),
+        budgetMs: 50,
+        source,
+      },
+    );
+  }
+}

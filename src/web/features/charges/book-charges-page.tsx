@@ -188,12 +188,12 @@ function ChargeForm({
                 { value: 'charge', label: t`Charge (to the customer)` },
               ]}
             />
-            <div className="field-row">
+            <div className="field-row charge-amount-row">
               <TextInput {...field('amount_cent')} inputMode="decimal" autoComplete="off" suffix="€" />
               <SelectInput
                 {...field('vat_type')}
                 options={[
-                  { value: 'normal', label: t`normal (19 %)` },
+                  { value: 'normal', label: t`standard (19 %)` },
                   { value: 'reduced', label: t`reduced (7 %)` },
                 ]}
               />

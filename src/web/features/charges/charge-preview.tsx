@@ -1,18 +1,25 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
+import { useDeferredValue, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { MAX_EXECUTIONS, needsExecutionCycle } from '../../../contract/api/charges.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { plausibilityReasons } from '../../../contract/charge-plausibility.ts';
-import { formatCents } from '../../../contract/euro-amount.ts';
+import { consoleMessage } from '../../lib/known-messages.ts';
+import { formatChargeAmount } from './charge-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
+import { chargeFields, signConvention } from './charge-text.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
+import { ScheduleTable } from './schedule-table.tsx';
 
 type Preview = { rows: ChargeExecution[] } | { missing: string };
 
 /** The schedule the platform will store, from the contract's own rules: computed here, no request. */
 export function previewSchedule(values: ChargeFormValues, locale: string): Preview {
   const candidate = toChargeCandidate(values, locale);
+  // Typed but unreadable: the field's own message says what is wrong (it shows under the field only on submit).
+  if (typeof candidate.amount_cent === 'string')
+    return { missing: consoleMessage(chargeFields(locale).amount_cent.unreadable!(candidate.amount_cent)) };
   if (typeof candidate.amount_cent !== 'number') return { missing: t`Enter the amount to see the schedule.` };
   if (typeof candidate.due_date !== 'string' || !isIsoDate(candidate.due_date))
     return { missing: t`Enter the due date to see the schedule.` };
@@ -42,6 +49,19 @@ export function previewSchedule(values: ChargeFormValues, locale: string): Previ
   };
 }
 
+/** The fields the schedule is computed from: the preview re-renders when one of them changes, not others. */
+const SCHEDULE_FIELDS = [
+  'type_of_transaction',
+  'amount_cent',
+  'is_gross',
+  'vat_type',
+  'due_date',
+  'no_of_executions',
+  'execution_cycle',
+  'input_id',
+  'display_name',
+] as const;
+
 export function ChargePreview({
   locale,
   plausibility,
@@ -55,30 +75,46 @@ export function ChargePreview({
     problem: boolean;
   };
 }) {
-  // Only what changes the schedule re-renders the preview: the other fields are blanked before the comparison.
-  const values = useWatch<ChargeFormValues, ChargeFormValues, ChargeFormValues>({
-    compute: (all) => ({
-      ...all,
-      user_id: '',
-      contract_id: '',
-      category: '',
-      explanation_text: '',
-      bookkeeping_account: '',
-    }),
-  });
-  const preview = previewSchedule(values, locale);
-  const money = (cents: number) => formatCents(cents, locale);
-  const isCredit = values.type_of_transaction === 'credit';
-  const count = 'rows' in preview ? preview.rows.length : 0;
-  const reasons = 'rows' in preview ? plausibilityReasons(preview.rows, plausibility.limits) : [];
+  const watched = useWatch<ChargeFormValues, typeof SCHEDULE_FIELDS>({ name: SCHEDULE_FIELDS });
+  const [type, amount, isGross, vatType, dueDate, executions, cycle, inputId, displayName] = watched;
+  const preview = useMemo(
+    () =>
+      previewSchedule(
+        {
+          type_of_transaction: type,
+          amount_cent: amount,
+          is_gross: isGross,
+          vat_type: vatType,
+          due_date: dueDate,
+          no_of_executions: executions,
+          execution_cycle: cycle,
+          input_id: inputId,
+          user_id: '',
+          contract_id: '',
+          category: '',
+          display_name: '',
+          explanation_text: '',
+          bookkeeping_account: '',
+        },
+        locale,
+      ),
+    [type, amount, isGross, vatType, dueDate, executions, cycle, inputId, locale],
+  );
+  const rows = 'rows' in preview ? preview.rows : NO_ROWS;
+  // The totals, the invoice line and the plausibility check follow each keystroke at once; the long table
+  // renders from a deferred copy, which React may interrupt for the next keystroke.
+  const deferredRows = useDeferredValue(rows);
+  const reasons = useMemo(() => plausibilityReasons(rows, plausibility.limits), [rows, plausibility.limits]);
   const key = plausibilityKey(reasons);
+  const isCredit = type === 'credit';
   return (
     <section className="card" aria-labelledby="preview-heading">
       <h2 id="preview-heading">{t`Schedule preview`}</h2>
       <p className="hint">
         {isCredit
           ? t`What the platform will store: one credit per execution, each at the VAT rate valid on its due date.`
-          : t`What the platform will store: one charge per execution, each at the VAT rate valid on its due date.`}
+          : t`What the platform will store: one charge per execution, each at the VAT rate valid on its due date.`}{' '}
+        <span data-testid="sign-convention">{signConvention()}</span>
       </p>
       {'missing' in preview ? (
         <p className="empty" data-testid="preview-missing">
@@ -87,66 +123,19 @@ export function ChargePreview({
       ) : (
         <>
           <p className="invoice-line" data-testid="invoice-line">
-            <span>{values.display_name.trim() || t`(display name)`}</span>
-            <span>
-              {isCredit ? '−' : ''}
-              {money(preview.rows[0]!.grossCent)}
+            <span>{displayName.trim() || t`(display name)`}</span>
+            <span className="invoice-line__amount">
+              {formatChargeAmount(rows[0]!.grossCent, type, locale)}
             </span>
           </p>
-          <div className="table-scroll">
-            <table className="table" data-testid="schedule-preview">
-              <thead>
-                <tr>
-                  <th scope="col" className="numeric">
-                    {t`No.`}
-                  </th>
-                  <th scope="col">{t`Due date`}</th>
-                  <th scope="col">{t`Internal ID`}</th>
-                  <th scope="col" className="numeric">
-                    {t`VAT rate`}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t`Net`}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t`VAT`}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t`Gross`}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => (
-                  <tr key={row.n}>
-                    <td className="numeric">{row.n}</td>
-                    <td>{row.due_date}</td>
-                    <td>{row.internal_id}</td>
-                    <td className="numeric">{row.ratePercent} %</td>
-                    <td className="numeric">{money(row.netCent)}</td>
-                    <td className="numeric">{money(row.vatCent)}</td>
-                    <td className="numeric">{money(row.grossCent)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <td colSpan={4}>{t`Total of ${count}`}</td>
-                  <td className="numeric">
-                    {money(preview.rows.reduce((sum, row) => sum + row.netCent, 0))}
-                  </td>
-                  <td className="numeric">
-                    {money(preview.rows.reduce((sum, row) => sum + row.vatCent, 0))}
-                  </td>
-                  <td className="numeric">
-                    {money(preview.rows.reduce((sum, row) => sum + row.grossCent, 0))}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <ScheduleTotals rows={rows} typeOfTransaction={type} locale={locale} />
+          {/* The keystroke that turns the prompt into a schedule paints the totals first, the table a frame later. */}
+          {deferredRows.length > 0 && (
+            <ScheduleTable rows={deferredRows} typeOfTransaction={type} locale={locale} />
+          )}
           <PlausibilityCheck
             reasons={reasons}
+            typeOfTransaction={type}
             locale={locale}
             confirmed={plausibility.confirmedKey === key}
             onConfirm={(confirmed) => plausibility.onConfirm(confirmed ? key : null)}
@@ -155,5 +144,42 @@ export function ChargePreview({
         </>
       )}
     </section>
+  );
+}
+
+const NO_ROWS: readonly ChargeExecution[] = [];
+
+/** What the booking adds up to over all executions, ahead of the table and never behind the keystroke. */
+function ScheduleTotals({
+  rows,
+  typeOfTransaction,
+  locale,
+}: {
+  rows: readonly ChargeExecution[];
+  typeOfTransaction: string;
+  locale: string;
+}) {
+  const money = (cents: number) => formatChargeAmount(cents, typeOfTransaction, locale);
+  const sum = (part: (row: ChargeExecution) => number) => rows.reduce((total, row) => total + part(row), 0);
+  return (
+    <div className="schedule-totals" data-testid="preview-totals">
+      <p className="schedule-totals__title">
+        {plural(rows.length, { one: 'Total of # execution', other: 'Total of # executions' })}
+      </p>
+      <dl>
+        <div>
+          <dt>{t`Net`}</dt>
+          <dd>{money(sum((row) => row.netCent))}</dd>
+        </div>
+        <div>
+          <dt>{t`VAT`}</dt>
+          <dd>{money(sum((row) => row.vatCent))}</dd>
+        </div>
+        <div>
+          <dt>{t`Gross`}</dt>
+          <dd>{money(sum((row) => row.grossCent))}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -1,9 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
-import { formatCents } from '../../../contract/euro-amount.ts';
 import type { ChargeRecord } from '../../../contract/api/charges.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { formatChargeAmount } from './charge-amount.ts';
+import { signConvention, transactionTypeWord, vatTypeWord } from './charge-text.ts';
 
-/** The `bonus_created` records exactly as the platform returned them. */
+/**
+ * The `bonus_created` records as the platform returned them, its codes in words (credit, charge, the VAT
+ * type) and amounts signed as on the form; the due date and the money first, so a phone shows them.
+ */
 export function ChargeResult({
   contractId,
   records,
@@ -17,6 +22,8 @@ export function ChargeResult({
 }) {
   const first = records[0];
   const inputId = first?.input_id;
+  // Named outside <Trans>: inside it, extraction would describe the placeholder with this whole file.
+  const created = plural(records.length, { one: '# record', other: '# records' });
   return (
     <div className="page page--wide">
       <h1>{t`Book charges and credits`}</h1>
@@ -24,16 +31,16 @@ export function ChargeResult({
         <h2>{first?.type_of_transaction === 'charge' ? t`Charge booked` : t`Credit booked`}</h2>
         <p>
           <Trans>
-            The platform created {plural(records.length, { one: '# record', other: '# records' })} on contract{' '}
-            <code>{contractId}</code> with input ID <code>{inputId}</code>.
+            The platform created {created} on contract <code>{contractId}</code> with input ID{' '}
+            <code>{inputId}</code>.
           </Trans>
         </p>
       </div>
-      <div className="table-scroll">
-        <table className="table" data-testid="booked-records">
+      <p className="hint">{signConvention()}</p>
+      <ScrollRegion label={t`Booked records`} className="booked-records-scroll">
+        <table className="table booked-records" data-testid="booked-records">
           <thead>
             <tr>
-              <th scope="col">{t`Internal ID`}</th>
               <th scope="col">{t`Due date`}</th>
               <th scope="col">{t`Type`}</th>
               <th scope="col" className="numeric">
@@ -41,6 +48,7 @@ export function ChargeResult({
               </th>
               <th scope="col">{t`Gross/net`}</th>
               <th scope="col">{t`VAT`}</th>
+              <th scope="col">{t`Internal ID`}</th>
               <th scope="col">{t`Display name`}</th>
               <th scope="col">{t`Category`}</th>
               <th scope="col">{t`Salespartner`}</th>
@@ -49,12 +57,14 @@ export function ChargeResult({
           <tbody>
             {records.map((record) => (
               <tr key={record.internal_id}>
-                <td>{record.internal_id}</td>
                 <td>{record.due_date}</td>
-                <td>{record.type_of_transaction}</td>
-                <td className="numeric">{formatCents(record.amount_cent, locale)}</td>
+                <td>{transactionTypeWord(record.type_of_transaction)}</td>
+                <td className="numeric">
+                  {formatChargeAmount(record.amount_cent, record.type_of_transaction, locale)}
+                </td>
                 <td>{record.is_gross ? t`gross` : t`net`}</td>
-                <td>{record.vat_type}</td>
+                <td>{vatTypeWord(record.vat_type)}</td>
+                <td>{record.internal_id}</td>
                 <td>{record.display_name}</td>
                 <td>{record.category}</td>
                 <td>{record.salespartner}</td>
@@ -62,7 +72,7 @@ export function ChargeResult({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p>
         <button type="button" className="button" onClick={onAnother}>
           {t`Book another`}

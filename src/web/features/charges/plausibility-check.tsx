@@ -1,18 +1,19 @@
 import { plural, t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { PlausibilityReason } from '../../../contract/charge-plausibility.ts';
-import { formatCents } from '../../../contract/euro-amount.ts';
+import { formatChargeAmount, formatEuro } from './charge-amount.ts';
 
 /** What a confirmation is for: the reasons as they stand (a changed amount asks again). */
 export const plausibilityKey = (reasons: readonly PlausibilityReason[]) => JSON.stringify(reasons);
 
-function reasonText(reason: PlausibilityReason, locale: string): string {
+function reasonText(reason: PlausibilityReason, typeOfTransaction: string, locale: string): string {
   if (reason.kind === 'large') {
-    const total = formatCents(reason.totalGrossCent, locale);
-    const threshold = formatCents(reason.confirmFromCent, locale);
+    // Signed as everywhere on the page; the threshold is a size, the same for credits and charges.
+    const total = formatChargeAmount(reason.totalGrossCent, typeOfTransaction, locale);
+    const threshold = formatEuro(reason.confirmFromCent, locale);
     return plural(reason.executions, {
-      one: `This books ${total} gross: at or above ${threshold}, the amount from which the console asks for a confirmation.`,
-      other: `This books ${total} gross in all (# executions): at or above ${threshold}, the amount from which the console asks for a confirmation.`,
+      one: `This books ${total} gross. From ${threshold} on, credit or charge, the console asks for a confirmation.`,
+      other: `This books ${total} gross in all (# executions). From ${threshold} on, credit or charge, the console asks for a confirmation.`,
     });
   }
   const date = reason.dueDate;
@@ -27,12 +28,14 @@ function reasonText(reason: PlausibilityReason, locale: string): string {
  */
 export function PlausibilityCheck({
   reasons,
+  typeOfTransaction,
   locale,
   confirmed,
   onConfirm,
   problem,
 }: {
   reasons: readonly PlausibilityReason[];
+  typeOfTransaction: string;
   locale: string;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
@@ -41,13 +44,13 @@ export function PlausibilityCheck({
   const id = useId();
   if (reasons.length === 0) return null;
   return (
-    <div className="notice" data-testid="plausibility-check">
+    <div className="notice plausibility-check" data-testid="plausibility-check">
       <p>
         <strong>{t`Check before booking`}</strong>
       </p>
       <ul>
         {reasons.map((reason) => (
-          <li key={reason.kind}>{reasonText(reason, locale)}</li>
+          <li key={reason.kind}>{reasonText(reason, typeOfTransaction, locale)}</li>
         ))}
       </ul>
       <div className="field field--checkbox">

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderInForm } from '../../components/form/testing/render-in-form.tsx';
+import { emptyChargeForm, type ChargeFormValues } from './charge-form-values.ts';
+import { ChargePreview } from './charge-preview.tsx';
+import { ALL_ROWS_UP_TO } from './schedule-table.tsx';
+
+afterEach(cleanup);
+
+const limits = { confirmFromCent: 100_000, today: '2025-06-16' };
+const credit: ChargeFormValues = {
+  ...emptyChargeForm({ user: 'P1000', contract: 'C1000' }),
+  amount_cent: '25.50',
+  due_date: '2025-07-31',
+  input_id: 'bonus-1',
+  display_name: 'Welcome bonus',
+};
+
+function renderPreview(values: Partial<ChargeFormValues>) {
+  return renderInForm(
+    <ChargePreview
+      locale="en-US"
+      plausibility={{ limits, confirmedKey: null, onConfirm: () => undefined, problem: false }}
+    />,
+    { defaultValues: { ...credit, ...values } },
+  );
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('the schedule preview', () => {
+  it('shows a credit as a negative amount everywhere, and says so once', () => {
+    renderPreview({ no_of_executions: '2', execution_cycle: 'month' });
+    expect(screen.getByTestId('invoice-line').textContent).toBe('Welcome bonus-€25.50');
+    const totals = screen.getByTestId('preview-totals');
+    expect(totals.textContent).toBe('Total of 2 executionsNet-€42.86VAT-€8.14Gross-€51.00');
+    const rows = within(screen.getByTestId('schedule-preview')).getAllByRole('row').slice(1);
+    expect(rows.map(cellsOf)).toEqual([
+      ['1', '2025-07-31', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__1'],
+      ['2', '2025-08-31', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__2'],
+    ]);
+    expect(screen.getAllByText(/shown as negative amounts/)).toHaveLength(1);
+  });
+
+  it('shows a charge as a positive amount', () => {
+    renderPreview({ type_of_transaction: 'charge' });
+    expect(screen.getByTestId('invoice-line').textContent).toBe('Welcome bonus€25.50');
+    expect(screen.getByTestId('preview-totals').textContent).toContain('Gross€25.50');
+  });
+
+  it('signs the plausibility check’s total as the preview does', () => {
+    renderPreview({ amount_cent: '1000000' });
+    expect(screen.getByTestId('plausibility-check').textContent).toContain(
+      'This books -€1,000,000.00 gross. From €1,000.00 on, credit or charge, the console asks for a confirmation.',
+    );
+  });
+
+  it('says what is wrong with an amount it cannot read, not to enter one', () => {
+    renderPreview({ amount_cent: '12,3,4' });
+    expect(screen.getByTestId('preview-missing').textContent).toBe(
+      '"12,3,4" is ambiguous here: use "." for the decimals, e.g. 1,234.50.',
+    );
+    cleanup();
+    renderPreview({ amount_cent: 'abc' });
+    expect(screen.getByTestId('preview-missing').textContent).toBe('Enter digits only, e.g. 1,234.50.');
+    cleanup();
+    renderPreview({ amount_cent: '' });
+    expect(screen.getByTestId('preview-missing').textContent).toBe('Enter the amount to see the schedule.');
+  });
+
+  it('renders every row of a short schedule, and far fewer than all of a long one', () => {
+    renderPreview({ no_of_executions: String(ALL_ROWS_UP_TO), execution_cycle: 'month' });
+    const table = () => screen.getByTestId('schedule-preview');
+    expect(within(table()).getAllByRole('row')).toHaveLength(ALL_ROWS_UP_TO + 1);
+    cleanup();
+    renderPreview({ no_of_executions: '600', execution_cycle: 'month' });
+    expect(table().getAttribute('aria-rowcount')).toBe('601');
+    expect(within(table()).getAllByRole('row').length).toBeLessThan(60);
+    // The totals are over all 600 executions, whatever the table shows.
+    expect(screen.getByTestId('preview-totals').textContent).toContain('Gross-€15,300.00');
+  });
+});
