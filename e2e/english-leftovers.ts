@@ -1,3 +1,6 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
 /**
  * English words that must not appear on a page shown in German. Kept beside the every-page test that uses
  * it: each word is one seen (or easily slipped) into the German console — words of the UI, units, roles,
@@ -46,6 +49,14 @@ export const ENGLISH_LEFTOVERS = [
   'monthly',
   'yearly',
   'once',
+  // field labels and words of the migration form and its result
+  'customer',
+  'salutation',
+  'reason',
+  'valid',
+  'producer',
+  'subscription_reason',
+  'contract_notice_period_unit',
   // roles and the shell ('admin' is also the admin's username, so it is data as often as a word)
   'operator',
   'viewer',
@@ -57,9 +68,37 @@ export const ENGLISH_LEFTOVERS = [
   'found',
 ] as const;
 
-/** The leftovers found in a page's text (whole words, any case). */
+/** The leftovers found in a text (whole words, any case). */
 export function englishLeftovers(text: string): string[] {
   // Underscores join a word: `is_business` is a code (a CSV column), not the word "business".
   const words = new Set(text.toLowerCase().match(/[\p{L}_]+/gu) ?? []);
   return ENGLISH_LEFTOVERS.filter((word) => words.has(word));
+}
+
+/**
+ * The page's words as people meet them: its text, hidden parts included (a closed disclosure, a
+ * screen reader's label), and every select's options; codes shown as code (`<code>`: the platform's JSON,
+ * field names) may stay. The admin's username is data, not a word.
+ */
+export async function pageWords(page: Page): Promise<string> {
+  const text = await page.evaluate(() => {
+    const words = (element: Element): string =>
+      [...element.childNodes]
+        .map((node) =>
+          node instanceof Element
+            ? node.matches('code, script, style')
+              ? ''
+              : `${words(node)}\n`
+            : (node.textContent ?? ''),
+        )
+        .join('');
+    const options = [...document.querySelectorAll('option')].map((option) => option.text);
+    return `${words(document.body)}\n${options.join('\n')}`;
+  });
+  return text.replaceAll(/\badmin\b/g, '');
+}
+
+/** Fails (softly: the test goes on to show all it finds) when the page shows one of the English words. */
+export async function expectNoEnglishWords(page: Page) {
+  expect.soft(englishLeftovers(await pageWords(page)), `English words on ${page.url()}`).toEqual([]);
 }

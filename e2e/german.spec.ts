@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoEnglishWords } from './english-leftovers.ts';
 import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
@@ -16,45 +17,6 @@ async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** English words that were left on the migration form, its result and the validators page: none may show. */
-const ENGLISH_LEFTOVERS = [
-  '(none)',
-  'private',
-  'business',
-  'producer',
-  'month',
-  'months',
-  'Valid',
-  'Customer type',
-  'Change reason',
-  'Salutation',
-  'salutation',
-  'subscription_reason',
-  'contract_notice_period_unit',
-];
-
-async function expectNoEnglishLeftovers(page: Page) {
-  // Shown text and the select's options (closed selects hide theirs from innerText); codes shown as code
-  // (the platform's JSON, field names in <code>) may stay.
-  const text = await page.evaluate(() => {
-    const words = (element: Element) =>
-      [...element.childNodes]
-        .map((node): string =>
-          node instanceof Element
-            ? node.matches('code, script, style')
-              ? ''
-              : `${words(node)}\n`
-            : (node.textContent ?? ''),
-        )
-        .join('');
-    return `${words(document.body)}\n${[...document.querySelectorAll('option')].map((option) => option.text).join('\n')}`;
-  });
-  const found = ENGLISH_LEFTOVERS.filter((word) =>
-    new RegExp(`(^|[^\\w])${word.replace(/[()]/g, '\\$&')}($|[^\\w])`).test(text),
-  );
-  expect(found).toEqual([]);
 }
 
 async function anmelden(page: Page, user: { username: string; password: string } = OPERATOR) {
@@ -112,7 +74,7 @@ test.describe('in German', () => {
     await expect(page.locator('#field-meteringpoint_id-error')).toHaveCount(0);
     await expect(page.getByLabel('Titel').locator('option').first()).toHaveText('(kein Titel)');
     await expect(page.getByTestId('derived-customer-type')).toContainText('Privatkunde');
-    await expectNoEnglishLeftovers(page);
+    await expectNoEnglishWords(page);
     await expectAccessible(page);
     await screenshots(page, 'german-migration');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -152,7 +114,7 @@ test.describe('in German', () => {
     await expect(record.getByText('3.500 kWh/Jahr', { exact: true })).toBeVisible();
     await expect(record.getByText('1 Monat', { exact: true })).toBeVisible();
     await expect(record.getByText('24 Monate', { exact: true })).toBeVisible();
-    await expectNoEnglishLeftovers(page);
+    await expectNoEnglishWords(page);
     await expectAccessible(page);
     await screenshots(page, 'german-migration-result');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -173,7 +135,7 @@ test.describe('in German', () => {
     await expect(page.locator('#market-location-id-status')).toHaveText('✓ Gültig');
     await expect(page.getByLabel('Kundentyp')).toHaveValue('private');
     await expect(page.getByLabel('Kundentyp').locator('option:checked')).toHaveText('Privatkunde');
-    await expectNoEnglishLeftovers(page);
+    await expectNoEnglishWords(page);
     await expectAccessible(page);
     await screenshots(page, 'german-validators');
     await page.setViewportSize({ width: 390, height: 844 });
