@@ -163,6 +163,56 @@ test.describe('feed-in report', () => {
     await expect(page.getByText('The last day must not be before the first day.')).toBeVisible();
   });
 
+  test('the time-zone picker keeps every key typed at 5 ms, Enter takes the single match, Escape restores', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin`,
+    );
+    await expectRowCount(page, 5);
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    const hint = page.locator('#tz-hint');
+    const options = page.getByRole('listbox', { name: 'Time zone' }).getByRole('option');
+    await zone.fill('');
+    await zone.pressSequentially('kolkata', { delay: 5 });
+    await expect(zone).toHaveValue('kolkata');
+    await expect(options).toHaveText([/^Asia\/Kolkata/]);
+    await zone.press('Enter');
+    await expect(page).toHaveURL(/tz=Asia%2FKolkata/);
+    await expect(zone).toHaveValue('Asia/Kolkata');
+    await expect(hint).toContainText('UTC+05:30 now');
+    await expect(options).toHaveCount(0);
+    await expect(row(page, '2025-08-10')).toBeVisible();
+
+    // Several matches: the first is highlighted as you type, Enter takes it.
+    await zone.fill('');
+    await zone.pressSequentially('new_y', { delay: 5 });
+    await expect(zone).toHaveValue('new_y');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await zone.press('Enter');
+    await expect(page).toHaveURL(/tz=America%2FNew_York/);
+    await expect(zone).toHaveValue('America/New_York');
+
+    // Escape puts the zone back; the report keeps it.
+    await zone.fill('');
+    await zone.pressSequentially('tokyo', { delay: 5 });
+    await expect(zone).toHaveValue('tokyo');
+    await zone.press('Escape');
+    await expect(zone).toHaveValue('America/New_York');
+    await expect(page).toHaveURL(/tz=America%2FNew_York/);
+    await expect(options).toHaveCount(0);
+    // Text that names no zone is put back on leaving the field.
+    await zone.fill('');
+    await zone.pressSequentially('nowhere', { delay: 5 });
+    await expect(hint).toHaveText('No time zone matches “nowhere”.');
+    await zone.press('Enter');
+    await expect(zone).toHaveValue('nowhere');
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(zone).toHaveValue('America/New_York');
+    await expect(page).toHaveURL(/tz=America%2FNew_York/);
+  });
+
   // Its first draw and redraw times are measured by `npm run bench:ui`.
   test('a year of raw values: every value in the table, the chart drawn for each view and back', async ({
     page,
