@@ -384,6 +384,63 @@ test.describe('feed-in report', () => {
   });
 });
 
+/** Fails when the page is wider than the window (it would scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+    wider: [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .filter((element) => !element.closest('.scroll-region'))
+      // The elements that stick out themselves, not their ancestors.
+      .filter((element, _index, all) => !all.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+  expect.soft(overflow).toEqual({ page: overflow.window, window: overflow.window, wider: [] });
+}
+
+/** A loaded report at each width, light and dark: usable without sideways scrolling. */
+async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de') {
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.locator('.feed-chart .recharts-wrapper > svg')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: `${SHOTS}/feed-report-${name}-${language}-${scheme}-${width}.png`,
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+for (const language of ['en', 'de'] as const) {
+  test.describe(`feed-in report at 390, 768 and 1440 px (${language})`, () => {
+    test.use({ locale: language === 'de' ? 'de-DE' : 'en-US' });
+
+    test(`a week by day and a year by month fit every width (${language})`, async ({ page }) => {
+      await signIn(page, ADMIN, language);
+      await page.goto(
+        `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-16&agg=day&tz=Europe/Berlin&compare=previous`,
+      );
+      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await reportAtEachWidth(page, 'week', language);
+      await page.goto(
+        `${REPORT}?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=month&tz=Europe/Berlin`,
+      );
+      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await reportAtEachWidth(page, 'year', language);
+    });
+  });
+}
+
 test.describe('feed-in report in German', () => {
   test.use({ locale: 'de-DE' });
 

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../lib/format.ts';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { createLTTB } from 'downsample/methods/LTTB';
-import { forwardRef, useMemo, useSyncExternalStore } from 'react';
+import { forwardRef, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -16,13 +16,17 @@ import {
   YAxis,
 } from 'recharts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
-import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { COMPACT_BELOW_PX, labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
 import { statusText, valuesText } from './completeness-text.ts';
 import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
 const HATCH_ID = 'feed-incomplete-hatch';
 const MARKER_HATCH_ID = 'feed-incomplete-marker';
+
+const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const VALUE_AXIS_PX = 64;
 
 /** Raw series longer than this are drawn through LTTB; the table and the CSV keep every value. */
 export const MAX_DRAWN_POINTS = 2000;
@@ -102,17 +106,6 @@ export function useChartColors(): ChartColors {
   }, [dark]);
 }
 
-function tickFormatter(aggregation: AggregationType, spanDays: number, timeZone: string) {
-  return (value: number | string) => {
-    if (aggregation !== 'raw') {
-      const label = String(value);
-      return aggregation === 'hour' ? label.slice(11, 16) : label;
-    }
-    const local = formatLocalInstant(Number(value), timeZone);
-    return spanDays <= 2 ? local.slice(11, 16) : local.slice(5, 10);
-  };
-}
-
 // The points drawn for a set of rows (the report view's cached array), kept with it: going back to a
 // view redraws without mapping and downsampling 35,040 rows again.
 const drawnPoints = new WeakMap<
@@ -188,23 +181,43 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     }));
     return downsampleWithGaps(shifted, MAX_DRAWN_POINTS);
   }, [isRaw, compareRows, rows, unit]);
-  const formatTick = tickFormatter(aggregation, spanDays, timeZone);
+  // The plot's width (the chart's less the margins and the value axis) decides how many ticks fit.
+  const [plotWidth, setPlotWidth] = useState(800);
+  const tickStyle: TickStyle = {
+    aggregation,
+    compact: plotWidth < COMPACT_BELOW_PX,
+    oneYear: rows[0]?.label.slice(0, 4) === rows.at(-1)?.label.slice(0, 4),
+    spanDays,
+    timeZone,
+    locale: currentFormattingLocale(),
+  };
+  const formatTick = (value: number) =>
+    tickLabel(isRaw ? value : (rows[Math.round(value)]?.label ?? ''), tickStyle);
+  const longestTick = isRaw
+    ? Math.max(...[points[0]?.x, points.at(-1)?.x].map((x) => (x === undefined ? 0 : formatTick(x).length)))
+    : Math.max(...[0, rows.length - 1].map((index) => formatTick(index).length));
+  const fitting = labelsThatFit(plotWidth, longestTick);
   const area = (run: PeriodRun) => ({
     x1: isRaw ? run.first.start : run.firstIndex - 0.5,
     x2: isRaw ? run.last.end : run.firstIndex + run.periods - 0.5,
   });
   const incompleteCount = incomplete.length;
+  const unitName = unit.unit;
   const chartName =
     incompleteCount > 0
-      ? t`Feed-in chart in ${unit.unit}, ${timeZone}; ${incompleteCount} incomplete periods hatched and labelled with their values`
+      ? plural(incompleteCount, {
+          one: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete period hatched and labelled with its values`,
+          other: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete periods hatched and labelled with their values`,
+        })
       : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
   return (
     <div ref={ref} className="feed-chart" data-drawn-for={drawnFor} role="img" aria-label={chartName}>
-      <ResponsiveContainer width="100%" height={320}>
-        <ComposedChart
-          data={compareLine ? undefined : points}
-          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-        >
+      <ResponsiveContainer
+        width="100%"
+        height={320}
+        onResize={(width) => setPlotWidth(width - CHART_MARGIN.left - CHART_MARGIN.right - VALUE_AXIS_PX)}
+      >
+        <ComposedChart data={compareLine ? undefined : points} margin={CHART_MARGIN}>
           <defs>
             <pattern
               id={HATCH_ID}
@@ -233,17 +246,19 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
             domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
             scale={isRaw ? 'time' : 'linear'}
             allowDuplicatedCategory={false}
-            tickFormatter={(value: number) =>
-              isRaw ? formatTick(value) : formatTick(rows[Math.round(value)]?.label ?? '')
-            }
+            tickFormatter={formatTick}
+            // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
+            // round instants, no more than fit (and none closer than the gap).
+            {...(isRaw
+              ? { tickCount: fitting, minTickGap: 24 }
+              : { ticks: tickIndexes(rows.length, fitting), interval: 0 })}
             stroke={colors.text}
             tick={{ fill: colors.text, fontSize: 12 }}
-            minTickGap={24}
           />
           <YAxis
             stroke={colors.text}
             tick={{ fill: colors.text, fontSize: 12 }}
-            width={64}
+            width={VALUE_AXIS_PX}
             label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
           />
           <Tooltip
