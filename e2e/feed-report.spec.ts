@@ -397,7 +397,21 @@ async function expectNoSidewaysScroll(page: Page) {
       .slice(0, 5)
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
   }));
-  expect.soft(overflow).toEqual({ page: overflow.window, window: overflow.window, wider: [] });
+  expect(overflow).toEqual({ page: overflow.window, window: overflow.window, wider: [] });
+}
+
+/** The x-axis labels: at least two, none touching the next. */
+async function expectTicksApart(page: Page) {
+  const boxes = await page
+    .locator('.feed-chart .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+    .evaluateAll((ticks) =>
+      ticks.map((tick) => tick.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+    );
+  expect(boxes.length).toBeGreaterThanOrEqual(2);
+  for (let index = 1; index < boxes.length; index++)
+    expect(boxes[index]!.left, `tick ${index} clear of the one before`).toBeGreaterThan(
+      boxes[index - 1]!.right + 4,
+    );
 }
 
 /** A loaded report at each width, light and dark: usable without sideways scrolling. */
@@ -410,6 +424,7 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
     await page.setViewportSize({ width, height });
     await expect(page.locator('.feed-chart .recharts-wrapper > svg')).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expectTicksApart(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({

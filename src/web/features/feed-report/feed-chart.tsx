@@ -256,6 +256,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
             tick={{ fill: colors.text, fontSize: 12 }}
           />
           <YAxis
+            tickFormatter={(value: number) => formatNumber(value)}
             stroke={colors.text}
             tick={{ fill: colors.text, fontSize: 12 }}
             width={VALUE_AXIS_PX}
@@ -311,7 +312,7 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
               strokeDasharray="2 3"
               ifOverflow="visible"
               label={{
-                value: `◐ ${run.first.sampleCount}/${run.first.expected}`,
+                value: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
                 fill: colors.gap,
                 fontSize: 12,
                 position: 'insideTop',
