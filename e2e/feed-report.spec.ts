@@ -459,6 +459,69 @@ for (const language of ['en', 'de'] as const) {
 test.describe('feed-in report in German', () => {
   test.use({ locale: 'de-DE' });
 
+  // English words the report once showed in German ("Tage (default)", "day" in the print title, the
+  // zone hint), and others of its controls: none may show up in the German report.
+  const ENGLISH_WORDS = [
+    'default',
+    'day',
+    'days',
+    'now',
+    'This browser',
+    'Type any part',
+    'Range',
+    'Custom',
+    'Previous',
+    'Next',
+    'Nothing',
+    'Download',
+    'Print',
+    'Periods',
+    'complete',
+    'incomplete',
+    'no data',
+    'values',
+    'more',
+    'none',
+  ];
+  const englishIn = (text: string) =>
+    ENGLISH_WORDS.filter((word) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'iu').test(text));
+
+  test('every word of the report is German: controls, zone picker, summary, chart, table, print title', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, 'de');
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC&compare=previous&capacity_kw=50`,
+    );
+    const report = page.locator('.feed-report');
+    await expect(report.getByRole('region', { name: 'Perioden des Berichts' })).toContainText(
+      'unvollständig',
+    );
+    await expect(page.getByLabel('Aggregation').locator('option:checked')).toHaveText('Tage (Standard)');
+    await expect(page.locator('#tz-hint')).toHaveText(
+      'UTC+00:00 jetzt. Tippen Sie einen beliebigen Teil des Namens, z. B. „york“ oder „kolkata“.',
+    );
+    await expect(page.getByRole('button', { name: /^Dieser Browser: / })).toBeVisible();
+    await expect(report.locator('p.print-only').first()).toHaveText(
+      /^Einspeisung P1000\/C1000, 2025-08-10 bis 2025-08-14, 5 Tage, UTC\. Umgebung: sandbox\. Gedruckt /,
+    );
+    await expect(page.locator('.feed-chart')).toHaveAttribute(
+      'aria-label',
+      'Einspeisediagramm in kWh, UTC; 2 unvollständige Perioden schraffiert und mit ihren Werten beschriftet',
+    );
+    expect(englishIn(await report.evaluate((element) => element.textContent ?? ''))).toEqual([]);
+
+    const zone = page.getByRole('combobox', { name: 'Zeitzone' });
+    await zone.fill('');
+    await zone.pressSequentially('a', { delay: 5 });
+    await expect(page.locator('.combobox__more')).toHaveText(/^\d+ weitere: weitertippen, um einzugrenzen$/);
+    await zone.fill('');
+    await zone.pressSequentially('xyz', { delay: 5 });
+    await expect(page.locator('#tz-hint')).toHaveText('Keine Zeitzone passt zu „xyz“.');
+    await zone.press('Escape');
+    await expect(zone).toHaveValue('UTC');
+  });
+
   test('incomplete days, formatted counts and the Excel file in German conventions; screenshots', async ({
     page,
   }) => {
