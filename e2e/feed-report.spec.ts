@@ -425,6 +425,7 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
     await expect(page.locator('.feed-chart .recharts-wrapper > svg')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectTicksApart(page);
+    await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({
@@ -433,6 +434,16 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
       });
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    if (width === 390) {
+      // The zone picker's list fits the phone too.
+      const zone = page.locator('input[name="tz"]');
+      await zone.fill('');
+      await zone.pressSequentially('new', { delay: 5 });
+      await expectNoSidewaysScroll(page);
+      await zone.evaluate((input) => input.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${SHOTS}/feed-report-${name}-${language}-zone-picker-390.png` });
+      await zone.press('Escape');
+    }
   }
 }
 
