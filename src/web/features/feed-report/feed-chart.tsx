@@ -1,7 +1,7 @@
 import { formatNumber } from '../../lib/format.ts';
 import { plural, t } from '@lingui/core/macro';
 import { createLTTB } from 'downsample/methods/LTTB';
-import { forwardRef, useMemo, useState, useSyncExternalStore } from 'react';
+import { forwardRef, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -132,6 +132,28 @@ function chartPoints(
   return points;
 }
 
+/**
+ * The element's width, read before the first paint and again when it changes: the axis's ticks are
+ * chosen for it in the same render that draws the chart (Recharts' own `onResize` comes a frame after
+ * its first draw, which would draw a year of raw values twice).
+ */
+function useWidth() {
+  const element = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const measured = element.current;
+    if (!measured) return;
+    setWidth(measured.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(measured);
+    return () => observer.disconnect();
+  }, []);
+  return [element, width] as const;
+}
+
 export interface FeedChartProps {
   rows: readonly ReportRow[];
   compareRows: readonly ReportRow[] | null;
@@ -182,7 +204,8 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     return downsampleWithGaps(shifted, MAX_DRAWN_POINTS);
   }, [isRaw, compareRows, rows, unit]);
   // The plot's width (the chart's less the margins and the value axis) decides how many ticks fit.
-  const [plotWidth, setPlotWidth] = useState(800);
+  const [sizer, chartWidth] = useWidth();
+  const plotWidth = chartWidth - CHART_MARGIN.left - CHART_MARGIN.right - VALUE_AXIS_PX;
   const tickStyle: TickStyle = {
     aggregation,
     compact: plotWidth < COMPACT_BELOW_PX,
@@ -212,155 +235,158 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
       : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
   return (
     <div ref={ref} className="feed-chart" data-drawn-for={drawnFor} role="img" aria-label={chartName}>
-      <ResponsiveContainer
-        width="100%"
-        height={320}
-        onResize={(width) => setPlotWidth(width - CHART_MARGIN.left - CHART_MARGIN.right - VALUE_AXIS_PX)}
-      >
-        <ComposedChart data={compareLine ? undefined : points} margin={CHART_MARGIN}>
-          <defs>
-            <pattern
-              id={HATCH_ID}
-              width="6"
-              height="6"
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(45)"
-            >
-              <rect width="6" height="6" fill={colors.background} />
-              <rect width="3" height="6" fill={colors.series} />
-            </pattern>
-            <pattern
-              id={MARKER_HATCH_ID}
-              width="8"
-              height="8"
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(-45)"
-            >
-              <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
-            </pattern>
-          </defs>
-          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
-            scale={isRaw ? 'time' : 'linear'}
-            allowDuplicatedCategory={false}
-            tickFormatter={formatTick}
-            // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
-            // round instants, no more than fit (and none closer than the gap).
-            {...(isRaw
-              ? { tickCount: fitting, minTickGap: 24 }
-              : { ticks: tickIndexes(rows.length, fitting), interval: 0 })}
-            stroke={colors.text}
-            tick={{ fill: colors.text, fontSize: 12 }}
-          />
-          <YAxis
-            tickFormatter={(value: number) => formatNumber(value)}
-            stroke={colors.text}
-            tick={{ fill: colors.text, fontSize: 12 }}
-            width={VALUE_AXIS_PX}
-            label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
-          />
-          <Tooltip
-            isAnimationActive={false}
-            labelFormatter={(value) => {
-              const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
-              if (!row) return '';
-              if (row.status === 'complete') return `${row.label} ${timeZone}`;
-              return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
-            }}
-            formatter={(value) => [
-              value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
-            ]}
-            contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
-          />
-          {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
-          {gaps.map((gap) => (
-            <ReferenceArea
-              key={gap.first.start}
-              {...area(gap)}
-              fill={colors.gap}
-              fillOpacity={0.12}
-              ifOverflow="visible"
-              label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+      <div ref={sizer}>
+        <ResponsiveContainer width="100%" height={320}>
+          <ComposedChart data={compareLine ? undefined : points} margin={CHART_MARGIN}>
+            <defs>
+              <pattern
+                id={HATCH_ID}
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
+                <rect width="6" height="6" fill={colors.background} />
+                <rect width="3" height="6" fill={colors.series} />
+              </pattern>
+              <pattern
+                id={MARKER_HATCH_ID}
+                width="8"
+                height="8"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(-45)"
+              >
+                <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
+              </pattern>
+            </defs>
+            <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="x"
+              type="number"
+              domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
+              scale={isRaw ? 'time' : 'linear'}
+              allowDuplicatedCategory={false}
+              tickFormatter={formatTick}
+              // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
+              // round instants, no more than fit (and none closer than the gap).
+              {...(isRaw
+                ? { tickCount: fitting, minTickGap: 24 }
+                : { ticks: tickIndexes(rows.length, fitting), interval: 0 })}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
             />
-          ))}
-          {notYetDelivered.map((run) => (
-            <ReferenceArea
-              key={run.first.start}
-              {...area(run)}
-              fill={colors.pending}
-              fillOpacity={0.08}
-              stroke={colors.pending}
-              strokeDasharray="4 4"
-              ifOverflow="visible"
-              label={{
-                value: t`not yet delivered`,
-                fill: colors.pending,
-                fontSize: 12,
-                position: 'insideTop',
+            <YAxis
+              tickFormatter={(value: number) => formatNumber(value)}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
+              width={VALUE_AXIS_PX}
+              label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(value) => {
+                const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
+                if (!row) return '';
+                if (row.status === 'complete') return `${row.label} ${timeZone}`;
+                return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
               }}
+              formatter={(value) => [
+                value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
+              ]}
+              contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
             />
-          ))}
-          {incomplete.map((run) => (
-            <ReferenceArea
-              key={run.first.start}
-              {...area(run)}
-              fill={`url(#${MARKER_HATCH_ID})`}
-              stroke={colors.gap}
-              strokeDasharray="2 3"
-              ifOverflow="visible"
-              label={{
-                value: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
-                fill: colors.gap,
-                fontSize: 12,
-                position: 'insideTop',
-              }}
-            />
-          ))}
-          {isRaw ? (
-            <>
-              <Line
-                data={compareLine ? points : undefined}
-                dataKey="value"
-                name={t`This range`}
-                stroke={colors.series}
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
+            {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
+            {gaps.map((gap) => (
+              <ReferenceArea
+                key={gap.first.start}
+                {...area(gap)}
+                fill={colors.gap}
+                fillOpacity={0.12}
+                ifOverflow="visible"
+                label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
               />
-              {compareLine && (
+            ))}
+            {notYetDelivered.map((run) => (
+              <ReferenceArea
+                key={run.first.start}
+                {...area(run)}
+                fill={colors.pending}
+                fillOpacity={0.08}
+                stroke={colors.pending}
+                strokeDasharray="4 4"
+                ifOverflow="visible"
+                label={{
+                  value: t`not yet delivered`,
+                  fill: colors.pending,
+                  fontSize: 12,
+                  position: 'insideTop',
+                }}
+              />
+            ))}
+            {incomplete.map((run) => (
+              <ReferenceArea
+                key={run.first.start}
+                {...area(run)}
+                fill={`url(#${MARKER_HATCH_ID})`}
+                stroke={colors.gap}
+                strokeDasharray="2 3"
+                ifOverflow="visible"
+                label={{
+                  value: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
+                  fill: colors.gap,
+                  fontSize: 12,
+                  position: 'insideTop',
+                }}
+              />
+            ))}
+            {isRaw ? (
+              <>
                 <Line
-                  data={compareLine}
+                  data={compareLine ? points : undefined}
                   dataKey="value"
-                  name={compareLabel}
-                  stroke={colors.compare}
-                  strokeDasharray="4 3"
+                  name={t`This range`}
+                  stroke={colors.series}
                   dot={false}
                   connectNulls={false}
                   isAnimationActive={false}
                 />
-              )}
-            </>
-          ) : (
-            <>
-              <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false}>
-                {points.map((point, index) => (
-                  <Cell
-                    key={point.x}
-                    fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
-                    stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
+                {compareLine && (
+                  <Line
+                    data={compareLine}
+                    dataKey="value"
+                    name={compareLabel}
+                    stroke={colors.compare}
+                    strokeDasharray="4 3"
+                    dot={false}
+                    connectNulls={false}
+                    isAnimationActive={false}
                   />
-                ))}
-              </Bar>
-              {compareRows && (
-                <Bar dataKey="compare" name={compareLabel} fill={colors.compare} isAnimationActive={false} />
-              )}
-            </>
-          )}
-        </ComposedChart>
-      </ResponsiveContainer>
+                )}
+              </>
+            ) : (
+              <>
+                <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false}>
+                  {points.map((point, index) => (
+                    <Cell
+                      key={point.x}
+                      fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
+                      stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
+                    />
+                  ))}
+                </Bar>
+                {compareRows && (
+                  <Bar
+                    dataKey="compare"
+                    name={compareLabel}
+                    fill={colors.compare}
+                    isAnimationActive={false}
+                  />
+                )}
+              </>
+            )}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
     </div>
   );
 });
