@@ -443,6 +443,13 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
     }
     await page.emulateMedia({ colorScheme: 'light' });
     if (width === 390) {
+      // The PNG of a phone's chart keeps its whole title (wrapped), in the UI language.
+      const png = page.waitForEvent('download');
+      await page.locator('.report-actions button').nth(2).click();
+      const pngPath = `${SHOTS}/feed-report-${name}-${language}-export-390.png`;
+      await (await png).saveAs(pngPath);
+      // The chart at twice its size (~330 px wide here), not a 14 px legend icon drawn for a comparison.
+      expect(readFileSync(pngPath).readUInt32BE(16)).toBeGreaterThan(600);
       // The zone picker's list fits the phone too.
       const zone = page.locator('input[name="tz"]');
       await zone.fill('');

@@ -308,7 +308,13 @@ function ReportBody({
           className="button button--secondary"
           onClick={() => {
             setExportProblem(null);
-            chartPng(chartRef.current!, title, colors).then(
+            const legend = compareRows
+              ? [
+                  { label: t`This range`, color: colors.series },
+                  { label: compareLabel, color: colors.compare },
+                ]
+              : [];
+            chartPng(chartRef.current!, title, colors, legend).then(
               (png) => downloadBlob(png, `${fileName}.png`),
               (error: unknown) =>
                 setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
