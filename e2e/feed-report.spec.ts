@@ -163,6 +163,64 @@ test.describe('feed-in report', () => {
     await expect(page.getByText('The last day must not be before the first day.')).toBeVisible();
   });
 
+  test('the time-zone picker keeps every key typed at 5 ms, Enter takes the single match, Escape restores', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin`,
+    );
+    await expectRowCount(page, 5);
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    const hint = page.locator('#tz-hint');
+    const options = page.getByRole('listbox', { name: 'Time zone' }).getByRole('option');
+    await zone.fill('');
+    await zone.pressSequentially('kolkata', { delay: 5 });
+    await expect(zone).toHaveValue('kolkata');
+    await expect(options).toHaveText([/^Asia\/Kolkata/]);
+    await zone.press('Enter');
+    await expect(page).toHaveURL(/tz=Asia%2FKolkata/);
+    await expect(zone).toHaveValue('Asia/Kolkata');
+    await expect(hint).toContainText('UTC+05:30 now');
+    await expect(options).toHaveCount(0);
+    await expect(row(page, '2025-08-10')).toBeVisible();
+
+    // Several matches: the first is highlighted as you type, Enter takes it.
+    await zone.fill('');
+    await zone.pressSequentially('new_y', { delay: 5 });
+    await expect(zone).toHaveValue('new_y');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await zone.press('Enter');
+    await expect(page).toHaveURL(/tz=America%2FNew_York/);
+    await expect(zone).toHaveValue('America/New_York');
+
+    // Typed and taken at once, as staff in a hurry do: Enter 5 ms after the last key.
+    await zone.fill('');
+    await zone.pressSequentially('tokyo', { delay: 5 });
+    await page.waitForTimeout(5);
+    await zone.press('Enter');
+    await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+    await expect(zone).toHaveValue('Asia/Tokyo');
+
+    // Escape puts the zone back; the report keeps it.
+    await zone.fill('');
+    await zone.pressSequentially('new_y', { delay: 5 });
+    await expect(zone).toHaveValue('new_y');
+    await zone.press('Escape');
+    await expect(zone).toHaveValue('Asia/Tokyo');
+    await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+    await expect(options).toHaveCount(0);
+    // Text that names no zone is put back on leaving the field.
+    await zone.fill('');
+    await zone.pressSequentially('nowhere', { delay: 5 });
+    await expect(hint).toHaveText('No time zone matches “nowhere”.');
+    await zone.press('Enter');
+    await expect(zone).toHaveValue('nowhere');
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(zone).toHaveValue('Asia/Tokyo');
+    await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+  });
+
   // Its first draw and redraw times are measured by `npm run bench:ui`.
   test('a year of raw values: every value in the table, the chart drawn for each view and back', async ({
     page,
@@ -334,8 +392,161 @@ test.describe('feed-in report', () => {
   });
 });
 
+/** Fails when the page is wider than the window (it would scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+    wider: [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .filter((element) => !element.closest('.scroll-region'))
+      // The elements that stick out themselves, not their ancestors.
+      .filter((element, _index, all) => !all.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+  expect(overflow).toEqual({ page: overflow.window, window: overflow.window, wider: [] });
+}
+
+/** The x-axis labels: at least two, none touching the next. */
+async function expectTicksApart(page: Page) {
+  const boxes = await page
+    .locator('.feed-chart .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+    .evaluateAll((ticks) =>
+      ticks.map((tick) => tick.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+    );
+  expect(boxes.length).toBeGreaterThanOrEqual(2);
+  for (let index = 1; index < boxes.length; index++)
+    expect(boxes[index]!.left, `tick ${index} clear of the one before`).toBeGreaterThan(
+      boxes[index - 1]!.right + 4,
+    );
+}
+
+/** A loaded report at each width, light and dark: usable without sideways scrolling. */
+async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de') {
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.locator('.feed-chart .recharts-wrapper > svg')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectTicksApart(page);
+    await expectAccessible(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: `${SHOTS}/feed-report-${name}-${language}-${scheme}-${width}.png`,
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    if (width === 390) {
+      // The PNG of a phone's chart keeps its whole title (wrapped), in the UI language.
+      const png = page.waitForEvent('download');
+      await page.locator('.report-actions button').nth(2).click();
+      const pngPath = `${SHOTS}/feed-report-${name}-${language}-export-390.png`;
+      await (await png).saveAs(pngPath);
+      // The chart at twice its size (~330 px wide here), not a 14 px legend icon drawn for a comparison.
+      expect(readFileSync(pngPath).readUInt32BE(16)).toBeGreaterThan(600);
+      // The zone picker's list fits the phone too.
+      const zone = page.locator('input[name="tz"]');
+      await zone.fill('');
+      await zone.pressSequentially('new', { delay: 5 });
+      await expectNoSidewaysScroll(page);
+      await zone.evaluate((input) => input.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${SHOTS}/feed-report-${name}-${language}-zone-picker-390.png` });
+      await zone.press('Escape');
+    }
+  }
+}
+
+for (const language of ['en', 'de'] as const) {
+  test.describe(`feed-in report at 390, 768 and 1440 px (${language})`, () => {
+    test.use({ locale: language === 'de' ? 'de-DE' : 'en-US' });
+
+    test(`a week by day and a year by month fit every width (${language})`, async ({ page }) => {
+      await signIn(page, ADMIN, language);
+      await page.goto(
+        `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-16&agg=day&tz=Europe/Berlin&compare=previous`,
+      );
+      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await reportAtEachWidth(page, 'week', language);
+      await page.goto(
+        `${REPORT}?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=month&tz=Europe/Berlin`,
+      );
+      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await reportAtEachWidth(page, 'year', language);
+    });
+  });
+}
+
 test.describe('feed-in report in German', () => {
   test.use({ locale: 'de-DE' });
+
+  // English words the report once showed in German ("Tage (default)", "day" in the print title, the
+  // zone hint), and others of its controls: none may show up in the German report.
+  const ENGLISH_WORDS = [
+    'default',
+    'day',
+    'days',
+    'now',
+    'This browser',
+    'Type any part',
+    'Range',
+    'Custom',
+    'Previous',
+    'Next',
+    'Nothing',
+    'Download',
+    'Print',
+    'Periods',
+    'complete',
+    'incomplete',
+    'no data',
+    'values',
+    'more',
+    'none',
+  ];
+  const englishIn = (text: string) =>
+    ENGLISH_WORDS.filter((word) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'iu').test(text));
+
+  test('every word of the report is German: controls, zone picker, summary, chart, table, print title', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, 'de');
+    await page.goto(
+      `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC&compare=previous&capacity_kw=50`,
+    );
+    const report = page.locator('.feed-report');
+    await expect(report.getByRole('region', { name: 'Perioden des Berichts' })).toContainText(
+      'unvollständig',
+    );
+    await expect(page.getByLabel('Aggregation').locator('option:checked')).toHaveText('Tage (Standard)');
+    await expect(page.locator('#tz-hint')).toHaveText(
+      'UTC+00:00 jetzt. Tippen Sie einen beliebigen Teil des Namens, z. B. „york“ oder „kolkata“.',
+    );
+    await expect(page.getByRole('button', { name: /^Dieser Browser: / })).toBeVisible();
+    await expect(report.locator('p.print-only').first()).toHaveText(
+      /^Einspeisung P1000\/C1000, 2025-08-10 bis 2025-08-14, 5 Tage, UTC\. Umgebung: sandbox\. Gedruckt /,
+    );
+    await expect(page.locator('.feed-chart')).toHaveAttribute(
+      'aria-label',
+      'Einspeisediagramm in kWh, UTC; 2 unvollständige Perioden schraffiert und mit ihren Werten beschriftet',
+    );
+    expect(englishIn(await report.evaluate((element) => element.textContent ?? ''))).toEqual([]);
+
+    const zone = page.getByRole('combobox', { name: 'Zeitzone' });
+    await zone.fill('');
+    await zone.pressSequentially('a', { delay: 5 });
+    await expect(page.locator('.combobox__more')).toHaveText(/^\d+ weitere: weitertippen, um einzugrenzen$/);
+    await zone.fill('');
+    await zone.pressSequentially('xyz', { delay: 5 });
+    await expect(page.locator('#tz-hint')).toHaveText('Keine Zeitzone passt zu „xyz“.');
+    await zone.press('Escape');
+    await expect(zone).toHaveValue('UTC');
+  });
 
   test('incomplete days, formatted counts and the Excel file in German conventions; screenshots', async ({
     page,

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../lib/format.ts';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { createLTTB } from 'downsample/methods/LTTB';
-import { forwardRef, useMemo, useSyncExternalStore } from 'react';
+import { forwardRef, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -16,13 +16,17 @@ import {
   YAxis,
 } from 'recharts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
-import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { COMPACT_BELOW_PX, labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
 import { statusText, valuesText } from './completeness-text.ts';
 import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
 const HATCH_ID = 'feed-incomplete-hatch';
 const MARKER_HATCH_ID = 'feed-incomplete-marker';
+
+const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const VALUE_AXIS_PX = 64;
 
 /** Raw series longer than this are drawn through LTTB; the table and the CSV keep every value. */
 export const MAX_DRAWN_POINTS = 2000;
@@ -102,17 +106,6 @@ export function useChartColors(): ChartColors {
   }, [dark]);
 }
 
-function tickFormatter(aggregation: AggregationType, spanDays: number, timeZone: string) {
-  return (value: number | string) => {
-    if (aggregation !== 'raw') {
-      const label = String(value);
-      return aggregation === 'hour' ? label.slice(11, 16) : label;
-    }
-    const local = formatLocalInstant(Number(value), timeZone);
-    return spanDays <= 2 ? local.slice(11, 16) : local.slice(5, 10);
-  };
-}
-
 // The points drawn for a set of rows (the report view's cached array), kept with it: going back to a
 // view redraws without mapping and downsampling 35,040 rows again.
 const drawnPoints = new WeakMap<
@@ -137,6 +130,28 @@ function chartPoints(
   const points = isRaw ? downsampleWithGaps(all, MAX_DRAWN_POINTS) : all;
   drawnPoints.set(rows, { compareRows, factor: unit.factor, points });
   return points;
+}
+
+/**
+ * The element's width, read before the first paint and again when it changes: the axis's ticks are
+ * chosen for it in the same render that draws the chart (Recharts' own `onResize` comes a frame after
+ * its first draw, which would draw a year of raw values twice).
+ */
+function useWidth() {
+  const element = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const measured = element.current;
+    if (!measured) return;
+    setWidth(measured.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(measured);
+    return () => observer.disconnect();
+  }, []);
+  return [element, width] as const;
 }
 
 export interface FeedChartProps {
@@ -188,163 +203,190 @@ export const FeedChart = forwardRef<HTMLDivElement, FeedChartProps>(function Fee
     }));
     return downsampleWithGaps(shifted, MAX_DRAWN_POINTS);
   }, [isRaw, compareRows, rows, unit]);
-  const formatTick = tickFormatter(aggregation, spanDays, timeZone);
+  // The plot's width (the chart's less the margins and the value axis) decides how many ticks fit.
+  const [sizer, chartWidth] = useWidth();
+  const plotWidth = chartWidth - CHART_MARGIN.left - CHART_MARGIN.right - VALUE_AXIS_PX;
+  const tickStyle: TickStyle = {
+    aggregation,
+    compact: plotWidth < COMPACT_BELOW_PX,
+    oneYear: rows[0]?.label.slice(0, 4) === rows.at(-1)?.label.slice(0, 4),
+    spanDays,
+    timeZone,
+    locale: currentFormattingLocale(),
+  };
+  const formatTick = (value: number) =>
+    tickLabel(isRaw ? value : (rows[Math.round(value)]?.label ?? ''), tickStyle);
+  const longestTick = isRaw
+    ? Math.max(...[points[0]?.x, points.at(-1)?.x].map((x) => (x === undefined ? 0 : formatTick(x).length)))
+    : Math.max(...[0, rows.length - 1].map((index) => formatTick(index).length));
+  const fitting = labelsThatFit(plotWidth, longestTick);
   const area = (run: PeriodRun) => ({
     x1: isRaw ? run.first.start : run.firstIndex - 0.5,
     x2: isRaw ? run.last.end : run.firstIndex + run.periods - 0.5,
   });
   const incompleteCount = incomplete.length;
+  const unitName = unit.unit;
   const chartName =
     incompleteCount > 0
-      ? t`Feed-in chart in ${unit.unit}, ${timeZone}; ${incompleteCount} incomplete periods hatched and labelled with their values`
+      ? plural(incompleteCount, {
+          one: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete period hatched and labelled with its values`,
+          other: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete periods hatched and labelled with their values`,
+        })
       : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
   return (
     <div ref={ref} className="feed-chart" data-drawn-for={drawnFor} role="img" aria-label={chartName}>
-      <ResponsiveContainer width="100%" height={320}>
-        <ComposedChart
-          data={compareLine ? undefined : points}
-          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-        >
-          <defs>
-            <pattern
-              id={HATCH_ID}
-              width="6"
-              height="6"
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(45)"
-            >
-              <rect width="6" height="6" fill={colors.background} />
-              <rect width="3" height="6" fill={colors.series} />
-            </pattern>
-            <pattern
-              id={MARKER_HATCH_ID}
-              width="8"
-              height="8"
-              patternUnits="userSpaceOnUse"
-              patternTransform="rotate(-45)"
-            >
-              <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
-            </pattern>
-          </defs>
-          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
-            scale={isRaw ? 'time' : 'linear'}
-            allowDuplicatedCategory={false}
-            tickFormatter={(value: number) =>
-              isRaw ? formatTick(value) : formatTick(rows[Math.round(value)]?.label ?? '')
-            }
-            stroke={colors.text}
-            tick={{ fill: colors.text, fontSize: 12 }}
-            minTickGap={24}
-          />
-          <YAxis
-            stroke={colors.text}
-            tick={{ fill: colors.text, fontSize: 12 }}
-            width={64}
-            label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
-          />
-          <Tooltip
-            isAnimationActive={false}
-            labelFormatter={(value) => {
-              const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
-              if (!row) return '';
-              if (row.status === 'complete') return `${row.label} ${timeZone}`;
-              return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
-            }}
-            formatter={(value) => [
-              value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
-            ]}
-            contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
-          />
-          {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
-          {gaps.map((gap) => (
-            <ReferenceArea
-              key={gap.first.start}
-              {...area(gap)}
-              fill={colors.gap}
-              fillOpacity={0.12}
-              ifOverflow="visible"
-              label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+      <div ref={sizer}>
+        <ResponsiveContainer width="100%" height={320}>
+          <ComposedChart data={compareLine ? undefined : points} margin={CHART_MARGIN}>
+            <defs>
+              <pattern
+                id={HATCH_ID}
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
+                <rect width="6" height="6" fill={colors.background} />
+                <rect width="3" height="6" fill={colors.series} />
+              </pattern>
+              <pattern
+                id={MARKER_HATCH_ID}
+                width="8"
+                height="8"
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(-45)"
+              >
+                <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
+              </pattern>
+            </defs>
+            <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="x"
+              type="number"
+              domain={isRaw ? ['dataMin', 'dataMax'] : [-0.5, rows.length - 0.5]}
+              scale={isRaw ? 'time' : 'linear'}
+              allowDuplicatedCategory={false}
+              tickFormatter={formatTick}
+              // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
+              // round instants, no more than fit (and none closer than the gap).
+              {...(isRaw
+                ? { tickCount: fitting, minTickGap: 24 }
+                : { ticks: tickIndexes(rows.length, fitting), interval: 0 })}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
             />
-          ))}
-          {notYetDelivered.map((run) => (
-            <ReferenceArea
-              key={run.first.start}
-              {...area(run)}
-              fill={colors.pending}
-              fillOpacity={0.08}
-              stroke={colors.pending}
-              strokeDasharray="4 4"
-              ifOverflow="visible"
-              label={{
-                value: t`not yet delivered`,
-                fill: colors.pending,
-                fontSize: 12,
-                position: 'insideTop',
+            <YAxis
+              tickFormatter={(value: number) => formatNumber(value)}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
+              width={VALUE_AXIS_PX}
+              label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(value) => {
+                const row = isRaw ? rows.find((candidate) => candidate.start === value) : rows[Number(value)];
+                if (!row) return '';
+                if (row.status === 'complete') return `${row.label} ${timeZone}`;
+                return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
               }}
+              formatter={(value) => [
+                value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
+              ]}
+              contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
             />
-          ))}
-          {incomplete.map((run) => (
-            <ReferenceArea
-              key={run.first.start}
-              {...area(run)}
-              fill={`url(#${MARKER_HATCH_ID})`}
-              stroke={colors.gap}
-              strokeDasharray="2 3"
-              ifOverflow="visible"
-              label={{
-                value: `◐ ${run.first.sampleCount}/${run.first.expected}`,
-                fill: colors.gap,
-                fontSize: 12,
-                position: 'insideTop',
-              }}
-            />
-          ))}
-          {isRaw ? (
-            <>
-              <Line
-                data={compareLine ? points : undefined}
-                dataKey="value"
-                name={t`This range`}
-                stroke={colors.series}
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
+            {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
+            {gaps.map((gap) => (
+              <ReferenceArea
+                key={gap.first.start}
+                {...area(gap)}
+                fill={colors.gap}
+                fillOpacity={0.12}
+                ifOverflow="visible"
+                label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
               />
-              {compareLine && (
+            ))}
+            {notYetDelivered.map((run) => (
+              <ReferenceArea
+                key={run.first.start}
+                {...area(run)}
+                fill={colors.pending}
+                fillOpacity={0.08}
+                stroke={colors.pending}
+                strokeDasharray="4 4"
+                ifOverflow="visible"
+                label={{
+                  value: t`not yet delivered`,
+                  fill: colors.pending,
+                  fontSize: 12,
+                  position: 'insideTop',
+                }}
+              />
+            ))}
+            {incomplete.map((run) => (
+              <ReferenceArea
+                key={run.first.start}
+                {...area(run)}
+                fill={`url(#${MARKER_HATCH_ID})`}
+                stroke={colors.gap}
+                strokeDasharray="2 3"
+                ifOverflow="visible"
+                label={{
+                  value: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
+                  fill: colors.gap,
+                  fontSize: 12,
+                  position: 'insideTop',
+                }}
+              />
+            ))}
+            {isRaw ? (
+              <>
                 <Line
-                  data={compareLine}
+                  data={compareLine ? points : undefined}
                   dataKey="value"
-                  name={compareLabel}
-                  stroke={colors.compare}
-                  strokeDasharray="4 3"
+                  name={t`This range`}
+                  stroke={colors.series}
                   dot={false}
                   connectNulls={false}
                   isAnimationActive={false}
                 />
-              )}
-            </>
-          ) : (
-            <>
-              <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false}>
-                {points.map((point, index) => (
-                  <Cell
-                    key={point.x}
-                    fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
-                    stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
+                {compareLine && (
+                  <Line
+                    data={compareLine}
+                    dataKey="value"
+                    name={compareLabel}
+                    stroke={colors.compare}
+                    strokeDasharray="4 3"
+                    dot={false}
+                    connectNulls={false}
+                    isAnimationActive={false}
                   />
-                ))}
-              </Bar>
-              {compareRows && (
-                <Bar dataKey="compare" name={compareLabel} fill={colors.compare} isAnimationActive={false} />
-              )}
-            </>
-          )}
-        </ComposedChart>
-      </ResponsiveContainer>
+                )}
+              </>
+            ) : (
+              <>
+                <Bar dataKey="value" name={t`This range`} fill={colors.series} isAnimationActive={false}>
+                  {points.map((point, index) => (
+                    <Cell
+                      key={point.x}
+                      fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
+                      stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
+                    />
+                  ))}
+                </Bar>
+                {compareRows && (
+                  <Bar
+                    dataKey="compare"
+                    name={compareLabel}
+                    fill={colors.compare}
+                    isAnimationActive={false}
+                  />
+                )}
+              </>
+            )}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
     </div>
   );
 });

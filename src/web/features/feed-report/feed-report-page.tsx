@@ -30,6 +30,7 @@ import {
   type DateRange,
 } from './report-range.ts';
 import { exportFileName } from './report-rows.ts';
+import { reportTitle } from './report-title.ts';
 import { reportView } from './report-view.ts';
 import type { ReportSearch } from './report-search.ts';
 import { ReportSummary } from './report-summary.tsx';
@@ -215,8 +216,6 @@ function ReportBody({
   }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone, now]);
 
   const fileName = exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone });
-  const { from, to } = range;
-  const title = t`Feed-in ${user}/${contract}, ${from} to ${to}, ${aggregation}, ${timeZone}`;
 
   const pointsText = formatNumber(points);
   const maxText = formatNumber(MAX_POINTS);
@@ -254,6 +253,15 @@ function ReportBody({
       </p>
     );
   if (!report) return null;
+  const title = reportTitle({
+    user,
+    contract,
+    from: range.from,
+    to: range.to,
+    aggregation,
+    periods: report.rows.length,
+    timeZone,
+  });
   const printedAt = new Date().toLocaleString(currentFormattingLocale());
   const printedText = formatNumber(PRINTED_ROWS);
   const periodsText = formatNumber(report.rows.length);
@@ -300,7 +308,13 @@ function ReportBody({
           className="button button--secondary"
           onClick={() => {
             setExportProblem(null);
-            chartPng(chartRef.current!, title, colors).then(
+            const legend = compareRows
+              ? [
+                  { label: t`This range`, color: colors.series },
+                  { label: compareLabel, color: colors.compare },
+                ]
+              : [];
+            chartPng(chartRef.current!, title, colors, legend).then(
               (png) => downloadBlob(png, `${fileName}.png`),
               (error: unknown) =>
                 setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),

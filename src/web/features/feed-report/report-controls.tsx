@@ -36,6 +36,9 @@ const aggregationLabels = (): Record<AggregationType, string> => ({
   raw: t`Raw 15-minute values`,
 });
 
+/** The range's default aggregation, marked as such in the list: "Days (default)". */
+const defaultLabel = (label: string) => t`${label} (default)`;
+
 export interface ReportState {
   range: DateRange;
   aggregation: AggregationType;
@@ -135,8 +138,9 @@ export function ReportControls({
           >
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
-                {aggregationLabels()[type]}
-                {type === defaultAggregation(range) ? ' (default)' : ''}
+                {type === defaultAggregation(range)
+                  ? defaultLabel(aggregationLabels()[type])
+                  : aggregationLabels()[type]}
               </option>
             ))}
           </select>

@@ -6,7 +6,7 @@ import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
 import { messages as de } from '../../locales/de.po';
 import { messages as en } from '../../locales/en.po';
 import { countText } from './report-summary.tsx';
-import { excelCsv } from './report-export.ts';
+import { excelCsv, wrapText } from './report-export.ts';
 import { rangeInstants } from './report-range.ts';
 import { reportView } from './report-view.ts';
 
@@ -72,5 +72,18 @@ describe('numbers in sentences', () => {
     speak('de');
     expect(countText(0, 35_040)).toBe('Keine von 35.040');
     expect(countText(96, 35_040)).toBe('96 von 35.040');
+  });
+});
+
+describe('the PNG title on a narrow chart', () => {
+  // Every character 7 px wide: 40 characters fit on 280 px.
+  const measure = (text: string) => text.length * 7;
+
+  it('wraps between words to the chart’s width instead of being cut off', () => {
+    const title = 'Einspeisung P1000/C1000, 2025-08-10 bis 2025-08-16, 7 Tage, Europe/Berlin';
+    const lines = wrapText(title, 280, measure);
+    expect(lines).toEqual(['Einspeisung P1000/C1000, 2025-08-10 bis', '2025-08-16, 7 Tage, Europe/Berlin']);
+    expect(lines.every((line) => measure(line) <= 280)).toBe(true);
+    expect(wrapText(title, 2000, measure)).toEqual([title]);
   });
 });

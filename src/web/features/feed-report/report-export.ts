@@ -71,12 +71,38 @@ export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: s
   return BYTE_ORDER_MARK + csvLines([header, ...lines], { delimiter: comma ? ';' : ',' });
 }
 
+const TITLE_INSET_PX = 12;
+const TITLE_LINE_PX = 19;
+const VALUE_AXIS_INSET_PX = 60;
+
+/** Lines of at most `maxWidth` (as `measure` measures), broken between words; a longer word stands alone. */
+export function wrapText(text: string, maxWidth: number, measure: (text: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && measure(longer) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = longer;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /**
- * The chart's SVG drawn onto a canvas at twice its size, on the theme's background with a title line
- * (contract, range, zone), as PNG.
+ * The chart's SVG drawn onto a canvas at twice its size, on the theme's background under its title
+ * (contract, range, periods, zone; wrapped to the chart's width), as PNG.
  */
-export async function chartPng(container: HTMLElement, title: string, colors: ChartColors): Promise<Blob> {
-  const svg = container.querySelector('svg.recharts-surface');
+export async function chartPng(
+  container: HTMLElement,
+  title: string,
+  colors: ChartColors,
+  /** The series' names and colours when there are two (the page's legend is HTML, not in the SVG). */
+  legend: readonly { label: string; color: string }[] = [],
+): Promise<Blob> {
+  // The chart's own surface, not a legend icon's (also an svg.recharts-surface, and first in a comparison).
+  const svg = container.querySelector('.recharts-wrapper > svg.recharts-surface');
   if (!svg) throw new Error(t`The chart is not drawn yet.`);
   const { width, height } = svg.getBoundingClientRect();
   const clone = svg.cloneNode(true);
@@ -90,18 +116,32 @@ export async function chartPng(container: HTMLElement, title: string, colors: Ch
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
   await image.decode();
   const scale = 2;
-  const titleHeight = 32;
+  const font = `600 14px ${getComputedStyle(container).fontFamily}`;
   const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d')!;
+  context.font = font;
+  // A chart drawn on a phone is narrower than the title: the title wraps rather than being cut off.
+  const lines = wrapText(title, width - 2 * TITLE_INSET_PX, (text) => context.measureText(text).width);
+  const titleHeight = lines.length * TITLE_LINE_PX + 11;
   canvas.width = Math.ceil(width * scale);
   canvas.height = Math.ceil((height + titleHeight) * scale);
-  const context = canvas.getContext('2d')!;
   context.scale(scale, scale);
   context.fillStyle = colors.background;
   context.fillRect(0, 0, width, height + titleHeight);
   context.fillStyle = colors.text;
-  context.font = `600 14px ${getComputedStyle(container).fontFamily}`;
-  context.fillText(title, 12, 21);
+  context.font = font; // resizing the canvas reset it
+  lines.forEach((line, index) => context.fillText(line, TITLE_INSET_PX, 21 + index * TITLE_LINE_PX));
   context.drawImage(image, 0, titleHeight, width, height);
+  // In the space the SVG leaves for the legend, along its bottom edge: a swatch and a name each.
+  context.font = `400 13px ${getComputedStyle(container).fontFamily}`;
+  let legendX = TITLE_INSET_PX + VALUE_AXIS_INSET_PX;
+  for (const { label, color } of legend) {
+    context.fillStyle = color;
+    context.fillRect(legendX, titleHeight + height - 22, 12, 12);
+    context.fillStyle = colors.text;
+    context.fillText(label, legendX + 16, titleHeight + height - 12);
+    legendX += 16 + context.measureText(label).width + 16;
+  }
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error(t`The PNG could not be made.`))),

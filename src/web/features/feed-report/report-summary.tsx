@@ -126,7 +126,7 @@ export function ReportSummary({
             ? capacityKw
               ? t`— (no data in the range)`
               : t`Enter the nameplate power to see it`
-            : t`${formatNumber(factor * 100, { maximumFractionDigits: 1 })} % over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`}
+            : t`${formatNumber(factor, { style: 'percent', maximumFractionDigits: 1 })} over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`}
         </dd>
       </div>
     </dl>

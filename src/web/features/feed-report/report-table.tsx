@@ -2,6 +2,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 import type { ReportRow } from './report-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
 
@@ -18,8 +19,9 @@ const ROW_CLASS = {
 } as const;
 
 /**
- * One row per calendar period of the range, virtualised (@tanstack/react-virtual) so a year of
- * 15-minute rows scrolls smoothly; the header stays. `printAll` renders every row for the print view.
+ * One row per calendar period of the range, in its own scroll region (sideways too, on a phone),
+ * virtualised (@tanstack/react-virtual) so a year of 15-minute rows scrolls smoothly; the header stays.
+ * `printAll` renders every row for the print view.
  */
 export function ReportTable({
   rows,
@@ -30,12 +32,14 @@ export function ReportTable({
   timeZone: string;
   printAll: boolean;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  // The shared scroll region (its hint says when columns are off to the side) is the virtualiser's
+  // scroller; it takes no ref, so it is found inside this holder.
+  const holder = useRef<HTMLDivElement>(null);
   // The virtualizer keeps its own state; the React Compiler leaves this component alone, as it should.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
@@ -47,67 +51,63 @@ export function ReportTable({
     ? 0
     : virtualizer.getTotalSize() - (items.length ? items.at(-1)!.start + ROW_HEIGHT : 0);
   return (
-    <div
-      ref={scroller}
-      className="report-table"
-      tabIndex={0}
-      role="region"
-      aria-label={t`Periods of the report`}
-    >
-      <table className="table" aria-rowcount={rows.length + 1}>
-        <caption className="visually-hidden">
-          {t`One row per period in ${timeZone}; energy in kWh; values held of those expected. ${formatNumber(rows.length)} periods.`}
-        </caption>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">{t`Period (${timeZone})`}</th>
-            <th scope="col" className="numeric">
-              {t`Hours`}
-            </th>
-            <th scope="col" className="numeric">
-              {t`Energy (kWh)`}
-            </th>
-            <th scope="col" className="numeric">
-              {t`Values`}
-            </th>
-            <th scope="col">{t`Status`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: before, padding: 0, border: 0 }} />
+    <div ref={holder}>
+      <ScrollRegion label={t`Periods of the report`} className="report-table">
+        <table className="table" aria-rowcount={rows.length + 1}>
+          <caption className="visually-hidden">
+            {t`One row per period in ${timeZone}; energy in kWh; values held of those expected. ${formatNumber(rows.length)} periods.`}
+          </caption>
+          <thead>
+            <tr aria-rowindex={1}>
+              <th scope="col">{t`Period (${timeZone})`}</th>
+              <th scope="col" className="numeric">
+                {t`Hours`}
+              </th>
+              <th scope="col" className="numeric">
+                {t`Energy (kWh)`}
+              </th>
+              <th scope="col" className="numeric">
+                {t`Values`}
+              </th>
+              <th scope="col">{t`Status`}</th>
             </tr>
-          )}
-          {items.map(({ index }) => {
-            const row = rows[index]!;
-            return (
-              <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
-                <th scope="row">{row.label}</th>
-                <td className="numeric">
-                  {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 4 })}
-                </td>
-                <td className="numeric">
-                  {row.energyKwh === null
-                    ? statusText(row.status)
-                    : formatNumber(row.energyKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}
-                </td>
-                <td className="numeric">{rowValuesText(row)}</td>
-                <td className="status">
-                  {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
-                  {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
-                  {statusText(row.status)}
-                </td>
+          </thead>
+          <tbody>
+            {before > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={COLUMNS} style={{ height: before, padding: 0, border: 0 }} />
               </tr>
-            );
-          })}
-          {after > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: after, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+            )}
+            {items.map(({ index }) => {
+              const row = rows[index]!;
+              return (
+                <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
+                  <th scope="row">{row.label}</th>
+                  <td className="numeric">
+                    {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 4 })}
+                  </td>
+                  <td className="numeric">
+                    {row.energyKwh === null
+                      ? statusText(row.status)
+                      : formatNumber(row.energyKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}
+                  </td>
+                  <td className="numeric">{rowValuesText(row)}</td>
+                  <td className="status">
+                    {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
+                    {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
+                    {statusText(row.status)}
+                  </td>
+                </tr>
+              );
+            })}
+            {after > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={COLUMNS} style={{ height: after, padding: 0, border: 0 }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }

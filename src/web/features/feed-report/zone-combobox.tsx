@@ -1,21 +1,63 @@
 import { t } from '@lingui/core/macro';
-import { useCombobox } from 'downshift';
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import { useMemo, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { browserTimeZone, matchingZones, utcOffsetLabel } from '../../lib/time-zone-names.ts';
 
 const SHOWN = 80;
+const { InputChange, InputKeyDownEnter, InputKeyDownEscape, InputBlur } = useCombobox.stateChangeTypes;
+
+/**
+ * Downshift's state changes, adjusted to the list-autocomplete-with-automatic-selection pattern (WAI-ARIA
+ * APG): the first match is highlighted while typing, so Enter takes it (or the only one); Escape and
+ * leaving the field put the report's zone back, unless the text left behind names a zone exactly.
+ */
+export function zoneStateReducer(
+  state: UseComboboxState<string>,
+  { type, changes, props }: UseComboboxStateChangeOptions<string>,
+): Partial<UseComboboxState<string>> {
+  const current = state.selectedItem;
+  const restored = { selectedItem: current, inputValue: current ?? '' };
+  switch (type) {
+    case InputChange:
+      // An empty field lists every zone: nothing is the obvious pick.
+      return changes.inputValue?.trim() ? changes : { ...changes, highlightedIndex: -1 };
+    case InputKeyDownEnter:
+      // No match to take: the list stays open and the hint says that nothing matches.
+      if (props.items.length === 0) return state;
+      return changes.selectedItem === current ? { ...changes, ...restored } : changes;
+    case InputKeyDownEscape:
+      return { ...changes, ...restored };
+    case InputBlur: {
+      const typed = state.inputValue.trim().toLowerCase();
+      const named = props.items.find((zone) => zone.toLowerCase() === typed);
+      return named
+        ? { ...changes, selectedItem: named, inputValue: named }
+        : { ...changes, highlightedIndex: -1, ...restored };
+    }
+    default:
+      return changes.isOpen === false && changes.selectedItem === current
+        ? { ...changes, ...restored }
+        : changes;
+  }
+}
 
 /**
  * The report's time zone: a searchable combobox (Downshift's ARIA 1.2 pattern) over every zone the
  * runtime knows plus the legacy names the platform accepts, with today's UTC offset beside each, and
- * shortcuts for the browser's zone and UTC. Text that names no zone is put back on leaving the field.
+ * shortcuts for the browser's zone and UTC.
+ *
+ * The typed text is this component's state, set in the input's own change handler. Downshift reports
+ * a new input value from an effect, and a state set there is rendered a task later; meanwhile React
+ * had put the input back to the old text, so a key pressed in between (typing at ~10 ms a key) was
+ * lost ("kolkata" became "kolaa"). Downshift's own changes (a pick, Escape, leaving) still come
+ * through `onInputValueChange`.
  */
 export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
   const [inputValue, setInputValue] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
-    // Chosen elsewhere (a shortcut, the URL): show it.
+    // Chosen elsewhere (a shortcut, the URL, a pick here): show it.
     setShownValue(value);
     setInputValue(value);
   }
@@ -36,13 +78,14 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
     items: matches,
     selectedItem: value,
     inputValue,
+    defaultHighlightedIndex: 0,
     itemToString: (item) => item ?? '',
-    onInputValueChange: ({ inputValue: typed }) => setInputValue(typed),
+    stateReducer: zoneStateReducer,
+    onInputValueChange: ({ type, inputValue: changed }) => {
+      if (type !== InputChange) setInputValue(changed);
+    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) onChange(selectedItem);
-    },
-    onIsOpenChange: ({ isOpen: open }) => {
-      if (!open) setInputValue(value);
     },
   });
   const browserZone = browserTimeZone();
@@ -51,7 +94,12 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
       <label {...getLabelProps()}>{t`Time zone`}</label>
       <div className="combobox">
         <input
-          {...getInputProps({ name: 'tz', spellCheck: false, autoComplete: 'off' })}
+          {...getInputProps({
+            name: 'tz',
+            spellCheck: false,
+            autoComplete: 'off',
+            onChange: (event) => setInputValue(event.currentTarget.value),
+          })}
           aria-describedby="tz-hint"
         />
         <button
