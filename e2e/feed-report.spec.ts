@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { feedPageSchema, type FeedRecord } from '../src/contract/api/feed.ts';
+import { expectNoEnglishWords } from './english-leftovers.ts';
 import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test, VIEWER } from './fixtures.ts';
 
 const REPORT = '/reports/feed-in';
@@ -485,33 +486,6 @@ for (const language of ['en', 'de'] as const) {
 test.describe('feed-in report in German', () => {
   test.use({ locale: 'de-DE' });
 
-  // English words the report once showed in German ("Tage (default)", "day" in the print title, the
-  // zone hint), and others of its controls: none may show up in the German report.
-  const ENGLISH_WORDS = [
-    'default',
-    'day',
-    'days',
-    'now',
-    'This browser',
-    'Type any part',
-    'Range',
-    'Custom',
-    'Previous',
-    'Next',
-    'Nothing',
-    'Download',
-    'Print',
-    'Periods',
-    'complete',
-    'incomplete',
-    'no data',
-    'values',
-    'more',
-    'none',
-  ];
-  const englishIn = (text: string) =>
-    ENGLISH_WORDS.filter((word) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'iu').test(text));
-
   test('every word of the report is German: controls, zone picker, summary, chart, table, print title', async ({
     page,
   }) => {
@@ -535,7 +509,7 @@ test.describe('feed-in report in German', () => {
       'aria-label',
       'Einspeisediagramm in kWh, UTC; 2 unvollständige Perioden schraffiert und mit ihren Werten beschriftet',
     );
-    expect(englishIn(await report.evaluate((element) => element.textContent ?? ''))).toEqual([]);
+    await expectNoEnglishWords(page);
 
     const zone = page.getByRole('combobox', { name: 'Zeitzone' });
     await zone.fill('');
