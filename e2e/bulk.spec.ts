@@ -41,9 +41,9 @@ test.describe('bulk campaigns', () => {
     await expect(problems).toContainText('display_name');
     // Dry run: 47 credits of 10 € gross at 19 %.
     const totals = page.getByRole('table', { name: 'Totals' });
-    await expect(totals.getByRole('row').nth(1)).toContainText('credit');
+    await expect(totals.getByRole('row').nth(1)).toContainText('Credit');
     await expect(totals.getByRole('row').nth(1)).toContainText('47');
-    await expect(totals.getByRole('row').nth(1)).toContainText('470');
+    await expect(totals.getByRole('row').nth(1)).toContainText('-€470.00');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `${SHOTS}/bulk-charges-check-${scheme}.png`, fullPage: true });

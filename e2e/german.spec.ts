@@ -202,8 +202,12 @@ test.describe('in German', () => {
     await expect(page.getByRole('table', { name: 'Zeilen mit Problemen' })).toContainText(
       'amount_cent sind ganze Cent: 1000 für 10,00 €',
     );
-    // The dry run's totals with German separators: 3 × 10,00 € gross.
-    await expect(page.getByRole('table', { name: 'Summen' }).getByRole('row').nth(1)).toContainText('30,00');
+    // The dry run's totals in words and with German separators, signed as on the charges page:
+    // 3 credits of 10,00 € gross.
+    const totals = page.getByRole('table', { name: 'Summen' }).getByRole('row').nth(1);
+    await expect(totals).toContainText('Gutschrift');
+    await expect(totals).toContainText('-30,00');
+    await expect(page.getByText('Gutschriften werden als negative Beträge')).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'german-bulk-check');
     await page.getByRole('button', { name: 'Für 3 Zeilen ausführen…' }).click();

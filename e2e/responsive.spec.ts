@@ -109,14 +109,16 @@ for (const viewport of [PHONE, TABLET]) {
       await expect(menuButton(page)).toBeFocused();
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
 
-      // From the keyboard: a chosen link navigates and closes the menu.
+      // From the keyboard: a chosen link navigates, closes the menu and leaves the focus on the page.
       await page.keyboard.press('Enter');
       await expect(navigation(page)).toBeVisible();
-      await navigation(page).getByRole('link', { name: 'Accounts' }).click();
+      await navigation(page).getByRole('link', { name: 'Accounts' }).focus();
+      await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/admin\/accounts$/);
       await expect(heading(page)).toHaveText('Manage staff accounts');
       await expect(navigation(page)).toBeHidden();
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#main')).toBeFocused();
 
       // Widened to a desktop and back, the menu is closed: the side bar showed meanwhile.
       await menuButton(page).click();

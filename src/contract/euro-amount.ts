@@ -20,7 +20,14 @@ export function parseEuroAmount(text: string, locale: string | undefined): Cents
   return { ok: true, cents };
 }
 
-/** Cents as euros in the locale's way ("1.234,56 €", "€1,234.56"). */
+// Making an Intl.NumberFormat costs far more than using one (~50 µs against ~1 µs): a schedule of 600
+// executions shows 1,800 amounts, a bulk file's totals and rows more.
+const euroFormats = new Map<string | undefined, Intl.NumberFormat>();
+
+/** Cents as euros in the locale's way ("1.234,56 €", "€1,234.56"), one formatter per locale. */
 export function formatCents(cents: number, locale: string | undefined): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  let format = euroFormats.get(locale);
+  if (!format)
+    euroFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' })));
+  return format.format(cents / 100);
 }

@@ -36,7 +36,8 @@ export function MenuButton({
 
 /**
  * The side navigation; below 900 px it shows only while the menu is open. Opening moves the focus to
- * its first link; Escape closes it and gives the focus back to the Menu button; choosing a link closes it.
+ * its first link; Escape closes it and gives the focus back to the Menu button; choosing a link closes it
+ * and moves the focus to the page's content.
  */
 export function MainNavigation({
   user,
@@ -92,7 +93,12 @@ export function MainNavigation({
                 <Link
                   to={item.to}
                   activeProps={{ 'aria-current': 'page', className: 'active' }}
-                  onClick={onCloseMenu}
+                  onClick={() => {
+                    if (!menuOpen) return;
+                    // The link hides with the menu: the focus goes to the page it opens, not to <body>.
+                    onCloseMenu();
+                    document.getElementById('main')?.focus();
+                  }}
                 >
                   {t(item.label)}
                 </Link>

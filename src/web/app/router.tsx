@@ -229,7 +229,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // in the content area instead of a blank window; once shown, it stays long enough not to flicker.
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 100,
-    defaultPendingMinMs: 300,
+    defaultPendingMinMs: 200,
   });
 }
 

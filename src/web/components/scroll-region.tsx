@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * A wide table's own scrolling region: the page never scrolls sideways, the table does. Focusable
- * (keyboard users scroll it with the arrow keys) and named for screen readers; while its content is
+ * A wide table's own scrolling region: the page never scrolls sideways, the table does. Focusable while
+ * it overflows (keyboard users scroll it with the arrow keys) and named for screen readers; while its content is
  * wider than the region, a visible hint says there is more to the side.
  */
 export function ScrollRegion({
@@ -39,7 +39,8 @@ export function ScrollRegion({
       <div
         ref={region}
         className={`table-scroll${className ? ` ${className}` : ''}`}
-        tabIndex={0}
+        // A tab stop only while there is something to scroll to from the keyboard.
+        tabIndex={overflows ? 0 : undefined}
         role="region"
         aria-label={label}
       >

@@ -7,6 +7,7 @@ import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
   ROLES,
+  type Role,
   type CreateUserRequest,
 } from '../../../contract/bff-api.ts';
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
@@ -33,9 +34,12 @@ export function AccountsPage() {
   });
   const create = useCreateUser({ onCreated: () => form.reset() });
   const update = useUpdateUser();
-  const viewer = t(ROLE_LABELS.viewer);
-  const operator = t(ROLE_LABELS.operator);
-  const admin = t(ROLE_LABELS.admin);
+  const roleWords: Record<Role, string> = {
+    viewer: t(ROLE_LABELS.viewer),
+    operator: t(ROLE_LABELS.operator),
+    admin: t(ROLE_LABELS.admin),
+  };
+  const { viewer, operator, admin } = roleWords;
   const submit = (values: CreateUserRequest) =>
     create.mutate(values, {
       onError: (error) => {
@@ -102,7 +106,7 @@ export function AccountsPage() {
                   <select {...aria} {...form.register('role')}>
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {t(ROLE_LABELS[role])}
+                        {roleWords[role]}
                       </option>
                     ))}
                   </select>
@@ -156,7 +160,7 @@ export function AccountsPage() {
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
-                            {t(ROLE_LABELS[role])}
+                            {roleWords[role]}
                           </option>
                         ))}
                       </select>

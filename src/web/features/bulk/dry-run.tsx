@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { formatChargeAmount, signConvention, transactionTypeWord } from '../../lib/charge-amount.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
-import { formatCents } from '../../../contract/euro-amount.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 
 /** What would be sent: totals and the first rows; nothing is written. */
@@ -38,18 +38,19 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
             <tbody>
               {totals.map((total) => (
                 <tr key={`${total.type}-${total.ratePercent}`}>
-                  <td>{total.type}</td>
+                  <td>{transactionTypeWord(total.type)}</td>
                   <td className="numeric">{formatNumber(total.ratePercent)} %</td>
                   <td className="numeric">{formatNumber(total.executions)}</td>
-                  <td className="numeric">{formatCents(total.netCent, locale)}</td>
-                  <td className="numeric">{formatCents(total.vatCent, locale)}</td>
-                  <td className="numeric">{formatCents(total.grossCent, locale)}</td>
+                  <td className="numeric">{formatChargeAmount(total.netCent, total.type, locale)}</td>
+                  <td className="numeric">{formatChargeAmount(total.vatCent, total.type, locale)}</td>
+                  <td className="numeric">{formatChargeAmount(total.grossCent, total.type, locale)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </ScrollRegion>
       )}
+      {kind === 'charges' && <p className="hint">{signConvention()}</p>}
       <ScrollRegion label={t`First rows`}>
         <table className="table table--values" aria-label={t`First rows`}>
           <thead>

@@ -133,7 +133,7 @@ function ChargeForm({
   const submit = (submission: ChargeSubmission) => {
     const { user_id: userId, contract_id: contractId, ...body } = submission;
     const reasons = plausibilityReasons(chargeSchedule(body), limits);
-    if (reasons.length > 0 && plausibilityKey(reasons) !== confirmedKey) {
+    if (reasons.length > 0 && plausibilityKey(reasons, body.type_of_transaction) !== confirmedKey) {
       setPlausibilityProblem(true);
       document.querySelector<HTMLInputElement>('input[name="confirm_plausibility"]')?.focus();
       return;

@@ -17,12 +17,15 @@ const credit: ChargeFormValues = {
   display_name: 'Welcome bonus',
 };
 
-function renderPreview(values: Partial<ChargeFormValues>) {
+function renderPreview(
+  values: Partial<ChargeFormValues>,
+  confirmation: { confirmedKey: string | null; onConfirm: (key: string | null) => void } = {
+    confirmedKey: null,
+    onConfirm: () => undefined,
+  },
+) {
   return renderInForm(
-    <ChargePreview
-      locale="en-US"
-      plausibility={{ limits, confirmedKey: null, onConfirm: () => undefined, problem: false }}
-    />,
+    <ChargePreview locale="en-US" plausibility={{ limits, ...confirmation, problem: false }} />,
     { defaultValues: { ...credit, ...values } },
   );
 }
@@ -57,6 +60,23 @@ describe('the schedule preview', () => {
     expect(screen.getByTestId('plausibility-check').textContent).toContain(
       'This books -€1,000,000.00 gross. From €1,000.00 on, credit or charge, the console asks for a confirmation.',
     );
+  });
+
+  it('asks again when a confirmed credit is turned into a charge of the same amount', () => {
+    let confirmedKey: string | null = null;
+    const confirmation = { confirmedKey, onConfirm: (key: string | null) => void (confirmedKey = key) };
+    renderPreview({ amount_cent: '1000000' }, confirmation);
+    screen.getByRole<HTMLInputElement>('checkbox', { name: /I have checked/ }).click();
+    expect(confirmedKey).not.toBeNull();
+    cleanup();
+    renderPreview({ amount_cent: '1000000' }, { ...confirmation, confirmedKey });
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I have checked/ }).checked).toBe(true);
+    cleanup();
+    renderPreview(
+      { amount_cent: '1000000', type_of_transaction: 'charge' },
+      { ...confirmation, confirmedKey },
+    );
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I have checked/ }).checked).toBe(false);
   });
 
   it('says what is wrong with an amount it cannot read, not to enter one', () => {

@@ -6,9 +6,9 @@ import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { plausibilityReasons } from '../../../contract/charge-plausibility.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
-import { formatChargeAmount } from './charge-amount.ts';
+import { formatChargeAmount, signConvention } from '../../lib/charge-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
-import { chargeFields, signConvention } from './charge-text.ts';
+import { chargeFields } from './charge-text.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
 import { ScheduleTable } from './schedule-table.tsx';
 
@@ -105,7 +105,7 @@ export function ChargePreview({
   // renders from a deferred copy, which React may interrupt for the next keystroke.
   const deferredRows = useDeferredValue(rows);
   const reasons = useMemo(() => plausibilityReasons(rows, plausibility.limits), [rows, plausibility.limits]);
-  const key = plausibilityKey(reasons);
+  const key = plausibilityKey(reasons, type);
   const isCredit = type === 'credit';
   return (
     <section className="card" aria-labelledby="preview-heading">

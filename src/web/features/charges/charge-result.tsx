@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
 import type { ChargeRecord } from '../../../contract/api/charges.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { formatChargeAmount } from './charge-amount.ts';
-import { signConvention, transactionTypeWord, vatTypeWord } from './charge-text.ts';
+import { formatChargeAmount, signConvention, transactionTypeWord } from '../../lib/charge-amount.ts';
+import { vatTypeWord } from './charge-text.ts';
 
 /**
  * The `bonus_created` records as the platform returned them, its codes in words (credit, charge, the VAT

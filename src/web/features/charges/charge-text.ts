@@ -82,20 +82,9 @@ export function chargeFields(locale: string): Record<ChargeFieldName, FieldWords
   };
 }
 
-/** Credit or charge in words, where a record is read (the API's code stays in files and requests). */
-export function transactionTypeWord(typeOfTransaction: string): string {
-  if (typeOfTransaction === 'credit') return t`Credit`;
-  if (typeOfTransaction === 'charge') return t`Charge`;
-  return typeOfTransaction;
-}
-
 /** The VAT type in words: the rate itself depends on the due date (16 % and 5 % in 2020-07..12). */
 export function vatTypeWord(vatType: string): string {
   if (vatType === 'normal') return t`standard rate`;
   if (vatType === 'reduced') return t`reduced rate`;
   return vatType;
 }
-
-/** Said once on each view of the page that shows amounts (see charge-amount.ts). */
-export const signConvention = () =>
-  t`Credits are shown as negative amounts (money to the customer), charges as positive ones.`;

@@ -1,16 +1,21 @@
 import { plural, t } from '@lingui/core/macro';
 import { useId } from 'react';
 import type { PlausibilityReason } from '../../../contract/charge-plausibility.ts';
-import { formatChargeAmount, formatEuro } from './charge-amount.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
+import { formatChargeAmount } from '../../lib/charge-amount.ts';
 
-/** What a confirmation is for: the reasons as they stand (a changed amount asks again). */
-export const plausibilityKey = (reasons: readonly PlausibilityReason[]) => JSON.stringify(reasons);
+/**
+ * What a confirmation is for: the reasons as they stand and whether the money goes to or from the customer
+ * (a changed amount, or a credit turned into a charge, asks again).
+ */
+export const plausibilityKey = (reasons: readonly PlausibilityReason[], typeOfTransaction: string) =>
+  JSON.stringify({ reasons, typeOfTransaction });
 
 function reasonText(reason: PlausibilityReason, typeOfTransaction: string, locale: string): string {
   if (reason.kind === 'large') {
     // Signed as everywhere on the page; the threshold is a size, the same for credits and charges.
     const total = formatChargeAmount(reason.totalGrossCent, typeOfTransaction, locale);
-    const threshold = formatEuro(reason.confirmFromCent, locale);
+    const threshold = formatCents(reason.confirmFromCent, locale);
     return plural(reason.executions, {
       one: `This books ${total} gross. From ${threshold} on, credit or charge, the console asks for a confirmation.`,
       other: `This books ${total} gross in all (# executions). From ${threshold} on, credit or charge, the console asks for a confirmation.`,

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { formatChargeAmount } from './charge-amount.ts';
+import { formatChargeAmount } from '../../lib/charge-amount.ts';
 
 /** Up to this many executions every row is in the page; a longer schedule renders the rows in view. */
 export const ALL_ROWS_UP_TO = 60;

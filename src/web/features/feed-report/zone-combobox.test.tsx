@@ -58,6 +58,16 @@ describe('ZoneCombobox', () => {
     expect(input.value).toBe('America/New_York');
   });
 
+  it('chooses nothing when the field is only clicked, or its list opened, and Enter pressed', () => {
+    const { chosen, input, press } = setUp();
+    fireEvent.click(input);
+    press('Enter');
+    fireEvent.click(screen.getByRole('button', { name: 'Show time zones' }));
+    press('Enter');
+    expect(chosen).toEqual([]);
+    expect(input.value).toBe('Europe/Berlin');
+  });
+
   it('puts the zone back on Escape, and keeps the text when nothing matches Enter', () => {
     const { chosen, input, type, press } = setUp();
     type('tokyo');

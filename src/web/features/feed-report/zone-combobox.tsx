@@ -20,8 +20,11 @@ export function zoneStateReducer(
   const restored = { selectedItem: current, inputValue: current ?? '' };
   switch (type) {
     case InputChange:
-      // An empty field lists every zone: nothing is the obvious pick.
-      return changes.inputValue?.trim() ? changes : { ...changes, highlightedIndex: -1 };
+      // Typed text highlights its first match, so Enter takes it; an empty field lists every zone, and
+      // nothing there is the obvious pick. (Not Downshift's defaultHighlightedIndex: that also
+      // highlighted the first zone of the whole list when the field was merely clicked, and Enter then
+      // chose Africa/Abidjan.)
+      return { ...changes, highlightedIndex: changes.inputValue?.trim() ? 0 : -1 };
     case InputKeyDownEnter:
       // No match to take: the list stays open and the hint says that nothing matches.
       if (props.items.length === 0) return state;
@@ -78,7 +81,6 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
     items: matches,
     selectedItem: value,
     inputValue,
-    defaultHighlightedIndex: 0,
     itemToString: (item) => item ?? '',
     stateReducer: zoneStateReducer,
     onInputValueChange: ({ type, inputValue: changed }) => {
