@@ -177,8 +177,12 @@ export function AuditPage() {
                       )}
                     </td>
                     <td>{entry.role ? t(ROLE_LABELS[entry.role]) : '—'}</td>
-                    <td>{entry.operation}</td>
-                    <td>{targetsText(entry)}</td>
+                    <td>
+                      <code>{entry.operation}</code>
+                    </td>
+                    <td>
+                      <code>{targetsText(entry)}</code>
+                    </td>
                     <td className="numeric">
                       {/* Recorded before it was forwarded; no answer was recorded after (yet). */}
                       {entry.status === 0 ? (
