@@ -18,11 +18,17 @@ export function ScrollRegion({
 }) {
   const { t } = useLingui();
   const region = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
+  // Sideways (the hint says so) or downwards (a long table in its 70vh region): either way a keyboard
+  // user must be able to reach the region to scroll it.
+  const [overflow, setOverflow] = useState({ sideways: false, any: false });
   useEffect(() => {
     const element = region.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const measure = () => {
+      const sideways = element.scrollWidth > element.clientWidth + 1;
+      const any = sideways || element.scrollHeight > element.clientHeight + 1;
+      setOverflow((last) => (last.sideways === sideways && last.any === any ? last : { sideways, any }));
+    };
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
@@ -31,7 +37,7 @@ export function ScrollRegion({
   }, []);
   return (
     <div className="scroll-region">
-      {overflows && (
+      {overflow.sideways && (
         <p className="scroll-region__hint" aria-hidden="true">
           {t`Scroll sideways to see every column →`}
         </p>
@@ -40,7 +46,7 @@ export function ScrollRegion({
         ref={region}
         className={`table-scroll${className ? ` ${className}` : ''}`}
         // A tab stop only while there is something to scroll to from the keyboard.
-        tabIndex={overflows ? 0 : undefined}
+        tabIndex={overflow.any ? 0 : undefined}
         role="region"
         aria-label={label}
       >
