@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { SpacerRow } from '../../components/spacer-row.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { ChargeExecution } from '../../../contract/charge-schedule.ts';
@@ -72,11 +73,7 @@ export const ScheduleTable = memo(function ScheduleTable({
           </tr>
         </thead>
         <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: before, padding: 0, border: 0 }} />
-            </tr>
-          )}
+          <SpacerRow height={before} columns={COLUMNS} />
           {items.map(({ index }) => {
             const row = rows[index]!;
             return (
@@ -96,11 +93,7 @@ export const ScheduleTable = memo(function ScheduleTable({
               </tr>
             );
           })}
-          {after > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={COLUMNS} style={{ height: after, padding: 0, border: 0 }} />
-            </tr>
-          )}
+          <SpacerRow height={after} columns={COLUMNS} />
         </tbody>
       </table>
     </ScrollRegion>

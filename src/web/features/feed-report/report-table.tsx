@@ -1,4 +1,5 @@
 import { formatNumber } from '../../lib/format.ts';
+import { SpacerRow } from '../../components/spacer-row.tsx';
 import { t } from '@lingui/core/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
@@ -73,11 +74,7 @@ export function ReportTable({
             </tr>
           </thead>
           <tbody>
-            {before > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={COLUMNS} style={{ height: before, padding: 0, border: 0 }} />
-              </tr>
-            )}
+            <SpacerRow height={before} columns={COLUMNS} />
             {items.map(({ index }) => {
               const row = rows[index]!;
               return (
@@ -100,11 +97,7 @@ export function ReportTable({
                 </tr>
               );
             })}
-            {after > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={COLUMNS} style={{ height: after, padding: 0, border: 0 }} />
-              </tr>
-            )}
+            <SpacerRow height={after} columns={COLUMNS} />
           </tbody>
         </table>
       </ScrollRegion>
