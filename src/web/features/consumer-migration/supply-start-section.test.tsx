@@ -84,7 +84,10 @@ describe('the supply start', () => {
         <SupplyStartSection />
       </Form>,
     );
-    expect(screen.getByTestId('derived-change-reason').textContent).toContain('E02');
+    expect(screen.getByTestId('derived-change-reason').textContent).toBe(
+      'E02 – move-in / new installation: stated by staff (from “Product specifics”)',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Move-in / new installation (E02)').checked).toBe(false);
   });
 });
 

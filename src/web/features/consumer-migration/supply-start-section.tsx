@@ -29,6 +29,9 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
   const facts = factsOf(Object.fromEntries(FACT_FIELDS.map((name, index) => [name, watched[index]])));
   const customerType = customerTypeFor(facts);
   const changeReason = subscriptionReasonFor(facts);
+  // E02 typed into the JSON counts as staff's statement too (the platform stand-in reads it there); said
+  // here, so an unticked checkbox beside "E02" is explained.
+  const statedInProductSpecifics = changeReason === 'E02' && facts.move_in_new_installation !== true;
   return (
     <>
       <CheckboxInput {...field('move_in_new_installation')} />
@@ -41,7 +44,10 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
         </div>
         <div>
           <dt>{t`Change reason`}</dt>
-          <dd data-testid="derived-change-reason">{subscriptionReasonWords()[changeReason]}</dd>
+          <dd data-testid="derived-change-reason">
+            {subscriptionReasonWords()[changeReason]}
+            {statedInProductSpecifics && <span className="hint"> {t`(from “Product specifics”)`}</span>}
+          </dd>
         </div>
       </dl>
       <LiveCheckedInput
