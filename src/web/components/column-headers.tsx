@@ -3,10 +3,13 @@ export type Column = string | { label: string; numeric: true };
 
 export const numeric = (label: string): Column => ({ label, numeric: true });
 
-/** The header row of a data table: one `<th scope="col">` per column. */
-export function ColumnHeaders({ columns }: { columns: readonly Column[] }) {
+/**
+ * The header row of a data table: one `<th scope="col">` per column. `rowIndex` (1) for a windowed table,
+ * whose rows carry `aria-rowindex`.
+ */
+export function ColumnHeaders({ columns, rowIndex }: { columns: readonly Column[]; rowIndex?: number }) {
   return (
-    <tr>
+    <tr aria-rowindex={rowIndex}>
       {columns.map((column) =>
         typeof column === 'string' ? (
           <th scope="col" key={column}>

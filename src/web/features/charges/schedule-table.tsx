@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { SpacerRow } from '../../components/spacer-row.tsx';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { memo, useRef } from 'react';
 import type { ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
@@ -28,20 +29,14 @@ export const ScheduleTable = memo(function ScheduleTable({
   locale: string;
 }) {
   const table = useRef<HTMLTableElement>(null);
-  const windowed = rows.length > ALL_ROWS_UP_TO;
-  const virtualizer = useVirtualizer({
+  const { indexes, before, after, measure } = useWindowedRows({
     count: rows.length,
-    enabled: windowed,
+    windowed: rows.length > ALL_ROWS_UP_TO,
+    rowHeight: ROW_HEIGHT,
+    overscan: 10,
     // ScrollRegion's scrolling element holds the table directly.
     getScrollElement: () => table.current?.parentElement ?? null,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
   });
-  const items = windowed
-    ? virtualizer.getVirtualItems()
-    : rows.map((_, index) => ({ index, start: index * ROW_HEIGHT, end: (index + 1) * ROW_HEIGHT }));
-  const before = windowed ? (items[0]?.start ?? 0) : 0;
-  const after = windowed ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const money = (cents: number) => formatChargeAmount(cents, typeOfTransaction, locale);
   return (
     <ScrollRegion label={t`Schedule`} className="schedule-scroll">
@@ -52,37 +47,25 @@ export const ScheduleTable = memo(function ScheduleTable({
         aria-rowcount={rows.length + 1}
       >
         <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col" className="numeric">
-              {t`No.`}
-            </th>
-            <th scope="col">{t`Due date`}</th>
-            <th scope="col" className="numeric">
-              {t`Net`}
-            </th>
-            <th scope="col" className="numeric">
-              {t`VAT`}
-            </th>
-            <th scope="col" className="numeric">
-              {t`Gross`}
-            </th>
-            <th scope="col" className="numeric">
-              {t`VAT rate`}
-            </th>
-            <th scope="col">{t`Internal ID`}</th>
-          </tr>
+          <ColumnHeaders
+            rowIndex={1}
+            columns={[
+              numeric(t`No.`),
+              t`Due date`,
+              numeric(t`Net`),
+              numeric(t`VAT`),
+              numeric(t`Gross`),
+              numeric(t`VAT rate`),
+              t`Internal ID`,
+            ]}
+          />
         </thead>
         <tbody>
           <SpacerRow height={before} columns={COLUMNS} />
-          {items.map(({ index }) => {
+          {indexes.map((index) => {
             const row = rows[index]!;
             return (
-              <tr
-                key={row.n}
-                aria-rowindex={index + 2}
-                data-index={index}
-                ref={windowed ? virtualizer.measureElement : undefined}
-              >
+              <tr key={row.n} aria-rowindex={index + 2} data-index={index} ref={measure}>
                 <td className="numeric">{row.n}</td>
                 <td>{row.due_date}</td>
                 <td className="numeric">{money(row.netCent)}</td>

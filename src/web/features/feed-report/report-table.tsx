@@ -1,7 +1,8 @@
 import { formatNumber } from '../../lib/format.ts';
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { SpacerRow } from '../../components/spacer-row.tsx';
+import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { t } from '@lingui/core/macro';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import type { ReportRow } from './report-rows.ts';
@@ -36,21 +37,13 @@ export function ReportTable({
   // The shared scroll region (its hint says when columns are off to the side) is the virtualiser's
   // scroller; it takes no ref, so it is found inside this holder.
   const holder = useRef<HTMLDivElement>(null);
-  // The virtualizer keeps its own state; the React Compiler leaves this component alone, as it should.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { indexes, before, after } = useWindowedRows({
     count: rows.length,
-    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
-    estimateSize: () => ROW_HEIGHT,
+    windowed: !printAll,
+    rowHeight: ROW_HEIGHT,
     overscan: 12,
+    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
   });
-  const items = printAll
-    ? rows.map((_, index) => ({ index, start: index * ROW_HEIGHT }))
-    : virtualizer.getVirtualItems();
-  const before = printAll ? 0 : (items[0]?.start ?? 0);
-  const after = printAll
-    ? 0
-    : virtualizer.getTotalSize() - (items.length ? items.at(-1)!.start + ROW_HEIGHT : 0);
   return (
     <div ref={holder}>
       <ScrollRegion label={t`Periods of the report`} className="report-table">
@@ -59,23 +52,20 @@ export function ReportTable({
             {t`One row per period in ${timeZone}; energy in kWh; values held of those expected. ${formatNumber(rows.length)} periods.`}
           </caption>
           <thead>
-            <tr aria-rowindex={1}>
-              <th scope="col">{t`Period (${timeZone})`}</th>
-              <th scope="col" className="numeric">
-                {t`Hours`}
-              </th>
-              <th scope="col" className="numeric">
-                {t`Energy (kWh)`}
-              </th>
-              <th scope="col" className="numeric">
-                {t`Values`}
-              </th>
-              <th scope="col">{t`Status`}</th>
-            </tr>
+            <ColumnHeaders
+              rowIndex={1}
+              columns={[
+                t`Period (${timeZone})`,
+                numeric(t`Hours`),
+                numeric(t`Energy (kWh)`),
+                numeric(t`Values`),
+                t`Status`,
+              ]}
+            />
           </thead>
           <tbody>
             <SpacerRow height={before} columns={COLUMNS} />
-            {items.map(({ index }) => {
+            {indexes.map((index) => {
               const row = rows[index]!;
               return (
                 <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
