@@ -95,29 +95,42 @@ test.describe('book charges and credits', () => {
     await expect(rows.nth(1)).toContainText('5 %');
   });
 
-  test('a credit of a million euros is named and booked only once confirmed', async ({ page }) => {
+  test('a credit of a million euros due in two years goes for approval, its date confirmed first', async ({
+    page,
+  }) => {
     await page.goto('/producers/charges?user=P1000&contract=C1000');
     await page.getByLabel('Amount', { exact: true }).fill('1000000.00');
-    await field(page, 'due_date').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    const inTwoYears = new Date(Date.now() + 730 * 86_400_000).toISOString().slice(0, 10);
+    await field(page, 'due_date').fill(inTwoYears);
     await field(page, 'input_id').fill(`e2e-million-${Date.now()}`);
     await field(page, 'display_name').fill('Typo bonus');
+    // At or above the approval threshold a second person is the check of the amount; the date is still asked.
+    await expect(page.getByTestId('approval-notice')).toContainText(
+      "This booking needs a second person's approval: it will be sent for approval, not booked.",
+    );
     const check = page.getByTestId('plausibility-check');
-    await expect(check).toContainText('This books -€1,000,000.00 gross. From €1,000.00 on');
-    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(check).toContainText(`The first due date, ${inTwoYears}, is more than a year ahead.`);
+    await expect(check).not.toContainText('asks for a confirmation');
+    await page.getByRole('button', { name: 'Send for approval' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Confirm the amount and the dates' }),
     ).toBeVisible();
     await expect(field(page, 'confirm_plausibility')).toBeFocused();
-    await expect(page.getByRole('heading', { name: 'Credit booked' })).toHaveCount(0);
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/screenshots/charges-plausibility.png', fullPage: true });
-    // A changed amount asks again.
+    // A changed date asks again.
     await confirmPlausibility(page);
-    await page.getByLabel('Amount', { exact: true }).fill('2000000.00');
+    const inThreeYears = new Date(Date.now() + 1095 * 86_400_000).toISOString().slice(0, 10);
+    await field(page, 'due_date').fill(inThreeYears);
     await expect(field(page, 'confirm_plausibility')).not.toBeChecked();
     await confirmPlausibility(page);
-    await page.getByRole('button', { name: 'Book' }).click();
-    await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(page.getByRole('heading', { name: 'Sent for approval' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Credit booked' })).toHaveCount(0);
+    // Nothing for anyone else to approve: the requester takes it back.
+    await page.getByRole('link', { name: 'Open the request' }).click();
+    await page.getByRole('button', { name: 'Withdraw the request' }).click();
+    await expect(page.getByTestId('approval-status')).toHaveText('withdrawn');
   });
 
   test('an answer lost after booking: "check and retry safely" confirms it, nothing is booked twice', async ({
@@ -172,9 +185,12 @@ test.describe('book charges and credits', () => {
     );
     await amount.fill('1.234,56');
     await expect(page.getByTestId('preview-totals')).toContainText('-1.234,56');
+    // Booked below the approval threshold (1.000,00 €), so it is booked here and now.
+    await amount.fill('123,45');
+    await expect(page.getByTestId('preview-totals')).toContainText('-123,45');
     await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Buchen' }).click();
-    await expect(page.getByTestId('booked-records')).toContainText('-1.234,56');
+    await expect(page.getByTestId('booked-records')).toContainText('-123,45');
     await expect(page.getByTestId('booked-records')).toContainText('Gutschrift');
     await expect(page.getByTestId('booked-records')).toContainText('Regelsatz');
     await context.close();
@@ -241,6 +257,10 @@ test.describe('the charges page on a phone and a wide screen', () => {
       await screenshots(page, `charges-preview-1440-${language}`);
       await page.setViewportSize({ width: 390, height: 844 });
 
+      // 14,814.00 € would go for approval: 12 × 81.23 € stays below the threshold and is booked.
+      await expect(page.getByTestId('approval-notice')).toBeVisible();
+      await field(page, 'amount_cent').fill(language === 'de' ? '81,23' : '81.23');
+      await expect(page.getByTestId('approval-notice')).toHaveCount(0);
       await confirmPlausibility(page);
       await page.getByRole('button', { name: language === 'de' ? 'Buchen' : 'Book' }).click();
       await expect(page.getByTestId('booked-records').locator('tbody tr')).toHaveCount(12);

@@ -108,6 +108,8 @@ test.describe('roles', () => {
       'Migrate a consumer',
       'Feed-in report',
       'Book charges and credits',
+      // With the pending count beside it when something waits for approval.
+      /^Approvals\d*$/,
       'Bulk charges and credits',
       'Bulk consumer migrations',
       'Register a technical resource',

@@ -1,5 +1,6 @@
+import { approvalSchema } from '../src/contract/approvals.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
-import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, OPERATOR, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots/every-page';
 const VIEWPORTS = [
@@ -28,12 +29,38 @@ const PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: 'technical-resources', path: '/master-data/technical-resources', signedIn: true },
   { name: 'accounts', path: '/admin/accounts', signedIn: true },
   { name: 'audit', path: '/admin/audit', signedIn: true },
+  { name: 'approvals', path: '/approvals', signedIn: true },
+  // An operator's charge waiting for the admin's decision (created in beforeAll).
+  { name: 'approval', path: '/approvals/:pending', signedIn: true },
   { name: 'not-found', path: '/no-such-page', signedIn: true },
 ];
+
+let pendingApproval = '';
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage({ locale: 'en-US' });
   await ensureStaff(page);
+  await signIn(page, OPERATOR);
+  const created = await page.request.post('/bff/approvals', {
+    headers: { 'x-csrf': '1' },
+    data: {
+      method: 'POST',
+      path: '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      body: {
+        input_id: `e2e-sweep-${Date.now()}`,
+        type_of_transaction: 'charge',
+        amount_cent: 120_000,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        no_of_executions: 3,
+        execution_cycle: 'month',
+        display_name: 'Anschlussgebühr',
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  pendingApproval = approvalSchema.parse(await created.json()).id;
   await page.close();
 });
 
@@ -48,7 +75,7 @@ for (const { language, locale } of LANGUAGES) {
         if (signedIn) await signIn(page, ADMIN, language);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
-          await page.goto(path);
+          await page.goto(path.replace(':pending', pendingApproval));
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           // Whatever the page loads first (a report's data) has arrived before it is judged.

@@ -49,6 +49,7 @@ test.describe('in German', () => {
     await expect(navigation.getByRole('heading')).toHaveText([
       'Kunden',
       'Erzeuger',
+      'Prüfen',
       'Massenaufträge',
       'Stammdaten',
       'Werkzeuge',

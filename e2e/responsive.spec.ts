@@ -19,6 +19,7 @@ const CONSOLE_PAGES: { path: string; ready?: (page: Page) => ReturnType<Page['ge
   { path: '/master-data/technical-resources' },
   { path: '/admin/accounts', ready: (page) => page.getByRole('region', { name: 'Table of accounts' }) },
   { path: '/admin/audit' },
+  { path: '/approvals' },
   { path: '/no-such-page' },
 ];
 

@@ -135,6 +135,7 @@ describe('BFF against the real sandbox', () => {
       role: 'viewer',
       environment: 'sandbox',
       confirmFromCent: 100_000,
+      approvalFromCent: 100_000,
     });
   });
 

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
+import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contract/approvals.ts';
+import approvalsPlugin from './approvals/approvals-plugin.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
 import bulkPlugin from './bulk/bulk-plugin.ts';
@@ -40,6 +42,10 @@ export interface BffOptions extends ApiProxyPluginOptions {
   bulkConcurrency?: number;
   /** BFF_CONFIRM_FROM_CENT: the console asks for a confirmation of bookings from this gross total. */
   confirmFromCent?: number;
+  /** BFF_APPROVAL_FROM_CENT: charges from this gross total need a second person; null: off. */
+  approvalFromCent?: number | null;
+  /** BFF_APPROVAL_TTL_H: a pending approval expires after this many hours. */
+  approvalTtlHours?: number;
   /** How rows without a final answer are sent again (tests shorten it). */
   bulkRetryPolicy?: RetryPolicy;
   logger?: Logger;
@@ -58,6 +64,9 @@ function requestIds(): () => string {
  */
 export async function buildBffApp(options: BffOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
+  const approvalFromCent =
+    options.approvalFromCent === undefined ? DEFAULT_APPROVAL_FROM_CENT : options.approvalFromCent;
+  const approvalTtlMs = (options.approvalTtlHours ?? DEFAULT_APPROVAL_TTL_HOURS) * 60 * 60_000;
   // Typed as Fastify's base logger so the instance keeps its default generic (pino's Logger is wider).
   const loggerInstance: FastifyBaseLogger | undefined = options.logger;
   const app = Fastify({
@@ -112,6 +121,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     environment: options.environment,
     localAccounts: options.localAccounts ?? true,
     confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
+    approvalFromCent,
     now,
   });
   await app.register(apiProxyPlugin, {
@@ -121,6 +131,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     maxResponseBytes: options.maxResponseBytes,
     publicUrl: options.publicUrl,
     salespartner: options.salespartner,
+    approvalFromCent,
   });
   await app.register(bulkPlugin, {
     upstreamBaseUrl: options.upstreamBaseUrl,
@@ -129,6 +140,17 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     salespartner: options.salespartner,
     concurrency: options.bulkConcurrency ?? 4,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
+    approvalFromCent,
+    approvalTtlMs,
+    now,
+  });
+  await app.register(approvalsPlugin, {
+    approvalFromCent,
+    ttlMs: approvalTtlMs,
+    upstreamBaseUrl: options.upstreamBaseUrl,
+    tokens: options.tokens,
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    salespartner: options.salespartner,
     now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
+import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contract/approvals.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
@@ -109,6 +110,24 @@ export const bffEnvSchema = z
       .min(1, { message: 'must be at least 1 cent' })
       .max(Number.MAX_SAFE_INTEGER, { message: 'is too large' })
       .default(DEFAULT_CONFIRM_FROM_CENT),
+    /** Charges at or above this gross total (cents), single or a bulk campaign, need a second person; `off`: never. */
+    BFF_APPROVAL_FROM_CENT: z
+      .string()
+      .transform((value, context): number | null => {
+        if (value === 'off') return null;
+        const cents = Number(value);
+        if (/^\d+$/.test(value) && cents >= 1 && Number.isSafeInteger(cents)) return cents;
+        context.addIssue({ code: 'custom', message: 'must be a whole number of cents (at least 1) or off' });
+        return z.NEVER;
+      })
+      .default(DEFAULT_APPROVAL_FROM_CENT),
+    /** A pending approval expires after this many hours. */
+    BFF_APPROVAL_TTL_H: z.coerce
+      .number({ message: 'must be a number of hours' })
+      .int({ message: 'must be a whole number of hours' })
+      .min(1, { message: 'must be at least 1 hour' })
+      .max(8760, { message: 'must be at most 8760 hours (a year)' })
+      .default(DEFAULT_APPROVAL_TTL_HOURS),
     BFF_BULK_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int({ message: 'must be a whole number' })

@@ -35,6 +35,8 @@ export async function startBff(
     localAccounts: env.BFF_LOCAL_ACCOUNTS,
     bulkConcurrency: env.BFF_BULK_CONCURRENCY,
     confirmFromCent: env.BFF_CONFIRM_FROM_CENT,
+    approvalFromCent: env.BFF_APPROVAL_FROM_CENT,
+    approvalTtlHours: env.BFF_APPROVAL_TTL_H,
     identityProvider: env.BFF_OIDC_ISSUER
       ? {
           issuer: env.BFF_OIDC_ISSUER,

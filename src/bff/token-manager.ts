@@ -22,6 +22,9 @@ export interface TokenManagerOptions {
   refreshAheadMs?: number;
 }
 
+/** How long a token request may take. */
+export const TOKEN_TIMEOUT_MS = 10_000;
+
 /**
  * Client-credentials tokens for the upstream API (oauth4webapi does the grant). One cached token per
  * scope, refreshed ahead of expiry; concurrent callers share one in-flight request (single flight).
@@ -69,7 +72,7 @@ export class TokenManager {
         new URLSearchParams({ scope }),
         {
           [oauth.allowInsecureRequests]: this.options.baseUrl.startsWith('http://'),
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
         },
       );
       const result = await oauth.processClientCredentialsResponse(this.server, this.client, response);

@@ -36,6 +36,8 @@ export const sessionUserSchema = z.object({
   environment: z.enum(ENVIRONMENTS),
   /** BFF_CONFIRM_FROM_CENT: bookings of this gross total or more are confirmed explicitly. */
   confirmFromCent: z.int().positive().optional(),
+  /** BFF_APPROVAL_FROM_CENT: bookings of this gross total or more go to a second person; null: off. */
+  approvalFromCent: z.int().positive().nullable().optional(),
   /** Present for staff signed in through the identity provider (username `sso:<subject>`). */
   displayName: z.string().optional(),
 });
@@ -105,6 +107,22 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = pageSchema(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The BFF's own audited writes, besides the platform's operations and `not_allowed` (the audit's filter offers them). */
+export const BFF_AUDITED_OPERATIONS = [
+  'bff_users_create',
+  'bff_users_update',
+  'bff_bulk_campaigns_create',
+  'bff_bulk_campaigns_prior_runs',
+  'bff_bulk_campaigns_pause',
+  'bff_bulk_campaigns_resume',
+  'bff_bulk_campaigns_cancel',
+  'bff_approvals_create',
+  'bff_approvals_approve',
+  'bff_approvals_reject',
+  'bff_approvals_withdraw',
+  'bff_approvals_retry',
+] as const;
 
 /** The `user` filter value for attempts made without a session ('@' never occurs in a username). */
 export const ANONYMOUS_AUDIT_USER = '@anonymous';

@@ -13,8 +13,24 @@ import { detailErrorSchema, fieldErrorsSchema } from './api/common.ts';
  */
 export const bffBadRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
 
-/** `GET /bff/login/oidc?returnTo=`: where to go after signing in; anything unusable means the start page. */
-export const ssoSignInQuerySchema = z.object({ returnTo: z.string().optional().catch(undefined) });
+/** The largest `max_age` the BFF passes on: a day, longer than any session lives. */
+export const SSO_MAX_AGE_LIMIT_SECONDS = 86_400;
+
+/**
+ * `GET /bff/login/oidc?returnTo=&max_age=`: where to go after signing in (anything unusable means the start
+ * page), and for a step-up how recently the person must have signed in at the provider (OIDC `max_age`, whole
+ * seconds; anything else — a fraction, a sign, an exponent, a repeated parameter — is ignored, as if absent).
+ */
+export const ssoSignInQuerySchema = z.object({
+  returnTo: z.string().optional().catch(undefined),
+  max_age: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().max(SSO_MAX_AGE_LIMIT_SECONDS))
+    .optional()
+    .catch(undefined),
+});
 
 /**
  * `GET /bff/callback`: the provider's redirect (RFC 6749 4.1.2). Only `state` and `error` are read here;

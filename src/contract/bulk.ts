@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chargeFormSchema } from './api/charges.ts';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
-import { chargeSchedule } from './charge-schedule.ts';
+import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-schedule.ts';
 import { MIGRATION_FIELDS } from './consumer-migration-fields.ts';
 import { formFieldsOf, type FormField } from './form-fields.ts';
 import { isRecord } from './is-record.ts';
@@ -270,43 +270,21 @@ export function checkBulkRow(
   };
 }
 
-export interface ChargeTotal {
-  type: 'charge' | 'credit';
-  ratePercent: number;
-  executions: number;
-  netCent: number;
-  vatCent: number;
-  grossCent: number;
-}
+export type { ChargeTotal } from './charge-schedule.ts';
 
 /**
  * Totals of a charges file as it would be booked: every execution of every row, at the VAT rate of its
  * own due date (the schedule rules of the single form), by type and rate.
  */
 export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTotal[] {
-  const totals = new Map<string, ChargeTotal>();
-  for (const values of rows) {
-    const parsed = BULK_ROW_SCHEMAS.charges.safeParse(withGeneratedPlaceholders('charges', values));
-    if (!parsed.success) continue;
-    const charge = parsed.data;
-    for (const execution of chargeSchedule(charge)) {
-      const key = `${charge.type_of_transaction}:${execution.ratePercent}`;
-      const total = totals.get(key) ?? {
-        type: charge.type_of_transaction,
-        ratePercent: execution.ratePercent,
-        executions: 0,
-        netCent: 0,
-        vatCent: 0,
-        grossCent: 0,
-      };
-      total.executions += 1;
-      total.netCent += execution.netCent;
-      total.vatCent += execution.vatCent;
-      total.grossCent += execution.grossCent;
-      totals.set(key, total);
-    }
-  }
-  return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || b.ratePercent - a.ratePercent);
+  return sumChargeTotals(
+    rows.flatMap((values) => {
+      const parsed = BULK_ROW_SCHEMAS.charges.safeParse(withGeneratedPlaceholders('charges', values));
+      return parsed.success
+        ? [{ type: parsed.data.type_of_transaction, executions: chargeSchedule(parsed.data) }]
+        : [];
+    }),
+  );
 }
 
 const rowNumberSchema = z
@@ -403,7 +381,13 @@ export const bulkPriorRunsSchema = z.object({
 export type BulkPriorRuns = z.infer<typeof bulkPriorRunsSchema>;
 export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
-export const BULK_CAMPAIGN_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
+export const BULK_CAMPAIGN_STATUSES = [
+  'awaiting_approval',
+  'running',
+  'paused',
+  'cancelled',
+  'done',
+] as const;
 /**
  * A row's final state: `created` (the platform booked it, or confirmed an earlier unanswered attempt had),
  * `refused` (the platform said no), `skipped` (booked before: by the console with the same content, or
@@ -448,6 +432,8 @@ export const bulkCampaignSchema = z.object({
   }),
   /** Rows answered per second over the last minute; null before any. */
   ratePerSecond: z.number().nullable(),
+  /** A campaign at or above BFF_APPROVAL_FROM_CENT: its approval (status `awaiting_approval` until approved). */
+  approvalId: z.string().nullable(),
 });
 export type BulkCampaign = z.infer<typeof bulkCampaignSchema>;
 

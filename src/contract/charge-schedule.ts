@@ -40,3 +40,38 @@ export function chargeSchedule(input: ChargeScheduleInput): ChargeExecution[] {
     };
   });
 }
+
+/** Gross, net and VAT of charges and credits summed by type and VAT rate (charges first, higher rates first). */
+export interface ChargeTotal {
+  type: 'charge' | 'credit';
+  ratePercent: number;
+  executions: number;
+  netCent: number;
+  vatCent: number;
+  grossCent: number;
+}
+
+/** Every execution of every item, summed by type and VAT rate: the bulk dry run's totals and an approval's. */
+export function sumChargeTotals(
+  items: Iterable<{ type: 'charge' | 'credit'; executions: readonly VatSplit[] }>,
+): ChargeTotal[] {
+  const totals = new Map<string, ChargeTotal>();
+  for (const { type, executions } of items)
+    for (const execution of executions) {
+      const key = `${type}:${execution.ratePercent}`;
+      const total = totals.get(key) ?? {
+        type,
+        ratePercent: execution.ratePercent,
+        executions: 0,
+        netCent: 0,
+        vatCent: 0,
+        grossCent: 0,
+      };
+      total.executions += 1;
+      total.netCent += execution.netCent;
+      total.vatCent += execution.vatCent;
+      total.grossCent += execution.grossCent;
+      totals.set(key, total);
+    }
+  return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || b.ratePercent - a.ratePercent);
+}

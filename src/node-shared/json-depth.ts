@@ -22,3 +22,18 @@ export function nestsDeeperThan(text: string, maxDepth: number = MAX_JSON_DEPTH)
   }
   return false;
 }
+
+/**
+ * A JSON body as the platform reads it: the value, or its refusal in DRF's words ("JSON parse error - …"),
+ * too deep nesting refused before parsing. The sandbox answers these; the BFF's charges gate too.
+ */
+export function parsePlatformJson(text: string): { value: unknown } | { detail: string } {
+  if (nestsDeeperThan(text))
+    return { detail: `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep.` };
+  if (text.length === 0) return { detail: 'JSON parse error - the body is empty.' };
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { detail: `JSON parse error - ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

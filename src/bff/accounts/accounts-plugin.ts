@@ -24,6 +24,8 @@ import { LastAdminError, UserExistsError, UserRepository } from './user-reposito
 declare module 'fastify' {
   interface FastifyInstance {
     users: UserRepository;
+    /** Failed password entries per user and address: sign-in and an approval's password re-entry share it. */
+    signInThrottle: SignInThrottle;
   }
 }
 
@@ -33,6 +35,8 @@ export interface AccountsPluginOptions {
   localAccounts: boolean;
   /** BFF_CONFIRM_FROM_CENT, told to the console with the signed-in user. */
   confirmFromCent: number;
+  /** BFF_APPROVAL_FROM_CENT (null: off), told to the console with the signed-in user. */
+  approvalFromCent: number | null;
   now: () => number;
 }
 
@@ -47,6 +51,7 @@ export default fp<AccountsPluginOptions>(
     const users = new UserRepository(app.database.db);
     const throttle = new SignInThrottle(app.database.db, options.now);
     app.decorate('users', users);
+    app.decorate('signInThrottle', throttle);
     scheduleMaintenance(app, 'old sign-in failures', HOURLY, () => throttle.purge());
 
     // Who may call is settled in onRequest, before the body is read or checked: a refused caller gets
@@ -89,7 +94,7 @@ export default fp<AccountsPluginOptions>(
         }
         if (!attempt.result) return reply.code(401).send({ detail: 'Wrong username or password.' });
         const user = attempt.result;
-        await startSession(request, reply, user);
+        await startSession(request, reply, { ...user, authenticatedAt: options.now() });
         return reply.code(200).send({ username: user.username, role: user.role });
       },
     );
@@ -117,6 +122,7 @@ export default fp<AccountsPluginOptions>(
         role: session.role,
         environment: options.environment,
         confirmFromCent: options.confirmFromCent,
+        approvalFromCent: options.approvalFromCent,
         ...(session.displayName !== null && { displayName: session.displayName }),
       };
     });

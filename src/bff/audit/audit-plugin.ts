@@ -39,7 +39,8 @@ const isAudited = (request: FastifyRequest) =>
   isWrite(request) &&
   (request.url.startsWith('/api/') ||
     request.url.startsWith('/bff/users') ||
-    request.url.startsWith('/bff/bulk/'));
+    request.url.startsWith('/bff/bulk/') ||
+    request.url.startsWith('/bff/approvals'));
 
 /** The URL of another page of the same filtered audit. */
 /** The link of another page of the same filtered audit: relative, never built from the Host header. */

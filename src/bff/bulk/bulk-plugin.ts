@@ -34,6 +34,11 @@ import {
   type NewBulkRow,
 } from './campaign-repository.ts';
 import { CampaignRunner } from './campaign-runner.ts';
+import { needsApproval } from '../../contract/approvals.ts';
+import { rowsDigest } from '../approvals/approval-digest.ts';
+import { ApprovalRepository } from '../approvals/approval-repository.ts';
+import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
+import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInSlices } from './map-in-slices.ts';
 import type { RetryPolicy } from './row-outcome.ts';
 import { PlatformWriter } from './platform-writer.ts';
@@ -46,6 +51,10 @@ export interface BulkPluginOptions {
   /** Platform calls in flight from this process (BFF_BULK_CONCURRENCY). */
   concurrency: number;
   retryPolicy?: RetryPolicy;
+  /** BFF_APPROVAL_FROM_CENT (null: off): a charges campaign at or above it waits for a second person. */
+  approvalFromCent: number | null;
+  /** BFF_APPROVAL_TTL_H in milliseconds. */
+  approvalTtlMs: number;
   now: () => number;
 }
 
@@ -178,6 +187,19 @@ export default fp<BulkPluginOptions>(
       now: options.now,
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     });
+    const approvals = new ApprovalRepository(app.database.db, options.now, options.approvalTtlMs);
+    app.decorate('bulkCampaignGate', {
+      rowsDigest: (campaignId: string) => rowsDigest(campaigns.rowsInOrder(campaignId)),
+      start: async (campaignId: string) => {
+        const started = await campaigns.transition(campaignId, ['awaiting_approval'], 'running');
+        if (started) await runner.enqueue(campaignId);
+        return started;
+      },
+      cancel: async (campaignId: string) => {
+        await campaigns.transition(campaignId, ['awaiting_approval'], 'cancelled');
+      },
+    } satisfies BulkCampaignGate);
+
     app.addHook('onReady', async () => {
       // Carry on with campaigns a stopped BFF left running.
       if ((await campaigns.runningIds()).length > 0) await runner.ensureStarted();
@@ -228,6 +250,18 @@ export default fp<BulkPluginOptions>(
           status: 'invalid',
           message: entry.message,
         }));
+        const allRows = [...rows, ...invalid];
+        // A charges campaign whose gross total reaches the threshold waits for a second person's approval.
+        const totals = body.kind === 'charges' ? campaignTotals(allRows) : null;
+        // 10,000 rows of 600 executions of the largest amount are beyond what a number counts exactly.
+        if (totals && !Number.isSafeInteger(totals.totalGrossCent))
+          throw new FieldErrors({
+            rows: ['The file books more than the console can total exactly: split it.'],
+          });
+        const approval =
+          totals && needsApproval(totals.totalGrossCent, options.approvalFromCent)
+            ? await campaignApproval({ id, fileName: body.fileName }, allRows, totals, session)
+            : null;
         await campaigns.create(
           {
             id,
@@ -236,12 +270,22 @@ export default fp<BulkPluginOptions>(
             owner: session.username,
             ownerDisplayName: session.displayName,
             ownerRole: session.role,
-            total: rows.length + invalid.length,
+            total: allRows.length,
+            approvalId: approval?.id ?? null,
           },
-          [...rows, ...invalid],
+          allRows,
+          approval ? (tx) => approvals.create(approval, tx) : undefined,
         );
-        await runner.enqueue(id);
-        request.log.info({ campaign: id, kind: body.kind, rows: body.rows.length }, 'bulk campaign started');
+        if (approval) {
+          request.audit.targets.approval = approval.id;
+          request.log.info({ campaign: id, approval: approval.id }, 'bulk campaign awaits approval');
+        } else {
+          await runner.enqueue(id);
+          request.log.info(
+            { campaign: id, kind: body.kind, rows: body.rows.length },
+            'bulk campaign started',
+          );
+        }
         return reply.code(201).send(await campaigns.describe(await campaignFor(request, id)));
       },
     );

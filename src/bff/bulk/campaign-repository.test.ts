@@ -22,6 +22,7 @@ describe('campaign rows and their claims', () => {
         owner: 'olga',
         ownerDisplayName: null,
         ownerRole: 'operator',
+        approvalId: null,
         total: 1,
       },
       [{ row: 1, userId: 'P1000', contractId: 'C1000', inputId: 'x-1', body: {}, status: 'pending' }],

@@ -72,11 +72,22 @@ export class CampaignRepository {
     private readonly now: () => number,
   ) {}
 
-  async create(campaign: Omit<BulkCampaignRow, 'status' | 'createdAt' | 'finishedAt'>, rows: NewBulkRow[]) {
+  /**
+   * Stores a campaign and its rows; one at or above the approval threshold waits (`awaiting_approval`)
+   * and `alongside` stores its approval in the same transaction, so neither exists without the other.
+   */
+  async create(
+    campaign: Omit<BulkCampaignRow, 'status' | 'createdAt' | 'finishedAt'>,
+    rows: NewBulkRow[],
+    alongside?: (tx: BffDatabase) => Promise<unknown>,
+  ) {
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(bulkCampaigns)
-        .values({ ...campaign, status: 'running', createdAt: new Date(this.now()) });
+      await tx.insert(bulkCampaigns).values({
+        ...campaign,
+        status: campaign.approvalId ? 'awaiting_approval' : 'running',
+        createdAt: new Date(this.now()),
+      });
+      await alongside?.(tx);
       for (let start = 0; start < rows.length; start += INSERT_BATCH)
         await tx
           .insert(bulkRows)
@@ -152,6 +163,7 @@ export class CampaignRepository {
         invalid: counted('invalid'),
       },
       ratePerSecond: answered && recent ? recent.rows / windowSeconds : null,
+      approvalId: campaign.approvalId,
     };
   }
 

@@ -259,6 +259,8 @@ export class CampaignRunner {
         ...(row.contractId ? { contractID: row.contractId } : {}),
         ...(row.inputId ? { input_id: row.inputId } : {}),
         campaign: campaign.id,
+        // Approved by a second person: the approval names them.
+        ...(campaign.approvalId ? { approval: campaign.approvalId } : {}),
       },
       status: 0,
       durationMs: 0,

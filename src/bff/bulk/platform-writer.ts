@@ -62,7 +62,12 @@ export class PlatformWriter {
 
   constructor(private readonly options: PlatformWriterOptions) {}
 
-  async post(path: string, body: Record<string, unknown>, requestId: string): Promise<PlatformAnswer> {
+  /** POSTs `body`: an object is sent as its JSON, a string as those very bytes (an approved request's). */
+  async post(
+    path: string,
+    body: Record<string, unknown> | string,
+    requestId: string,
+  ): Promise<PlatformAnswer> {
     for (let attempt = 0; attempt < 2; attempt++) {
       let token: string;
       try {
@@ -84,7 +89,7 @@ export class PlatformWriter {
             'x-request-id': requestId,
             ...(this.options.salespartner ? { 'x-salespartner': this.options.salespartner } : {}),
           },
-          body: JSON.stringify(body),
+          body: typeof body === 'string' ? body : JSON.stringify(body),
           dispatcher: this.agent,
           // One deadline for the whole exchange, as the proxy's: a platform trickling its answer does not
           // hold a row (and a lane) for longer than ENERGY_API_TIMEOUT_MS.

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -7,10 +9,21 @@ import {
   pgTable,
   primaryKey,
   real,
+  uniqueIndex,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { APPROVAL_KINDS, APPROVAL_OUTCOMES, APPROVAL_STATUSES } from '../../contract/approvals.ts';
 import { ROLES } from '../../contract/bff-api.ts';
+import type { ChargeTotal } from '../../contract/charge-schedule.ts';
+
+/** What an approver of a bulk campaign sees besides its totals. */
+export interface CampaignSummary {
+  fileName: string;
+  rows: number;
+  contracts: { userId: string; contractId: string }[];
+  contractCount: number;
+}
 import { BULK_CAMPAIGN_STATUSES, BULK_KINDS, BULK_ROW_OUTCOMES } from '../../contract/bulk.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -39,6 +52,11 @@ export const sessions = pgTable(
     createdAt: instant('created_at').notNull(),
     lastSeenAt: instant('last_seen_at').notNull(),
     displayName: text('display_name'),
+    /**
+     * When the person last proved who they are: the password at sign-in, or the provider's `auth_time`
+     * (null when the provider did not say). Approvals by SSO accounts need it within five minutes.
+     */
+    authenticatedAt: instant('authenticated_at'),
     providerSessionId: text('provider_session_id'),
     idToken: text('id_token'),
   },
@@ -103,6 +121,8 @@ export const bulkCampaigns = pgTable('bulk_campaigns', {
   total: integer('total').notNull(),
   createdAt: instant('created_at').notNull(),
   finishedAt: instant('finished_at'),
+  /** At or above BFF_APPROVAL_FROM_CENT: the approval it waits for (status `awaiting_approval`). */
+  approvalId: text('approval_id'),
 });
 
 /**
@@ -139,5 +159,58 @@ export const bulkRows = pgTable(
     // What was sent before under an input_id (charges) or a user ID (migrations).
     index('bulk_rows_input_id_idx').on(table.inputId),
     index('bulk_rows_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Four-eyes approvals (issue 28). What will be sent is stored once and never changed (a trigger in the
+ * migration refuses any update of method, path, body_text, digest or requester): the approval signs
+ * `digest` and the BFF forwards `body_text` only while it still hashes to it. Requester ≠ approver is
+ * part of the one UPDATE that marks the approval. One pending request per contract and `input_id`.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyText: text('body_text').notNull(),
+    digest: text('digest').notNull(),
+    userId: text('user_id').notNull(),
+    contractId: text('contract_id'),
+    inputId: text('input_id'),
+    campaignId: text('campaign_id'),
+    totalGrossCent: bigint('total_gross_cent', { mode: 'number' }).notNull(),
+    /** Net, VAT and gross per type and VAT rate, as shown to the approver (computed once, from what is sent). */
+    totals: json('totals').$type<ChargeTotal[]>().notNull(),
+    /** A bulk campaign's file, row count and contracts, as shown to the approver. */
+    campaignSummary: json('campaign_summary').$type<CampaignSummary>(),
+    requestedBy: text('requested_by').notNull(),
+    requestedByDisplayName: text('requested_by_display_name'),
+    requestedAt: instant('requested_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    decidedBy: text('decided_by'),
+    decidedByDisplayName: text('decided_by_display_name'),
+    decidedAt: instant('decided_at'),
+    /** HMAC of the digest, the approver and the time, with a key derived from the session secret. */
+    signature: text('signature'),
+    reason: text('reason'),
+    upstreamStatus: integer('upstream_status'),
+    upstreamBody: json('upstream_body'),
+    outcome: text('outcome', { enum: APPROVAL_OUTCOMES }),
+    /** When the latest forward began: a `sending` row older than the lease had its process die. */
+    sentAt: instant('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [
+    index('approvals_status_requested_at_idx').on(table.status, table.requestedAt),
+    index('approvals_campaign_id_idx').on(table.campaignId),
+    // Direct bookings are checked against open approvals of the same contract and input_id.
+    index('approvals_input_id_idx').on(table.inputId),
+    uniqueIndex('approvals_pending_input_id_idx')
+      .on(table.userId, table.contractId, table.inputId)
+      .where(sql`${table.status} = 'pending' and ${table.kind} = 'charge'`),
   ],
 );

@@ -34,6 +34,8 @@ export interface ProviderIdentity {
   role: Role | null;
   providerSessionId: string | null;
   idToken: string;
+  /** When they last signed in at the provider (the ID token's `auth_time`, in ms); null when it did not say. */
+  authenticatedAt: number | null;
 }
 
 /** The provider cannot be reached or its discovery document is unusable. */
@@ -81,8 +83,12 @@ export class IdentityProvider {
     }
   }
 
-  /** The provider's authorization URL and the transaction to keep until the browser returns. */
-  async startSignIn(returnTo: string): Promise<{ url: URL; transaction: LoginTransaction }> {
+  /**
+   * The provider's authorization URL and the transaction to keep until the browser returns. With `maxAge`
+   * (a step-up), the provider must have authenticated the person within that many seconds, asking again
+   * if not (OIDC Core 3.1.2.1 `max_age`).
+   */
+  async startSignIn(returnTo: string, maxAge?: number): Promise<{ url: URL; transaction: LoginTransaction }> {
     const config = await this.configuration();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const transaction: LoginTransaction = {
@@ -90,6 +96,7 @@ export class IdentityProvider {
       nonce: oidc.randomNonce(),
       codeVerifier,
       returnTo,
+      ...(maxAge !== undefined && { maxAge }),
       expiresAt: this.now() + LOGIN_TRANSACTION_TTL_MS,
     };
     const url = oidc.buildAuthorizationUrl(config, {
@@ -99,14 +106,17 @@ export class IdentityProvider {
       code_challenge_method: 'S256',
       state: transaction.state,
       nonce: transaction.nonce,
+      ...(maxAge !== undefined && { max_age: String(maxAge) }),
     });
     return { url, transaction };
   }
 
   /**
    * Redeems the code at the callback: `state`, `iss`, PKCE, the ID token's signature, audience and
-   * `nonce` are all checked by openid-client. The role is read from the ID token, or from userinfo
-   * when the provider releases it only there (oidc-provider, some Keycloak setups).
+   * `nonce` are all checked by openid-client, and with the transaction's `maxAge` the ID token must
+   * carry an `auth_time` that recent (a provider that ignored `max_age` is refused). The role is read
+   * from the ID token, or from userinfo when the provider releases it only there (oidc-provider, some
+   * Keycloak setups).
    */
   async completeSignIn(callbackUrl: URL, transaction: LoginTransaction): Promise<ProviderIdentity> {
     const config = await this.configuration();
@@ -115,6 +125,7 @@ export class IdentityProvider {
       expectedState: transaction.state,
       expectedNonce: transaction.nonce,
       idTokenExpected: true,
+      ...(transaction.maxAge !== undefined && { maxAge: transaction.maxAge }),
     });
     const idTokenClaims = tokens.claims()!;
     let claims: Record<string, unknown> = idTokenClaims;
@@ -129,7 +140,17 @@ export class IdentityProvider {
       role: roleFromClaim(claims[this.options.roleClaim]),
       providerSessionId: typeof idTokenClaims.sid === 'string' ? idTokenClaims.sid : null,
       idToken: tokens.id_token!,
+      authenticatedAt: this.authenticatedAt(idTokenClaims.auth_time),
     };
+  }
+
+  /**
+   * `auth_time` (seconds, from the signed ID token; openid-client has checked it is a number) in ms;
+   * never later than now, so a provider's clock running ahead cannot make a sign-in look more recent.
+   */
+  private authenticatedAt(authTime: number | undefined): number | null {
+    if (typeof authTime !== 'number' || !Number.isFinite(authTime) || authTime <= 0) return null;
+    return Math.min(authTime * 1000, this.now());
   }
 
   /** Where to send the browser to end the provider's session too, or null if it offers no such endpoint. */

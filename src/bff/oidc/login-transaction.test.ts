@@ -21,6 +21,14 @@ describe('the sign-in transaction cookie', () => {
     expect(seal.cookieName('state-2')).not.toBe(seal.cookieName('state-1'));
   });
 
+  it("keeps a step-up's max_age, and opens a transaction sealed without one", () => {
+    const stepUp = { ...transaction, maxAge: 300 };
+    expect(seal.open(seal.seal(stepUp), 'state-1')).toEqual(stepUp);
+    expect(seal.open(seal.seal(transaction), 'state-1')).not.toHaveProperty('maxAge');
+    // max_age is not readable in the cookie either.
+    expect(Buffer.from(seal.seal(stepUp), 'base64url').toString('latin1')).not.toContain('maxAge');
+  });
+
   it('refuses an altered value, another state, another key, an expired one and garbage', () => {
     const sealed = seal.seal(transaction);
     const bytes = Buffer.from(sealed, 'base64url');

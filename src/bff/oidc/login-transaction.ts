@@ -8,6 +8,11 @@ export interface LoginTransaction {
   nonce: string;
   /** The console path to open after sign-in. */
   returnTo: string;
+  /**
+   * OIDC `max_age` (seconds) when the sign-in is a step-up: sent to the provider, and the ID token's
+   * `auth_time` must then be this recent. Kept here, sealed, so no one can drop it on the way back.
+   */
+  maxAge?: number;
   expiresAt: number;
 }
 
@@ -16,6 +21,8 @@ const transactionSchema = z.object({
   codeVerifier: z.string(),
   nonce: z.string(),
   returnTo: z.string(),
+  // Optional: transactions sealed before step-up existed still open.
+  maxAge: z.number().int().nonnegative().optional(),
   expiresAt: z.number(),
 });
 

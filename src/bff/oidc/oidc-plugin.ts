@@ -53,6 +53,8 @@ function outcomeOf(error: unknown): SsoOutcome {
  * Staff sign-in through the company's OpenID provider (Duende.BFF's shape): the BFF is the confidential
  * client, tokens stay in the BFF's database, the browser only ever holds the session cookie.
  * `GET /bff/login/oidc` → provider → `GET /bff/callback` → a same-origin handover page → the console.
+ * With `max_age` it is a step-up (an approval's `reauthenticate_url`): the provider signs the person in
+ * again unless it did so within that many seconds, and the new session's `authenticatedAt` says when.
  * `POST /bff/backchannel` takes the provider's logout tokens. These three carry no X-CSRF header:
  * state, PKCE, nonce and signed logout tokens protect them (see security-plugin).
  */
@@ -85,7 +87,7 @@ export default fp<OidcPluginOptions>(
       const returnTo = safeReturnPath(request.query.returnTo) ?? DEFAULT_RETURN_PATH;
       let started;
       try {
-        started = await provider.startSignIn(returnTo);
+        started = await provider.startSignIn(returnTo, request.query.max_age);
       } catch (error) {
         request.log.warn({ err: error }, 'SSO sign-in could not start');
         return toSignInPage(reply, outcomeOf(error), returnTo);
@@ -142,6 +144,7 @@ export default fp<OidcPluginOptions>(
         displayName: identity.displayName,
         providerSessionId: identity.providerSessionId,
         idToken: identity.idToken,
+        authenticatedAt: identity.authenticatedAt,
       });
       request.log.info({ username, role: identity.role }, 'signed in through SSO');
       return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));

@@ -21,6 +21,7 @@ import { browse, CookieJar, followUntil } from '../testing/browser-like.ts';
 import {
   startTestIdentityProvider,
   TEST_CLIENT,
+  testProviderOptions,
   type TestIdentityProvider,
   type TestStaffLogin,
 } from '../testing/oidc-test-provider.ts';
@@ -148,6 +149,7 @@ describe('SSO through the company identity provider', () => {
       displayName: 'Grace Hopper',
       environment: 'sandbox',
       confirmFromCent: 100_000,
+      approvalFromCent: 100_000,
     });
     // No token ever reaches the browser.
     expect(page + setCookies.join()).not.toMatch(/eyJ/);
@@ -409,13 +411,7 @@ describe('SSO when the provider is down, and without local accounts', () => {
       dataDir: join(tmpdir(), 'bff-sso-unused'),
       staticDir: join(tmpdir(), 'bff-sso-no-spa'),
       localAccounts: options.localAccounts,
-      identityProvider: {
-        issuer: options.issuer,
-        clientId: TEST_CLIENT.id,
-        clientSecret: TEST_CLIENT.secret,
-        publicUrl: 'http://127.0.0.1:1',
-        roleClaim: 'roles',
-      },
+      identityProvider: testProviderOptions(options.issuer, 'http://127.0.0.1:1'),
     });
     apps.push(app);
     await app.users.create('olga', 'olga-password-1', 'operator');

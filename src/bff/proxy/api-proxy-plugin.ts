@@ -2,6 +2,9 @@ import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import { MAX_BODY_BYTES } from '../../contract/api/common.ts';
 import type { OperationMatch } from '../../contract/api/operations.ts';
+import { APPROVAL_OPERATION_ID } from '../../contract/approvals.ts';
+import { ApprovalRepository } from '../approvals/approval-repository.ts';
+import { chargeGateRefusal } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -22,6 +25,8 @@ export interface ApiProxyPluginOptions {
   /** The origin of rewritten pagination links (BFF_PUBLIC_URL); unset: relative links. */
   publicUrl?: string | undefined;
   salespartner?: string | undefined;
+  /** BFF_APPROVAL_FROM_CENT: charges from this gross total are refused here (428); null: off. */
+  approvalFromCent?: number | null;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -65,6 +70,8 @@ export default fp<ApiProxyPluginOptions>(
       salespartner: options.salespartner,
     });
     app.addHook('onClose', () => forwarder.close());
+    // Only read here (the TTL is the approvals plugin's concern).
+    const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
     // Bodies are forwarded as the browser sent them: raw bytes, in this plugin only (it is encapsulated).
     // JSON only, so any other media type of an allowlisted write is a 415 before anything is forwarded.
     app.removeAllContentTypeParsers();
@@ -101,6 +108,16 @@ export default fp<ApiProxyPluginOptions>(
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         if (operation.method === 'POST' && !body)
           return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+        // Money at or above the threshold goes through a second person: no client can send it past here.
+        if (operation.id === APPROVAL_OPERATION_ID && body && options.approvalFromCent != null) {
+          const { userID = '', contractID = '' } = request.operation!.params;
+          const refusal = await chargeGateRefusal(
+            body.toString('utf8'),
+            options.approvalFromCent,
+            (inputId) => approvals.openFor(userID, contractID, inputId),
+          );
+          if (refusal) return reply.code(refusal.status).send(refusal.body);
+        }
         return forwarder.forward(
           request,
           reply,
@@ -111,5 +128,5 @@ export default fp<ApiProxyPluginOptions>(
       },
     );
   },
-  { name: 'bff-api-proxy', dependencies: ['bff-sessions', 'bff-audit'], encapsulate: true },
+  { name: 'bff-api-proxy', dependencies: ['bff-database', 'bff-sessions', 'bff-audit'], encapsulate: true },
 );

@@ -32,6 +32,21 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
     expect(stored).not.toContain(id);
   });
 
+  it('keeps when the person last proved who they are, through the cache and a fresh read', async () => {
+    const authenticatedAt = now - 2 * 60_000;
+    const proven = await sessions.create({ username: 'olga', role: 'operator', authenticatedAt });
+    expect(proven.authenticatedAt).toBe(authenticatedAt);
+    expect((await sessions.resolve(proven.id))?.authenticatedAt).toBe(authenticatedAt);
+    now += REVALIDATE_AFTER_MS + 1;
+    expect((await sessions.resolve(proven.id))?.authenticatedAt).toBe(authenticatedAt);
+    const fresh = new SessionStore(database.handle, clock);
+    expect((await fresh.resolve(proven.id))?.authenticatedAt).toBe(authenticatedAt);
+    // Not said (an SSO provider without auth_time): unknown, never taken for now.
+    const unknown = await sessions.create({ username: 'sso:vera', role: 'viewer' });
+    expect(unknown.authenticatedAt).toBeNull();
+    expect((await fresh.resolve(unknown.id))?.authenticatedAt).toBeNull();
+  });
+
   it('ends a session after 30 idle minutes', async () => {
     const { id } = await sessions.create({ username: 'olga', role: 'operator' });
     now += IDLE_TIMEOUT_MS - 1;

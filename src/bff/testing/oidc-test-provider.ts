@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { listenLocally } from '../../node-shared/testing/listen.ts';
+import { browse, followUntil, type CookieJar } from './browser-like.ts';
 
 /** The provider's staff: the role claim as Entra ID sends it (an array) or as a string; one with no console role. */
 export const TEST_STAFF = {
@@ -15,6 +16,17 @@ export type TestStaffLogin = keyof typeof TEST_STAFF;
 const isTestStaffLogin = (id: string): id is TestStaffLogin => Object.hasOwn(TEST_STAFF, id);
 
 export const TEST_CLIENT = { id: 'energy-console', secret: 'energy-console-test-secret-0123456789' };
+
+/** The BFF's `identityProvider` option for the test provider at `issuer`, the console at `publicUrl`. */
+export function testProviderOptions(issuer: string, publicUrl: string) {
+  return {
+    issuer,
+    clientId: TEST_CLIENT.id,
+    clientSecret: TEST_CLIENT.secret,
+    publicUrl,
+    roleClaim: 'roles',
+  };
+}
 
 export interface TestIdentityProvider {
   issuer: string;
@@ -112,4 +124,30 @@ export async function startTestIdentityProvider(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A browser at the test provider: from its authorization URL to its redirect back to `callback` (returned,
+ * not followed), entering `login` on the provider's sign-in page when it shows one (a provider session
+ * recent enough, from an earlier sign-in in the same jar, makes it unnecessary).
+ */
+export async function signInAtTestProvider(
+  jar: CookieJar,
+  authorizationUrl: string,
+  login: TestStaffLogin,
+  callback: string,
+): Promise<{ callback: URL; askedToSignIn: boolean }> {
+  let step = await followUntil(jar, await browse(jar, authorizationUrl), authorizationUrl, callback);
+  const askedToSignIn = !step.stopped;
+  if (askedToSignIn) {
+    const page = await step.response.text();
+    const form = /action="([^"]+)"/.exec(page);
+    if (!form?.[1])
+      throw new Error(`the provider answered neither a redirect nor its sign-in page:\n${page}`);
+    const action = new URL(form[1], step.url).href;
+    const submitted = await browse(jar, action, { form: { prompt: 'login', login, password: 'any' } });
+    step = await followUntil(jar, submitted, action, callback);
+  }
+  if (!step.stopped) throw new Error(`the provider did not send ${login} back to ${callback}`);
+  return { callback: new URL(step.url), askedToSignIn };
 }

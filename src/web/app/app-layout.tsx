@@ -45,7 +45,12 @@ export function AppLayout({ user }: { user: SessionUser }) {
         {t`Skip to content`}
       </a>
       <header className="topbar">
-        <MenuButton open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} buttonRef={menuButton} />
+        <MenuButton
+          user={user}
+          open={menuOpen}
+          onToggle={() => setMenuOpen((open) => !open)}
+          buttonRef={menuButton}
+        />
         <span className="brand">energy-console</span>
         <EnvironmentBadge environment={user.environment} />
         <span className="user" data-testid="current-user">

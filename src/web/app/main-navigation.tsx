@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
-import type { SessionUser } from '../../contract/bff-api.ts';
-import { navigationFor } from './navigation.ts';
+import { canWrite, type SessionUser } from '../../contract/bff-api.ts';
+import { usePendingApprovalCount } from '../features/approvals/api/get-pending-approval-count.ts';
+import { formatNumber } from '../lib/format.ts';
+import { navigationFor, type NavItem } from './navigation.ts';
 
 export const NAVIGATION_ID = 'main-navigation';
 
@@ -11,15 +13,20 @@ export const NAVIGATION_ID = 'main-navigation';
  * behind it so the page's title is in the first screenful.
  */
 export function MenuButton({
+  user,
   open,
   onToggle,
   buttonRef,
 }: {
+  user: SessionUser;
   open: boolean;
   onToggle: () => void;
   buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useLingui();
+  // The navigation's count is behind the button on a phone: the button shows it too (one query for both).
+  const pendingApprovals = usePendingApprovalCount({ enabled: canWrite(user.role) }).data ?? 0;
+  const pending = formatNumber(pendingApprovals);
   return (
     <button
       ref={buttonRef}
@@ -30,6 +37,14 @@ export function MenuButton({
       onClick={onToggle}
     >
       <span aria-hidden="true">☰</span> {t`Menu`}
+      {pendingApprovals > 0 && (
+        <>
+          <span className="nav-counter" aria-hidden="true">
+            {pending}
+          </span>
+          <span className="visually-hidden">{t`, ${pending} approvals pending`}</span>
+        </>
+      )}
     </button>
   );
 }
@@ -52,6 +67,13 @@ export function MainNavigation({
 }) {
   const { t } = useLingui();
   const nav = useRef<HTMLElement>(null);
+  const pendingApprovals = usePendingApprovalCount({ enabled: canWrite(user.role) }).data ?? 0;
+  const counterOf = (item: NavItem) => (item.counter === 'pendingApprovals' ? pendingApprovals : 0);
+  // The link's accessible name with its count: "Approvals, 3 pending" (the number itself is hidden from it).
+  const pendingLabel = (label: string, count: number) => {
+    const pending = formatNumber(count);
+    return t`${label}, ${pending} pending`;
+  };
   useEffect(() => {
     if (menuOpen) nav.current?.querySelector('a')?.focus();
   }, [menuOpen]);
@@ -93,6 +115,9 @@ export function MainNavigation({
                 <Link
                   to={item.to}
                   activeProps={{ 'aria-current': 'page', className: 'active' }}
+                  {...(counterOf(item) > 0
+                    ? { 'aria-label': pendingLabel(t(item.label), counterOf(item)) }
+                    : {})}
                   onClick={() => {
                     if (!menuOpen) return;
                     // The link hides with the menu: the focus goes to the page it opens, not to <body>.
@@ -101,6 +126,11 @@ export function MainNavigation({
                   }}
                 >
                   {t(item.label)}
+                  {counterOf(item) > 0 && (
+                    <span className="nav-counter" aria-hidden="true">
+                      {formatNumber(counterOf(item))}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

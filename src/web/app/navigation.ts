@@ -5,6 +5,8 @@ import { canAdminister, canWrite, type SessionUser } from '../../contract/bff-ap
 export interface NavItem {
   to: string;
   label: MessageDescriptor;
+  /** A number shown beside the label: requests waiting for approval. */
+  counter?: 'pendingApprovals';
 }
 
 /** Navigation grouped like the spec's resource groups; only pages that work are listed. */
@@ -25,6 +27,10 @@ export function navigationFor(user: SessionUser): { group: MessageDescriptor; it
     ],
   });
   if (writer) {
+    groups.push({
+      group: msg`Review`,
+      items: [{ to: '/approvals', label: msg`Approvals`, counter: 'pendingApprovals' }],
+    });
     groups.push({
       group: msg`Bulk`,
       items: [

@@ -72,6 +72,15 @@ describe('the command palette', () => {
     expect(labels({ ...operator, role: 'admin' }, 'audit')).toEqual(['Audit log']);
   });
 
+  it('opens the approvals for operators and admins, in either language, never for viewers', () => {
+    expect(labels(operator, 'approvals')).toEqual(['Approvals']);
+    expect(labels({ ...operator, role: 'admin' }, 'approv')).toEqual(['Approvals']);
+    expect(labels(viewer, 'approvals')).toEqual([]);
+    expect(paletteCommands(de, operator, 'freigaben', recent).map((command) => command.to)).toEqual([
+      '/approvals',
+    ]);
+  });
+
   it('speaks German: page names, contract commands and "prüfe IBAN"', () => {
     const german = (user: SessionUser, query: string) =>
       paletteCommands(de, user, query, recent).map((command) => command.label);

@@ -16,6 +16,8 @@ import { useCurrentUser } from '../lib/session/use-current-user.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
+import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
+import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
 import { RoutePending } from './route-pending.tsx';
@@ -176,6 +178,30 @@ const feedReportRoute = createRoute({
   ),
 });
 
+const approvalsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/approvals',
+  validateSearch: approvalsSearchSchema,
+  loader: loadApprovalsCatalogue,
+  component: lazyRouteComponent(() => import('../features/approvals/approvals-page.tsx'), 'ApprovalsPage'),
+});
+
+const ApprovalPage = lazyRouteComponent(
+  () => import('../features/approvals/approval-page.tsx'),
+  'ApprovalPage',
+);
+
+/** One request; an SSO approver who signs in again at the provider comes back here. */
+const approvalRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/approvals/$id',
+  loader: loadApprovalsCatalogue,
+  component: function ApprovalRoute() {
+    const { id } = approvalRoute.useParams();
+    return <ApprovalPage id={id} />;
+  },
+});
+
 /** The admin pages: for anyone else, the page says why it is not theirs (never a silent redirect). */
 const adminRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -216,6 +242,8 @@ const routeTree = rootRoute.addChildren([
     bulkMigrationsRoute,
     technicalResourcesRoute,
     feedReportRoute,
+    approvalsRoute,
+    approvalRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),
   ]),
 ]);

@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
-const locales = join(root, 'src/web/locales');
 const po = formatter({ lineNumbers: false });
 
 async function read(file: string): Promise<Record<string, { message?: string; translation?: string }>> {
@@ -30,34 +29,43 @@ describe('the translation catalogues', () => {
   const scratch = mkdtempSync(join(root, '.tmp', 'catalogs-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+  /** Each catalogue of lingui.config.ts: the one loaded before the first paint, and the features' own. */
+  const catalogues = ['src/web/locales', 'src/web/features/approvals/locales'];
+
   it('hold every message of the code, each translated into German', async () => {
-    for (const language of ['en', 'de'])
-      copyFileSync(join(locales, `${language}.po`), join(scratch, `${language}.po`));
-    const config = join(scratch, 'lingui.config.ts');
-    writeFileSync(
-      config,
-      readFileSync(join(root, 'lingui.config.ts'), 'utf8')
-        .replace("'<rootDir>/src/web/locales/{locale}'", JSON.stringify(join(scratch, '{locale}')))
-        .replaceAll('<rootDir>', root),
-    );
-    await run(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean', '--config', config], {
+    let config = readFileSync(join(root, 'lingui.config.ts'), 'utf8');
+    for (const [index, folder] of catalogues.entries()) {
+      const copy = join(scratch, String(index));
+      mkdirSync(copy);
+      for (const language of ['en', 'de'])
+        copyFileSync(join(root, folder, `${language}.po`), join(copy, `${language}.po`));
+      const path = `'<rootDir>/${folder}/{locale}'`;
+      expect(config, `lingui.config.ts names ${folder}`).toContain(path);
+      config = config.replace(path, JSON.stringify(join(copy, '{locale}')));
+    }
+    const configFile = join(scratch, 'lingui.config.ts');
+    writeFileSync(configFile, config.replaceAll('<rootDir>', root));
+    await run(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean', '--config', configFile], {
       cwd: root,
     });
 
-    const committed = await read(join(locales, 'en.po'));
-    const extracted = await read(join(scratch, 'en.po'));
-    const messages = (catalogue: typeof committed) =>
-      Object.values(catalogue)
-        .map((entry) => entry.message)
-        .sort();
-    // Not equal: run `npm run i18n:extract` and translate what is new in src/web/locales/de.po.
-    expect(messages(committed)).toEqual(messages(extracted));
-    expect(Object.keys(extracted).length).toBeGreaterThan(20);
+    for (const [index, folder] of catalogues.entries()) {
+      const copy = join(scratch, String(index));
+      const committed = await read(join(root, folder, 'en.po'));
+      const extracted = await read(join(copy, 'en.po'));
+      const messages = (catalogue: typeof committed) =>
+        Object.values(catalogue)
+          .map((entry) => entry.message)
+          .sort();
+      // Not equal: run `npm run i18n:extract` and translate what is new in the folder's de.po.
+      expect(messages(committed), folder).toEqual(messages(extracted));
+      expect(Object.keys(extracted).length).toBeGreaterThan(20);
 
-    const german = await read(join(scratch, 'de.po'));
-    const untranslated = Object.values(german)
-      .filter((entry) => !entry.translation?.trim())
-      .map((entry) => entry.message);
-    expect(untranslated).toEqual([]);
+      const german = await read(join(copy, 'de.po'));
+      const untranslated = Object.values(german)
+        .filter((entry) => !entry.translation?.trim())
+        .map((entry) => entry.message);
+      expect(untranslated, folder).toEqual([]);
+    }
   }, 60_000);
 });

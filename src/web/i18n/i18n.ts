@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { loadCatalogue } from './catalogues.ts';
+import { loadCatalogue, type CatalogueLoaders } from './catalogues.ts';
 import {
   formattingLocale,
   isLanguage,
@@ -27,11 +27,45 @@ i18n.on('missing', ({ locale, id }) => {
   console.error(`Missing ${locale} translation for message ${id}`);
 });
 
-/** Loads the language's catalogue and switches the UI and `<html lang>` to it. */
+/**
+ * Catalogues of features whose words load with their pages, not before the first paint (the catalogue
+ * loaded then has a size budget: scripts/check-bundle-size.ts), each with its loading in the active
+ * language. Once a page has loaded one, a language switch loads it in the new language too.
+ */
+const featureCatalogues = new Map<CatalogueLoaders, Promise<void>>();
+
+/** Loads the language's catalogue (and those of features in use) and switches the UI and `<html lang>` to it. */
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = await loadCatalogue[language]();
-  i18n.loadAndActivate({ locale: language, messages });
+  const features = [...featureCatalogues.keys()];
+  const [{ messages }, ...featureMessages] = await Promise.all([
+    loadCatalogue[language](),
+    ...features.map((loaders) => loaders[language]()),
+  ]);
+  // `load` adds to what the language has: a feature's messages stay when the main catalogue is loaded again.
+  i18n.load(language, messages);
+  for (const feature of featureMessages) i18n.load(language, feature.messages);
+  for (const loaders of features) featureCatalogues.set(loaders, Promise.resolve());
+  i18n.activate(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * A feature's catalogue in the active language, before its page renders (a route's loader), once; and in
+ * any language switched to later. A failed load is tried again on the next call.
+ */
+export function loadFeatureCatalogue(loaders: CatalogueLoaders): Promise<void> {
+  const loaded = featureCatalogues.get(loaders);
+  if (loaded) return loaded;
+  const language = currentLanguage();
+  const loading = loaders[language]().then(
+    ({ messages }) => i18n.load(language, messages),
+    (error: unknown) => {
+      featureCatalogues.delete(loaders);
+      throw error;
+    },
+  );
+  featureCatalogues.set(loaders, loading);
+  return loading;
 }
 
 /** Switches to a language picked in the top bar and remembers it for the next visit. */

@@ -25,6 +25,15 @@ export function setSignedOutHandler(handler: () => void): void {
   onSignedOut = handler;
 }
 
+/**
+ * The session is over: the app goes to sign-in (drafts keep what was typed). For a caller whose 401 was an
+ * answer (`unauthorizedIsAnswer`) until its body said otherwise, too.
+ */
+export function sessionEnded(): SignedOutError {
+  onSignedOut();
+  return new SignedOutError(t`Your session has ended. Sign in again to continue.`);
+}
+
 export interface ApiAnswer<T> {
   status: number;
   body: T;
@@ -83,10 +92,7 @@ export async function request(
     ...(options.searchParams ? { searchParams: options.searchParams } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (response.status === 401 && !options.unauthorizedIsAnswer) {
-    onSignedOut();
-    throw new SignedOutError(t`Your session has ended. Sign in again to continue.`);
-  }
+  if (response.status === 401 && !options.unauthorizedIsAnswer) throw sessionEnded();
   return { status: response.status, body: await readBody(response) };
 }
 

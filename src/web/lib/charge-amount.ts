@@ -27,3 +27,10 @@ export function transactionTypeWord(typeOfTransaction: string): string {
   if (typeOfTransaction === 'charge') return t`Charge`;
   return typeOfTransaction;
 }
+
+/** The VAT type in words: the rate itself depends on the due date (16 % and 5 % in 2020-07..12). */
+export function vatTypeWord(vatType: string): string {
+  if (vatType === 'normal') return t`standard rate`;
+  if (vatType === 'reduced') return t`reduced rate`;
+  return vatType;
+}

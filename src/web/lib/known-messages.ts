@@ -236,6 +236,19 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     ([, platform]) =>
       msg`Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
   ],
+  // The console server's approvals (issue 28) that the charges form meets; the approvals pages' own are
+  // in features/approvals/approval-answers.ts, in that feature's catalogue. (Its refusals of a request
+  // below the threshold or with approvals off reach a form whose session said otherwise: left in English.)
+  [
+    /^A request with input_id (.+) on contract (.+) is already waiting for approval( \(.+\))?: withdraw it to change it\.$/,
+    ([, inputId, contract]) =>
+      msg`A request with input ID ${inputId} on contract ${contract} is already waiting for approval: withdraw it to change it.`,
+  ],
+  [
+    /^This books (.+) gross in all: from (.+) on, a second person approves it\. Send it to POST \/bff\/approvals\.$/,
+    ([, total, threshold]) =>
+      msg`This books ${total} gross in all: from ${threshold} on, a second person must approve it.`,
+  ],
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
   [

@@ -1,3 +1,4 @@
+import { Pager } from '../../components/pager.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { t } from '@lingui/core/macro';
 import { getRouteApi } from '@tanstack/react-router';
@@ -57,8 +58,6 @@ export function AuditPage() {
   const firstShown = formatNumber(first);
   const lastShown = formatNumber(Math.min(first + AUDIT_PAGE_SIZE - 1, total));
   const totalCount = formatNumber(total);
-  const pageNumber = formatNumber(page);
-  const pageCount = formatNumber(pages);
   // Local accounts, and SSO staff as this page shows them (they have no account here to list).
   const users = new Map<string, string>(
     (accounts.data ?? []).map((account) => [account.username, account.username]),
@@ -197,25 +196,7 @@ export function AuditPage() {
               </tbody>
             </table>
           </ScrollRegion>
-          <nav className="actions pager" aria-label={t`Audit pages`}>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={page <= 1}
-              onClick={() => update({ page: page > 2 ? page - 1 : undefined })}
-            >
-              {t`Newer`}
-            </button>
-            <span>{t`Page ${pageNumber} of ${pageCount}`}</span>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={page >= pages}
-              onClick={() => update({ page: page + 1 })}
-            >
-              {t`Older`}
-            </button>
-          </nav>
+          <Pager label={t`Audit pages`} page={page} pages={pages} onPage={(next) => update({ page: next })} />
         </>
       )}
     </div>

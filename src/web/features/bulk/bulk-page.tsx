@@ -6,6 +6,9 @@ import { canWrite } from '../../../contract/bff-api.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { RoleRequired } from '../../components/role-required.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
+import { needsApproval } from '../../../contract/approvals.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useStartCampaign } from './api/start-campaign.ts';
 import { CampaignList } from './campaign-list.tsx';
@@ -131,6 +134,9 @@ export function BulkPage({
                   {checked.badRows > 0 &&
                     ` ${plural(checked.badRows, { one: 'The row with problems is left out.', other: 'The # rows with problems are left out.' })}`}
                 </p>
+                {kind === 'charges' && (
+                  <ApprovalNeeded checked={checked} approvalFromCent={user.approvalFromCent ?? null} />
+                )}
                 <button
                   className="button"
                   type="button"
@@ -158,5 +164,26 @@ export function BulkPage({
       </section>
       <CampaignList kind={kind} current={campaignId} onOpen={onOpenCampaign} />
     </div>
+  );
+}
+
+/**
+ * Said before a charges campaign is sent: at or above the approval threshold (gross over every execution of
+ * every row, as the server counts it) it waits for a second person instead of starting.
+ */
+function ApprovalNeeded({
+  checked,
+  approvalFromCent,
+}: {
+  checked: CheckedFile;
+  approvalFromCent: number | null;
+}) {
+  const totalGrossCent = checked.totals.reduce((sum, total) => sum + total.grossCent, 0);
+  if (!needsApproval(totalGrossCent, approvalFromCent) || approvalFromCent === null) return null;
+  const threshold = formatCents(approvalFromCent, currentFormattingLocale());
+  return (
+    <p className="notice" data-testid="bulk-approval-notice">
+      {t`Charges and credits of ${threshold} gross or more are booked only when a second person approves them.`}
+    </p>
   );
 }

@@ -3,6 +3,7 @@ import { campaignStatusWord, resultStatusWord } from './campaign-status.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { consoleMessage } from '../../lib/known-messages.ts';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -109,9 +110,24 @@ export function CampaignProgress({ id }: { id: string }) {
               })}
         </p>
       )}
-      <p className="hint">
-        {t`Started ${started} by ${owner}. It runs on the server: closing this page does not stop it.`}
-      </p>
+      {campaign.status === 'awaiting_approval' ? (
+        <div className="notice campaign-approval-note" role="status" data-testid="campaign-awaiting-approval">
+          <p>
+            {t`Waiting for a second person's approval: nothing is sent before. Created ${started} by ${owner}.`}
+          </p>
+          {campaign.approvalId && (
+            <p>
+              <Link to="/approvals/$id" params={{ id: campaign.approvalId }}>
+                {t`Open its approval request`}
+              </Link>
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="hint">
+          {t`Started ${started} by ${owner}. It runs on the server: closing this page does not stop it.`}
+        </p>
+      )}
       <div className="button-row">
         {campaign.status === 'running' && (
           <button className="button button--secondary" type="button" onClick={() => control.mutate('pause')}>
@@ -144,7 +160,8 @@ export function CampaignProgress({ id }: { id: string }) {
           {control.error?.message ?? downloadProblem}
         </p>
       )}
-      <RowsNotCreated campaign={campaign} />
+      {/* Waiting for approval, no row has been sent: none is "not created" yet. */}
+      {campaign.status !== 'awaiting_approval' && <RowsNotCreated campaign={campaign} />}
     </section>
   );
 }

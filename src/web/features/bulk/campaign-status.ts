@@ -4,6 +4,8 @@ import type { BulkCampaign } from '../../../contract/bulk.ts';
 /** A campaign's status in the UI language (the English words are the codes the BFF sends). */
 export function campaignStatusWord(status: BulkCampaign['status']): string {
   switch (status) {
+    case 'awaiting_approval':
+      return t`awaiting approval`;
     case 'running':
       return t`running`;
     case 'paused':

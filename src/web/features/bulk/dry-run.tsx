@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { formatChargeAmount, signConvention, transactionTypeWord } from '../../lib/charge-amount.ts';
+import { signConvention } from '../../lib/charge-amount.ts';
+import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
@@ -20,36 +21,7 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
   return (
     <section aria-labelledby="dry-run">
       <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
-      {kind === 'charges' && (
-        <ScrollRegion label={t`Totals`}>
-          <table className="table table--values" aria-label={t`Totals`}>
-            <thead>
-              <ColumnHeaders
-                columns={[
-                  t`Type`,
-                  numeric(t`VAT rate`),
-                  numeric(t`Executions`),
-                  numeric(t`Net`),
-                  numeric(t`VAT`),
-                  numeric(t`Gross`),
-                ]}
-              />
-            </thead>
-            <tbody>
-              {totals.map((total) => (
-                <tr key={`${total.type}-${total.ratePercent}`}>
-                  <td>{transactionTypeWord(total.type)}</td>
-                  <td className="numeric">{formatNumber(total.ratePercent)} %</td>
-                  <td className="numeric">{formatNumber(total.executions)}</td>
-                  <td className="numeric">{formatChargeAmount(total.netCent, total.type, locale)}</td>
-                  <td className="numeric">{formatChargeAmount(total.vatCent, total.type, locale)}</td>
-                  <td className="numeric">{formatChargeAmount(total.grossCent, total.type, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      {kind === 'charges' && <ChargeTotalsTable totals={totals} locale={locale} />}
       {kind === 'charges' && <p className="hint">{signConvention()}</p>}
       <ScrollRegion label={t`First rows`}>
         <table className="table table--values" aria-label={t`First rows`}>

@@ -10,6 +10,12 @@ import {
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
 import { canWrite } from '../../../contract/bff-api.ts';
+import {
+  approvalSchema,
+  chargeGrossTotalCent,
+  needsApproval,
+  type Approval,
+} from '../../../contract/approvals.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { dateInZone } from '../../../contract/calendar-date.ts';
 import { DEFAULT_CONFIRM_FROM_CENT, plausibilityReasons } from '../../../contract/charge-plausibility.ts';
@@ -25,8 +31,10 @@ import { readRecent, rememberRecent } from '../../lib/recent-list.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { useBookCharge } from './api/book-charge.ts';
+import { useRequestApproval } from './api/request-approval.ts';
+import { SentForApproval } from './sent-for-approval.tsx';
 import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
-import { ChargePreview } from './charge-preview.tsx';
+import { bookingReasons, ChargePreview } from './charge-preview.tsx';
 import { plausibilityKey } from './plausibility-check.tsx';
 import { ChargeResult } from './charge-result.tsx';
 import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge-text.ts';
@@ -43,6 +51,9 @@ function rememberCategory(category: string | undefined): void {
   if (category) rememberRecent(CATEGORIES_KEY, category, isText, (a, b) => a === b, 20);
 }
 
+/** What the page shows after a submit: the platform's records, or the request waiting for approval. */
+type Sent = { kind: 'booked'; booked: Booked } | { kind: 'approval'; approval: Approval; user: string };
+
 interface Booked {
   contractId: string;
   records: ChargeRecord[];
@@ -55,22 +66,30 @@ export function BookChargesPage() {
   const user = useCurrentUser();
   const search = chargesRouteApi.useSearch();
   const locale = useNumberLocale();
-  const [booked, setBooked] = useState<Booked | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [contract, setContract] = useState({ user: search.user, contract: search.contract });
   if (!canWrite(user.role))
     return <RoleRequired title={t`Book charges and credits`} what={t`Booking charges and credits`} />;
-  if (booked)
+  const another = (next: { user: string; contract: string }) => {
+    setContract(next);
+    setSent(null);
+    setFormKey((key) => key + 1);
+  };
+  if (sent?.kind === 'booked')
     return (
       <ChargeResult
-        contractId={booked.contractId}
-        records={booked.records}
+        contractId={sent.booked.contractId}
+        records={sent.booked.records}
         locale={locale}
-        onAnother={() => {
-          setContract({ user: booked.user, contract: booked.contractId });
-          setBooked(null);
-          setFormKey((key) => key + 1);
-        }}
+        onAnother={() => another({ user: sent.booked.user, contract: sent.booked.contractId })}
+      />
+    );
+  if (sent?.kind === 'approval')
+    return (
+      <SentForApproval
+        approval={sent.approval}
+        onAnother={() => another({ user: sent.user, contract: sent.approval.contract_id ?? '' })}
       />
     );
   return (
@@ -79,7 +98,9 @@ export function BookChargesPage() {
       initialContract={contract}
       locale={locale}
       confirmFromCent={user.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT}
-      onBooked={setBooked}
+      // A BFF that says nothing of approvals has none (it would not answer 428 either).
+      approvalFromCent={user.approvalFromCent ?? null}
+      onSent={setSent}
     />
   );
 }
@@ -91,12 +112,14 @@ function ChargeForm({
   initialContract,
   locale,
   confirmFromCent,
-  onBooked,
+  approvalFromCent,
+  onSent,
 }: {
   initialContract: { user?: string | undefined; contract?: string | undefined };
   locale: string;
   confirmFromCent: number;
-  onBooked: (booked: Booked) => void;
+  approvalFromCent: number | null;
+  onSent: (sent: Sent) => void;
 }) {
   const limits = useMemo(
     () => ({ confirmFromCent, today: dateInZone(new Date(), 'Europe/Berlin') }),
@@ -130,25 +153,46 @@ function ChargeForm({
     useFormFeedback(form, isFormField, undefined, { write: 'charge' });
 
   const book = useBookCharge();
+  const askApproval = useRequestApproval();
+  // Said by the preview as the amount is typed: the button's words follow it.
+  const [viaApproval, setViaApproval] = useState(false);
   const submit = (submission: ChargeSubmission) => {
     const { user_id: userId, contract_id: contractId, ...body } = submission;
-    const reasons = plausibilityReasons(chargeSchedule(body), limits);
+    const schedule = chargeSchedule(body);
+    // Decided on what is sent, not on the preview's (deferred) state.
+    const forApproval = needsApproval(chargeGrossTotalCent(schedule), approvalFromCent);
+    const reasons = bookingReasons(plausibilityReasons(schedule, limits), forApproval);
     if (reasons.length > 0 && plausibilityKey(reasons, body.type_of_transaction) !== confirmedKey) {
       setPlausibilityProblem(true);
       document.querySelector<HTMLInputElement>('input[name="confirm_plausibility"]')?.focus();
       return;
     }
     setPlausibilityProblem(false);
+    const remember = () => {
+      rememberContract({ user: userId, contract: contractId });
+      rememberCategory(body.category);
+    };
+    if (forApproval)
+      return send(
+        () => askApproval.mutateAsync(submission),
+        (responseBody) => {
+          const approval = approvalSchema.parse(responseBody);
+          remember();
+          onSent({ kind: 'approval', approval, user: userId });
+        },
+      );
     return send(
       () => book.mutateAsync(submission),
       (responseBody) => {
         const parsed = chargeResponseSchema.parse(responseBody);
-        rememberContract({ user: userId, contract: contractId });
-        rememberCategory(body.category);
-        onBooked({
-          user: userId,
-          contractId: parsed.contract_id,
-          records: parsed.bonus_created.flatMap((entry) => Object.values(entry)),
+        remember();
+        onSent({
+          kind: 'booked',
+          booked: {
+            user: userId,
+            contractId: parsed.contract_id,
+            records: parsed.bonus_created.flatMap((entry) => Object.values(entry)),
+          },
         });
       },
     );
@@ -247,9 +291,14 @@ function ChargeForm({
               },
               problem: plausibilityProblem,
             }}
+            approval={{ fromCent: approvalFromCent, onChange: setViaApproval }}
           />
           <div className="form-actions">
-            <SubmitButton idle={t`Book`} busy={t`Booking…`} />
+            {viaApproval ? (
+              <SubmitButton idle={t`Send for approval`} busy={t`Sending…`} />
+            ) : (
+              <SubmitButton idle={t`Book`} busy={t`Booking…`} />
+            )}
           </div>
         </form>
       </FormProvider>

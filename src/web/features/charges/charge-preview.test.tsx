@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderInForm } from '../../components/form/testing/render-in-form.tsx';
 import { emptyChargeForm, type ChargeFormValues } from './charge-form-values.ts';
 import { ChargePreview } from './charge-preview.tsx';
-import { ALL_ROWS_UP_TO } from './schedule-table.tsx';
+import { ALL_ROWS_UP_TO } from '../../components/schedule-table.tsx';
 
 afterEach(cleanup);
 
@@ -23,9 +23,17 @@ function renderPreview(
     confirmedKey: null,
     onConfirm: () => undefined,
   },
+  approval: { fromCent: number | null; onChange: (needed: boolean) => void } = {
+    fromCent: null,
+    onChange: () => undefined,
+  },
 ) {
   return renderInForm(
-    <ChargePreview locale="en-US" plausibility={{ limits, ...confirmation, problem: false }} />,
+    <ChargePreview
+      locale="en-US"
+      plausibility={{ limits, ...confirmation, problem: false }}
+      approval={approval}
+    />,
     { defaultValues: { ...credit, ...values } },
   );
 }
@@ -102,5 +110,44 @@ describe('the schedule preview', () => {
     expect(within(table()).getAllByRole('row').length).toBeLessThan(60);
     // The totals are over all 600 executions, whatever the table shows.
     expect(screen.getByTestId('preview-totals').textContent).toContain('Gross-€15,300.00');
+  });
+
+  it('at the approval threshold says the booking goes for approval instead of asking to confirm its size', () => {
+    let needed: boolean | null = null;
+    renderPreview({ type_of_transaction: 'charge', amount_cent: '1500' }, undefined, {
+      fromCent: 100_000,
+      onChange: (value) => void (needed = value),
+    });
+    expect(needed).toBe(true);
+    expect(screen.getByTestId('approval-notice').textContent).toBe(
+      "This booking needs a second person's approval: it will be sent for approval, not booked." +
+        'Charges and credits of €1,000.00 gross or more are booked only when a second person approves them.',
+    );
+    expect(screen.queryByTestId('plausibility-check')).toBeNull();
+  });
+
+  it('keeps asking about a far due date when the booking goes for approval', () => {
+    renderPreview({ amount_cent: '1500', due_date: '2027-01-01' }, undefined, {
+      fromCent: 100_000,
+      onChange: () => undefined,
+    });
+    expect(screen.getByTestId('approval-notice')).toBeTruthy();
+    const check = screen.getByTestId('plausibility-check').textContent;
+    expect(check).toContain('The first due date, 2027-01-01, is more than a year ahead.');
+    expect(check).not.toContain('asks for a confirmation');
+  });
+
+  it('below the threshold, or with approvals off, says nothing of approval', () => {
+    let needed: boolean | null = null;
+    renderPreview({ amount_cent: '999.99' }, undefined, {
+      fromCent: 100_000,
+      onChange: (value) => void (needed = value),
+    });
+    expect(needed).toBe(false);
+    expect(screen.queryByTestId('approval-notice')).toBeNull();
+    cleanup();
+    renderPreview({ amount_cent: '1000000' });
+    expect(screen.queryByTestId('approval-notice')).toBeNull();
+    expect(screen.getByTestId('plausibility-check')).toBeTruthy();
   });
 });

@@ -1,16 +1,18 @@
 import { plural, t } from '@lingui/core/macro';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { MAX_EXECUTIONS, needsExecutionCycle } from '../../../contract/api/charges.ts';
 import { isIsoDate } from '../../../contract/calendar-date.ts';
 import { chargeSchedule, type ChargeExecution } from '../../../contract/charge-schedule.ts';
 import { plausibilityReasons } from '../../../contract/charge-plausibility.ts';
+import { chargeGrossTotalCent, needsApproval } from '../../../contract/approvals.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
 import { formatChargeAmount, signConvention } from '../../lib/charge-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { chargeFields } from './charge-text.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
-import { ScheduleTable } from './schedule-table.tsx';
+import { ScheduleTable } from '../../components/schedule-table.tsx';
 
 type Preview = { rows: ChargeExecution[] } | { missing: string };
 
@@ -65,6 +67,7 @@ const SCHEDULE_FIELDS = [
 export function ChargePreview({
   locale,
   plausibility,
+  approval,
 }: {
   locale: string;
   /** The booking's plausibility: what is asked, and whether it was confirmed. */
@@ -74,6 +77,8 @@ export function ChargePreview({
     onConfirm: (key: string | null) => void;
     problem: boolean;
   };
+  /** BFF_APPROVAL_FROM_CENT (null: off), and who hears whether this booking goes for approval. */
+  approval: { fromCent: number | null; onChange: (needed: boolean) => void };
 }) {
   const watched = useWatch<ChargeFormValues, typeof SCHEDULE_FIELDS>({ name: SCHEDULE_FIELDS });
   const [type, amount, isGross, vatType, dueDate, executions, cycle, inputId, displayName] = watched;
@@ -104,7 +109,13 @@ export function ChargePreview({
   // The totals, the invoice line and the plausibility check follow each keystroke at once; the long table
   // renders from a deferred copy, which React may interrupt for the next keystroke.
   const deferredRows = useDeferredValue(rows);
-  const reasons = useMemo(() => plausibilityReasons(rows, plausibility.limits), [rows, plausibility.limits]);
+  const viaApproval = needsApproval(chargeGrossTotalCent(rows), approval.fromCent);
+  const { onChange: onApprovalChange } = approval;
+  useEffect(() => onApprovalChange(viaApproval), [onApprovalChange, viaApproval]);
+  const reasons = useMemo(
+    () => bookingReasons(plausibilityReasons(rows, plausibility.limits), viaApproval),
+    [rows, plausibility.limits, viaApproval],
+  );
   const key = plausibilityKey(reasons, type);
   const isCredit = type === 'credit';
   return (
@@ -133,6 +144,9 @@ export function ChargePreview({
           {deferredRows.length > 0 && (
             <ScheduleTable rows={deferredRows} typeOfTransaction={type} locale={locale} />
           )}
+          {viaApproval && approval.fromCent !== null && (
+            <ApprovalNotice fromCent={approval.fromCent} locale={locale} />
+          )}
           <PlausibilityCheck
             reasons={reasons}
             typeOfTransaction={type}
@@ -148,6 +162,30 @@ export function ChargePreview({
 }
 
 const NO_ROWS: readonly ChargeExecution[] = [];
+
+/**
+ * What the plausibility check asks about: a booking that goes for approval is not confirmed for its size
+ * (the second person is that check), only for a due date far from today.
+ */
+export function bookingReasons<Reason extends { kind: string }>(
+  reasons: Reason[],
+  viaApproval: boolean,
+): Reason[] {
+  return viaApproval ? reasons.filter((reason) => reason.kind !== 'large') : reasons;
+}
+
+/** Before sending: this booking goes to a second person, not to the platform. */
+function ApprovalNotice({ fromCent, locale }: { fromCent: number; locale: string }) {
+  const threshold = formatCents(fromCent, locale);
+  return (
+    <div className="notice" role="status" data-testid="approval-notice">
+      <p>
+        <strong>{t`This booking needs a second person's approval: it will be sent for approval, not booked.`}</strong>
+      </p>
+      <p>{t`Charges and credits of ${threshold} gross or more are booked only when a second person approves them.`}</p>
+    </div>
+  );
+}
 
 /** What the booking adds up to over all executions, ahead of the table and never behind the keystroke. */
 function ScheduleTotals({

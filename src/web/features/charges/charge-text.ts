@@ -81,10 +81,3 @@ export function chargeFields(locale: string): Record<ChargeFieldName, FieldWords
     },
   };
 }
-
-/** The VAT type in words: the rate itself depends on the due date (16 % and 5 % in 2020-07..12). */
-export function vatTypeWord(vatType: string): string {
-  if (vatType === 'normal') return t`standard rate`;
-  if (vatType === 'reduced') return t`reduced rate`;
-  return vatType;
-}

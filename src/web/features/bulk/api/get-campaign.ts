@@ -7,7 +7,7 @@ import { bulkKeys } from './bulk-keys.ts';
 export const getCampaign = (id: string) =>
   requestOk('get', `/bff/bulk/campaigns/${id}`, { schema: bulkCampaignSchema });
 
-/** Polled every second while it runs, and now and then while paused (rows in flight settle). */
+/** Polled every second while it runs, and now and then while paused (rows in flight settle) or awaiting approval. */
 export const campaignQueryOptions = (id: string | undefined) =>
   queryOptions({
     queryKey: bulkKeys.campaign(id),
@@ -15,7 +15,12 @@ export const campaignQueryOptions = (id: string | undefined) =>
     placeholderData: keepPreviousData,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'running' ? 1000 : status === 'paused' ? 3000 : false;
+      // Waiting for approval: it starts when someone else approves it, which this page shows within seconds.
+      return status === 'running'
+        ? 1000
+        : status === 'paused' || status === 'awaiting_approval'
+          ? 3000
+          : false;
     },
   });
 

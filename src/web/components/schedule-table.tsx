@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro';
-import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
-import { SpacerRow } from '../../components/spacer-row.tsx';
-import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
+import { ColumnHeaders, numeric } from './column-headers.tsx';
+import { SpacerRow } from './spacer-row.tsx';
+import { useWindowedRows } from '../lib/use-windowed-rows.ts';
 import { memo, useRef } from 'react';
-import type { ChargeExecution } from '../../../contract/charge-schedule.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { formatChargeAmount } from '../../lib/charge-amount.ts';
+import type { ChargeExecution } from '../../contract/charge-schedule.ts';
+import { ScrollRegion } from './scroll-region.tsx';
+import { formatChargeAmount } from '../lib/charge-amount.ts';
 
 /** Up to this many executions every row is in the page; a longer schedule renders the rows in view. */
 export const ALL_ROWS_UP_TO = 60;
@@ -14,7 +14,7 @@ const ROW_HEIGHT = 33;
 const COLUMNS = 7;
 
 /**
- * Every execution of the schedule: due date and money first, the internal ID last, so a narrow screen
+ * Every execution of a charge's schedule (the charges form's preview, an approval's booking): due date and money first, the internal ID last, so a narrow screen
  * shows the amounts. A long schedule (up to 600 executions) is windowed with @tanstack/react-virtual inside
  * the table's scroll region, so a keystroke in the amount renders some 30 rows, not 600. Memoised: the
  * preview hands it a deferred copy of the rows, and it renders only when that copy changes.

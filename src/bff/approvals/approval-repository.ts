@@ -1,0 +1,307 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ApprovalOutcome, ApprovalStatus } from '../../contract/approvals.ts';
+import { isUniqueViolation, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import type { BffDatabase } from '../db/connect.ts';
+import { approvals } from '../db/schema.ts';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type NewApproval = Omit<
+  typeof approvals.$inferInsert,
+  | 'status'
+  | 'requestedAt'
+  | 'expiresAt'
+  | 'decidedBy'
+  | 'decidedByDisplayName'
+  | 'decidedAt'
+  | 'signature'
+  | 'reason'
+  | 'upstreamStatus'
+  | 'upstreamBody'
+  | 'outcome'
+  | 'sentAt'
+  | 'attempts'
+>;
+
+/** A pending request for the same contract and `input_id` exists: editing means withdrawing it first. */
+export class PendingDuplicateError extends Error {
+  constructor(readonly existingId: string | null) {
+    super('a pending approval for this contract and input_id exists');
+    this.name = 'PendingDuplicateError';
+  }
+}
+
+/** Who decides: the session's username and the provider's display name (null for local accounts). */
+export interface Decider {
+  username: string;
+  displayName: string | null;
+}
+
+/** The claim a forward holds: the row is `sending` at this attempt (a retry elsewhere moves it on). */
+export type ForwardClaim = Pick<ApprovalRow, 'id' | 'attempts'>;
+
+/**
+ * Approvals in the BFF's database, shared by every replica. Each decision is one guarded UPDATE: the row
+ * moves only from the state the rule allows, so two approvers at once (two replicas) get one winner and
+ * the other finds nothing to update (a 409), and requester ≠ approver is part of that same statement.
+ */
+export class ApprovalRepository {
+  constructor(
+    private readonly db: BffDatabase,
+    private readonly now: () => number,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** Stores a new pending request (`db`: a transaction that stores what it belongs to, such as its campaign). */
+  async create(approval: NewApproval, db: BffDatabase = this.db): Promise<ApprovalRow> {
+    const requestedAt = new Date(this.now());
+    try {
+      const [row] = await db
+        .insert(approvals)
+        .values({
+          ...approval,
+          status: 'pending',
+          requestedAt,
+          expiresAt: new Date(requestedAt.getTime() + this.ttlMs),
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const [existing] = await this.db
+        .select({ id: approvals.id })
+        .from(approvals)
+        .where(
+          and(
+            eq(approvals.status, 'pending'),
+            eq(approvals.kind, 'charge'),
+            eq(approvals.userId, approval.userId),
+            eq(approvals.contractId, approval.contractId ?? ''),
+            eq(approvals.inputId, approval.inputId ?? ''),
+          ),
+        );
+      throw new PendingDuplicateError(existing?.id ?? null);
+    }
+  }
+
+  async find(id: string): Promise<ApprovalRow | null> {
+    const [row] = await this.db.select().from(approvals).where(eq(approvals.id, id));
+    return row ?? null;
+  }
+
+  /** Newest first; `count` matches the filter. */
+  async page(
+    filter: { status?: ApprovalStatus | undefined; requestedBy?: string | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ count: number; results: ApprovalRow[] }> {
+    const where = and(
+      filter.status ? eq(approvals.status, filter.status) : undefined,
+      filter.requestedBy ? eq(approvals.requestedBy, filter.requestedBy) : undefined,
+    );
+    const [total] = await this.db.select({ rows: count() }).from(approvals).where(where);
+    const results = await this.db
+      .select()
+      .from(approvals)
+      .where(where)
+      .orderBy(desc(approvals.requestedAt), desc(approvals.id))
+      .limit(limit)
+      .offset(offset);
+    return { count: Number(total?.rows ?? 0), results };
+  }
+
+  /** Pending requests past their time become `expired`; answers those that did (a bulk one cancels its campaign). */
+  async expireDue(): Promise<ApprovalRow[]> {
+    return this.db
+      .update(approvals)
+      .set({ status: 'expired', decidedAt: new Date(this.now()) })
+      .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, new Date(this.now()))))
+      .returning();
+  }
+
+  /**
+   * Marks a pending, unexpired request approved by `approver` — never by its requester — in one
+   * statement; a charge becomes `sending` (its forward holds the claim), a bulk campaign `approved`.
+   * Null when it was not pending any more, expired, or the approver is the requester.
+   */
+  async approve(
+    id: string,
+    approver: Decider,
+    decidedAt: Date,
+    signature: string,
+    to: 'sending' | 'approved',
+  ): Promise<ApprovalRow | null> {
+    return this.decideOnce(id, approver, decidedAt, to, async () => {
+      const [row] = await this.db
+        .update(approvals)
+        .set({
+          status: to,
+          decidedBy: approver.username,
+          decidedByDisplayName: approver.displayName,
+          decidedAt,
+          signature,
+          ...(to === 'sending' && { sentAt: decidedAt, attempts: sql`${approvals.attempts} + 1` }),
+        })
+        .where(
+          and(
+            eq(approvals.id, id),
+            eq(approvals.status, 'pending'),
+            ne(approvals.requestedBy, approver.username),
+            gt(approvals.expiresAt, decidedAt),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    });
+  }
+
+  /**
+   * Runs a decision (one conditional UPDATE from `pending`) and sends it again on a new connection when
+   * the first was lost under it (a database restart). The decision may have been stored with its answer
+   * lost: the stored row is then this decision's own (same decider, same moment), not someone else's.
+   */
+  private async decideOnce(
+    id: string,
+    by: Decider,
+    decidedAt: Date,
+    to: ApprovalStatus,
+    decide: () => Promise<ApprovalRow | null>,
+  ): Promise<ApprovalRow | null> {
+    let tries = 0;
+    return retryOnConnectionLoss(async () => {
+      const retried = ++tries > 1;
+      const decided = await decide();
+      if (decided || !retried) return decided;
+      const stored = await this.find(id);
+      const own =
+        stored?.status === to &&
+        stored.decidedBy === by.username &&
+        stored.decidedAt?.getTime() === decidedAt.getTime();
+      return own ? stored : null;
+    });
+  }
+
+  /**
+   * Claims an approved request whose forward got no answer (`unknown`, or `sending` longer than
+   * `staleBefore` allows: its process died) to send the same bytes again. Null when there is none.
+   */
+  async claimRetry(id: string, staleBefore: Date): Promise<ApprovalRow | null> {
+    const [row] = await this.db
+      .update(approvals)
+      .set({ status: 'sending', sentAt: new Date(this.now()), attempts: sql`${approvals.attempts} + 1` })
+      .where(
+        and(
+          eq(approvals.id, id),
+          eq(approvals.kind, 'charge'),
+          or(
+            eq(approvals.status, 'unknown'),
+            and(eq(approvals.status, 'sending'), lt(approvals.sentAt, staleBefore)),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Records what the platform answered to the claimed attempt (a later claim's answer is not overwritten). */
+  async recordAnswer(
+    claim: ForwardClaim,
+    answer: {
+      status: 'approved' | 'unknown';
+      upstreamStatus: number | null;
+      upstreamBody: unknown;
+      outcome: ApprovalOutcome | null;
+    },
+  ): Promise<ApprovalRow | null> {
+    const [row] = await this.db
+      .update(approvals)
+      .set({
+        status: answer.status,
+        upstreamStatus: answer.upstreamStatus,
+        upstreamBody: answer.upstreamBody,
+        outcome: answer.outcome,
+      })
+      .where(
+        and(
+          eq(approvals.id, claim.id),
+          eq(approvals.status, 'sending'),
+          eq(approvals.attempts, claim.attempts),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Rejects (by someone other than the requester) or withdraws (by the requester) a pending request, in
+   * one statement. Null when it was not pending, or the person may not.
+   */
+  async close(
+    id: string,
+    to: 'rejected' | 'withdrawn',
+    by: Decider,
+    reason: string | null,
+  ): Promise<ApprovalRow | null> {
+    const who: SQL =
+      to === 'rejected' ? ne(approvals.requestedBy, by.username) : eq(approvals.requestedBy, by.username);
+    const decidedAt = new Date(this.now());
+    return this.decideOnce(id, by, decidedAt, to, async () => {
+      const [row] = await this.db
+        .update(approvals)
+        .set({ status: to, decidedBy: by.username, decidedByDisplayName: by.displayName, decidedAt, reason })
+        .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), who))
+        .returning();
+      return row ?? null;
+    });
+  }
+
+  /**
+   * An approval of this charge (user, contract, `input_id`) still open — pending, being sent, or sent
+   * without an answer — so a direct booking under the same `input_id` must wait for it.
+   */
+  async openFor(userId: string, contractId: string, inputId: string): Promise<ApprovalRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(approvals)
+      .where(
+        and(
+          eq(approvals.inputId, inputId),
+          eq(approvals.userId, userId),
+          eq(approvals.contractId, contractId),
+          eq(approvals.kind, 'charge'),
+          inArray(approvals.status, ['pending', 'sending', 'unknown']),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Forwards that began before `staleBefore` and never recorded an answer (their process died) are unknown. */
+  async markStaleUnknown(staleBefore: Date): Promise<number> {
+    const rows = await this.db
+      .update(approvals)
+      .set({ status: 'unknown' })
+      .where(and(eq(approvals.status, 'sending'), lt(approvals.sentAt, staleBefore)))
+      .returning({ id: approvals.id });
+    return rows.length;
+  }
+
+  /** What became of an approved bulk campaign (`booked`: started; `refused`: not started, and why). */
+  async recordCampaignOutcome(id: string, outcome: ApprovalOutcome, detail: string | null) {
+    const [row] = await this.db
+      .update(approvals)
+      .set({ outcome, upstreamBody: detail === null ? null : { detail } })
+      .where(and(eq(approvals.id, id), eq(approvals.status, 'approved'), isNull(approvals.outcome)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Approved bulk campaigns whose start was not recorded (the connection or the process went in between). */
+  async unstartedCampaignApprovals(): Promise<ApprovalRow[]> {
+    return this.db
+      .select()
+      .from(approvals)
+      .where(
+        and(eq(approvals.kind, 'bulk_charges'), eq(approvals.status, 'approved'), isNull(approvals.outcome)),
+      );
+  }
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { chargeRequestSchema } from '../../contract/api/charges.ts';
+import { toFieldErrors } from '../../contract/field-errors.ts';
+import type { FieldErrors as FieldErrorsShape } from '../../contract/api/common.ts';
+import { formatCents } from '../../contract/euro-amount.ts';
+import { chargeRequestTotals, needsApproval } from '../../contract/approvals.ts';
+import { sumChargeTotals } from '../../contract/charge-schedule.ts';
+import { parsePlatformJson } from '../../node-shared/json-depth.ts';
+import type { CampaignSummary } from '../db/schema.ts';
+import type { Session } from '../sessions/session-store.ts';
+import { requestDigest, rowsDigest } from './approval-digest.ts';
+import type { NewApproval } from './approval-repository.ts';
+
+/** At most this many of a campaign's contracts are listed to the approver (all are counted). */
+const LISTED_CONTRACTS = 200;
+
+/** Why a charges-and-credits body may not go on as it is: its answer, never forwarded. */
+export type GateRefusal =
+  | { status: 400; body: FieldErrorsShape | { detail: string } }
+  | { status: 409 | 428; body: { detail: string } };
+
+/**
+ * The BFF's own reading of a charges-and-credits body sent to `/api`: one the contract's schema refuses is
+ * answered here in the platform's words (nothing the BFF cannot total is forwarded); one whose gross total
+ * over all executions is at or above the threshold is a 428: it goes through `POST /bff/approvals`; and one
+ * whose `input_id` an open approval on the contract holds (pending, or sent without an answer) waits for it
+ * — booked directly, it would make that approval's "already booked" answer read as its own booking.
+ */
+export async function chargeGateRefusal(
+  bodyText: string,
+  approvalFromCent: number,
+  openApproval: (inputId: string) => Promise<{ id: string } | null>,
+): Promise<GateRefusal | null> {
+  const json = parsePlatformJson(bodyText);
+  if ('detail' in json) return { status: 400, body: { detail: json.detail } };
+  const body = json.value;
+  const parsed = chargeRequestSchema.safeParse(body);
+  if (!parsed.success) return { status: 400, body: toFieldErrors(parsed.error, body) };
+  const totals = chargeRequestTotals(parsed.data)!;
+  if (needsApproval(totals.totalGrossCent, approvalFromCent))
+    return {
+      status: 428,
+      body: {
+        detail: `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
+      },
+    };
+  const open = await openApproval(parsed.data.input_id);
+  if (open)
+    return {
+      status: 409,
+      body: {
+        detail: `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
+      },
+    };
+  return null;
+}
+
+const requester = (session: Session) => ({
+  requestedBy: session.username,
+  requestedByDisplayName: session.displayName,
+});
+
+/** A single charge or credit to approve: its exact text (what will be sent), digest and totals. */
+export function chargeApproval(
+  request: { path: string; userId: string; contractId: string },
+  totals: NonNullable<ReturnType<typeof chargeRequestTotals>>,
+  session: Session,
+): NewApproval {
+  // What the contract's schema read, and only that: a key the BFF did not total is never stored or sent.
+  const bodyText = JSON.stringify(totals.charge);
+  return {
+    id: randomUUID(),
+    kind: 'charge',
+    method: 'POST',
+    path: request.path,
+    bodyText,
+    digest: requestDigest('POST', request.path, bodyText),
+    userId: request.userId,
+    contractId: request.contractId,
+    inputId: totals.charge.input_id,
+    campaignId: null,
+    totalGrossCent: totals.totalGrossCent,
+    totals: totals.totals,
+    ...requester(session),
+  };
+}
+
+interface CampaignRowForApproval {
+  row: number;
+  userId: string;
+  contractId?: string | null | undefined;
+  body: Record<string, unknown>;
+  status: string;
+}
+
+/** Totals and gross sum of the rows a charges campaign will send (invalid rows are never sent). */
+export function campaignTotals(rows: readonly CampaignRowForApproval[]) {
+  const totals = sumChargeTotals(
+    rows.flatMap((row) => {
+      if (row.status === 'invalid') return [];
+      const charge = chargeRequestTotals(row.body);
+      return charge ? [{ type: charge.charge.type_of_transaction, executions: charge.schedule }] : [];
+    }),
+  );
+  return { totals, totalGrossCent: totals.reduce((sum, total) => sum + total.grossCent, 0) };
+}
+
+/**
+ * A bulk charges campaign to approve: its rows as one digest (the approval covers exactly them), its
+ * totals per type and VAT rate, and the contracts it books on.
+ */
+export async function campaignApproval(
+  campaign: { id: string; fileName: string },
+  rows: readonly CampaignRowForApproval[],
+  totals: ReturnType<typeof campaignTotals>,
+  session: Session,
+): Promise<NewApproval> {
+  const inOrder = [...rows].sort((a, b) => a.row - b.row);
+  const contracts = new Map<string, { userId: string; contractId: string }>();
+  for (const row of inOrder)
+    if (row.status !== 'invalid' && row.contractId)
+      contracts.set(JSON.stringify([row.userId, row.contractId]), {
+        userId: row.userId,
+        contractId: row.contractId,
+      });
+  const summary: CampaignSummary = {
+    fileName: campaign.fileName,
+    rows: rows.length,
+    contracts: [...contracts.values()].slice(0, LISTED_CONTRACTS),
+    contractCount: contracts.size,
+  };
+  const path = `/bff/bulk/campaigns/${campaign.id}`;
+  const bodyText = JSON.stringify({
+    campaign: campaign.id,
+    file_name: campaign.fileName,
+    rows: rows.length,
+    rows_sha256: await rowsDigest([inOrder.map((row) => ({ ...row, contractId: row.contractId ?? null }))]),
+  });
+  const first = inOrder.find((row) => row.status !== 'invalid');
+  return {
+    id: randomUUID(),
+    kind: 'bulk_charges',
+    method: 'POST',
+    path,
+    bodyText,
+    digest: requestDigest('POST', path, bodyText),
+    userId: first?.userId ?? '',
+    contractId: null,
+    inputId: null,
+    campaignId: campaign.id,
+    totalGrossCent: totals.totalGrossCent,
+    totals: totals.totals,
+    campaignSummary: summary,
+    ...requester(session),
+  };
+}

@@ -1,0 +1,518 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
+import { chargeRequestSchema } from '../../contract/api/charges.ts';
+import { detailErrorSchema } from '../../contract/api/common.ts';
+import { matchOperation } from '../../contract/api/operations.ts';
+import {
+  APPROVAL_OPERATION_ID,
+  approvalListQuerySchema,
+  approvalPageSchema,
+  approvalParamsSchema,
+  approvalRequestSchema,
+  approvalSchema,
+  approveRequestSchema,
+  chargeRequestTotals,
+  needsApproval,
+  rejectRequestSchema,
+  stepUpRequiredSchema,
+} from '../../contract/approvals.ts';
+import { canWrite, type AuditEntry } from '../../contract/bff-api.ts';
+import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
+import { formatCents } from '../../contract/euro-amount.ts';
+import { toFieldErrors } from '../../contract/field-errors.ts';
+import { isRecord } from '../../contract/is-record.ts';
+import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { PlatformWriter, type PlatformAnswer } from '../bulk/platform-writer.ts';
+import { FieldErrors, HttpError } from '../http-error.ts';
+import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { upstreamPath } from '../proxy/upstream-proxy.ts';
+import { loggableError } from '../security/error-answers.ts';
+import type { Session } from '../sessions/session-store.ts';
+import { requireSession } from '../sessions/sessions-plugin.ts';
+import { TOKEN_TIMEOUT_MS, type TokenManager } from '../token-manager.ts';
+import { approvalSignature, isForwardable } from './approval-digest.ts';
+import {
+  ApprovalRepository,
+  PendingDuplicateError,
+  type ApprovalRow,
+  type ForwardClaim,
+} from './approval-repository.ts';
+import { chargeApproval } from './approval-request.ts';
+import { approvalView, storedBody } from './approval-view.ts';
+import { stepUpRefusal } from './step-up.ts';
+
+/** What the bulk plugin lets an approval do with the campaign it covers. */
+export interface BulkCampaignGate {
+  /** The digest of the campaign's stored rows, to compare with the approved one. */
+  rowsDigest(campaignId: string): Promise<string>;
+  /** Starts a campaign that was awaiting approval; false when it was not. */
+  start(campaignId: string): Promise<boolean>;
+  /** Cancels a campaign whose approval was rejected, withdrawn or expired. */
+  cancel(campaignId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bulkCampaignGate: BulkCampaignGate;
+  }
+}
+
+export interface ApprovalsPluginOptions {
+  /** BFF_APPROVAL_FROM_CENT; null: approvals are off. */
+  approvalFromCent: number | null;
+  /** BFF_APPROVAL_TTL_H in milliseconds: a pending request expires after this. */
+  ttlMs: number;
+  upstreamBaseUrl: string;
+  tokens: TokenManager;
+  upstreamTimeoutMs: number;
+  salespartner?: string | undefined;
+  now: () => number;
+}
+
+/** What a bulk campaign's approval covers (its body text): the digest of the campaign's rows. */
+const campaignBodySchema = z.object({ rows_sha256: z.string() });
+
+const writersOnly = async (request: FastifyRequest) => {
+  const session = requireSession(request);
+  if (!canWrite(session.role)) throw new HttpError(403, 'Only operators and admins take part in approvals.');
+};
+
+/**
+ * The platform's answer as the approval keeps it. No answer, a server error, or a refusal of the
+ * console itself rather than of the booking (its credentials: 401; too many calls: 429) leaves it
+ * `unknown`: sending the same bytes again is safe and may still book it.
+ */
+function settledAnswer(answer: PlatformAnswer, isRetry: boolean) {
+  const noAnswer =
+    answer.status === 0 || answer.status >= 500 || answer.status === 401 || answer.status === 429;
+  if (noAnswer)
+    return {
+      status: 'unknown' as const,
+      upstreamStatus: answer.status || null,
+      upstreamBody: answer.body,
+      outcome: null,
+    };
+  // After an attempt without an answer, "this input_id exists" means the earlier attempt was booked.
+  const booked =
+    (answer.status >= 200 && answer.status < 300) ||
+    (isRetry && isDuplicateAnswer('charge', answer.status, answer.body));
+  return {
+    status: 'approved' as const,
+    upstreamStatus: answer.status,
+    upstreamBody: answer.body,
+    outcome: booked ? ('booked' as const) : ('refused' as const),
+  };
+}
+
+/**
+ * Four-eyes approvals (`/bff/approvals`, issue 28): a charge or credit at or above the threshold, or a
+ * bulk charges campaign, is stored as a request; a second person approves it after a step-up, and the
+ * BFF then forwards exactly the stored bytes (or starts the campaign) and records the platform's answer.
+ * See docs/architecture.md "An approval, end to end".
+ */
+export default fp<ApprovalsPluginOptions>(
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs);
+    const signingKey = app.deriveKey('approval-signatures');
+    const writer = new PlatformWriter({
+      baseUrl: options.upstreamBaseUrl,
+      tokens: options.tokens,
+      timeoutMs: options.upstreamTimeoutMs,
+      salespartner: options.salespartner,
+    });
+    app.addHook('onClose', () => writer.close());
+    // A `sending` approval older than this had its process die mid-forward: it counts as unknown. Longer
+    // than a forward can take: two token requests and two attempts (a 401 is tried once more), each with
+    // its deadline.
+    const leaseMs = 2 * (options.upstreamTimeoutMs + TOKEN_TIMEOUT_MS) + 5_000;
+
+    /**
+     * Pending requests past their time expire (a bulk campaign waiting for one is cancelled); forwards
+     * whose process died become unknown; approved campaigns whose start was lost are started.
+     */
+    const expireDue = async () => {
+      const expired = await approvals.expireDue();
+      for (const approval of expired)
+        if (approval.campaignId) await app.bulkCampaignGate.cancel(approval.campaignId);
+      await approvals.markStaleUnknown(new Date(options.now() - leaseMs));
+      for (const approved of await approvals.unstartedCampaignApprovals())
+        await startCampaign(app.log, approved);
+      return expired.length;
+    };
+    scheduleMaintenance(app, 'expired approvals', HOURLY, expireDue);
+
+    /**
+     * Starts an approved campaign if its stored rows are still those approved; else it is cancelled and
+     * the approval says why. Both are recorded on the approval (its outcome), so a start lost to a
+     * database fault is found and made by the next sweep.
+     */
+    const startCampaign = async (log: FastifyBaseLogger, claimed: ApprovalRow): Promise<ApprovalRow> => {
+      const campaignId = claimed.campaignId;
+      const approved = campaignBodySchema.safeParse(storedBody(claimed.bodyText));
+      const intact =
+        isForwardable(signingKey, claimed) &&
+        approved.success &&
+        campaignId !== null &&
+        approved.data.rows_sha256 === (await app.bulkCampaignGate.rowsDigest(campaignId));
+      if (!intact || !campaignId) {
+        log.error({ approval: claimed.id }, 'campaign not started: its rows do not match the approval');
+        if (campaignId) await app.bulkCampaignGate.cancel(campaignId);
+        return (
+          (await approvals.recordCampaignOutcome(
+            claimed.id,
+            'refused',
+            'Not started: the campaign’s rows are no longer those approved. It was cancelled.',
+          )) ?? claimed
+        );
+      }
+      await app.bulkCampaignGate.start(campaignId);
+      return (await approvals.recordCampaignOutcome(claimed.id, 'booked', null)) ?? claimed;
+    };
+    const found = async (id: string): Promise<ApprovalRow> => {
+      await expireDue();
+      const row = await approvals.find(id);
+      if (!row) throw new HttpError(404, 'No such approval request.');
+      return row;
+    };
+
+    // Before the params are checked: the id as sent, cut short, names the attempt in the audit.
+    const audited = (operation: string) => async (request: FastifyRequest) => {
+      const params: unknown = request.params;
+      const id = isRecord(params) && typeof params.id === 'string' ? params.id.slice(0, 64) : undefined;
+      request.audit = { operation, targets: id ? { approval: id } : {} };
+    };
+
+    const decider = (session: Session) => ({
+      username: session.username,
+      displayName: session.displayName,
+    });
+
+    /**
+     * Sends the claimed approval's stored bytes — only while they still hash to the approved digest and
+     * the approval's signature holds — audited under the approver with the requester beside it, and
+     * records the answer. A lost answer leaves it `unknown` (safe to send again: same input_id).
+     */
+    const forward = async (
+      request: FastifyRequest,
+      claim: ApprovalRow,
+      session: Session,
+    ): Promise<ApprovalRow> => {
+      const record = (answer: Parameters<ApprovalRepository['recordAnswer']>[1]) =>
+        retryOnConnectionLoss(() => approvals.recordAnswer(claim satisfies ForwardClaim, answer)).then(
+          (row) => row ?? { ...claim, ...answer },
+          (error: unknown) => {
+            // Sent, and the answer cannot be stored now: say what happened; the row reads as unknown later.
+            request.log.error(
+              { err: loggableError(error), approval: claim.id },
+              'approval answer not stored',
+            );
+            return { ...claim, ...answer };
+          },
+        );
+      if (!isForwardable(signingKey, claim)) {
+        // A retry after the signing key changed (a new session secret): the first attempt may have booked.
+        if (claim.attempts > 1) {
+          request.log.error({ approval: claim.id }, 'approval not sent again: its signature no longer holds');
+          return record({
+            status: 'unknown',
+            upstreamStatus: claim.upstreamStatus,
+            upstreamBody: {
+              detail:
+                'Not sent again: the approval’s signature no longer holds (was SESSION_SECRET changed?). An earlier attempt may have booked it.',
+            },
+            outcome: null,
+          });
+        }
+        request.log.error(
+          { approval: claim.id },
+          'approval not forwarded: the stored request does not match its approval',
+        );
+        return record({
+          status: 'approved',
+          upstreamStatus: null,
+          upstreamBody: { detail: 'Not sent: the stored request no longer matches what was approved.' },
+          outcome: 'refused',
+        });
+      }
+      const requestId = `${String(request.id)}-approval`;
+      const started = options.now();
+      const entry: AuditEntry = {
+        time: new Date(started).toISOString(),
+        requestId,
+        username: session.username,
+        displayName: session.displayName,
+        role: session.role,
+        operation: APPROVAL_OPERATION_ID,
+        method: 'POST',
+        path: `/api${claim.path}`.slice(0, 300),
+        targets: {
+          userID: claim.userId,
+          ...(claim.contractId ? { contractID: claim.contractId } : {}),
+          ...(claim.inputId ? { input_id: claim.inputId } : {}),
+          requested_by: claim.requestedBy,
+          approved_by: claim.decidedBy ?? '',
+          approval: claim.id,
+        },
+        status: 0,
+        durationMs: 0,
+      };
+      let auditId: number;
+      try {
+        auditId = await retryOnConnectionLoss(() => app.auditLog.begin(entry));
+      } catch (error) {
+        // Nothing is sent without its audit row. Said on the approval, so it is not read as "may be booked".
+        await record({
+          status: 'unknown',
+          upstreamStatus: null,
+          upstreamBody: { detail: 'Not sent yet: the console could not record it. Send it again.' },
+          outcome: null,
+        });
+        throw error;
+      }
+      const answer = await writer.post(claim.path, claim.bodyText, requestId);
+      await app.auditLog
+        .answer(auditId, answer.status, options.now() - started)
+        .catch((error: unknown) =>
+          request.log.error({ err: loggableError(error), requestId }, 'audit answer not stored'),
+        );
+      return record(settledAnswer(answer, claim.attempts > 1));
+    };
+
+    app.post(
+      '/bff/approvals',
+      {
+        onRequest: [audited('bff_approvals_create'), writersOnly],
+        schema: {
+          body: approvalRequestSchema,
+          response: { 201: approvalSchema, 400: bffBadRequestSchema, 409: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const { path, body } = request.body;
+        const upstream = upstreamPath(`/api${path}`);
+        const match = upstream ? matchOperation('POST', upstream) : null;
+        if (!upstream || match?.operation.id !== APPROVAL_OPERATION_ID)
+          throw new FieldErrors({
+            path: [
+              'Only charges and credits (POST /v3/producers/{userID}/contracts/{contractID}/charges_and_credits/) go for approval; send other writes directly.',
+            ],
+          });
+        const userId = match.params.userID!;
+        const contractId = match.params.contractID!;
+        request.audit!.targets = { userID: userId, contractID: contractId };
+        const charge = chargeRequestSchema.safeParse(body);
+        // In the words the platform would answer with: the form shows them on its fields.
+        if (!charge.success) return reply.code(400).send(toFieldErrors(charge.error, body));
+        const parsed = chargeRequestTotals(charge.data)!;
+        request.audit!.targets.input_id = parsed.charge.input_id;
+        if (options.approvalFromCent === null)
+          return reply.code(400).send({ detail: 'Approvals are turned off here: book it directly.' });
+        if (!needsApproval(parsed.totalGrossCent, options.approvalFromCent))
+          return reply.code(400).send({
+            detail: `This books ${formatCents(parsed.totalGrossCent, 'en')} gross, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,
+          });
+        try {
+          const created = await approvals.create(
+            chargeApproval({ path: upstream, userId, contractId }, parsed, session),
+          );
+          request.audit!.targets = { approval: created.id, ...request.audit!.targets };
+          return reply.code(201).send(approvalView(created));
+        } catch (error) {
+          if (!(error instanceof PendingDuplicateError)) throw error;
+          return reply.code(409).send({
+            detail: `A request with input_id ${parsed.charge.input_id} on contract ${contractId} is already waiting for approval${error.existingId ? ` (${error.existingId})` : ''}: withdraw it to change it.`,
+          });
+        }
+      },
+    );
+
+    app.get(
+      '/bff/approvals',
+      {
+        onRequest: writersOnly,
+        schema: { querystring: approvalListQuerySchema, response: { 200: approvalPageSchema } },
+      },
+      async (request) => {
+        await expireDue();
+        const { limit, offset, status, requested_by: requestedBy } = request.query;
+        const page = await approvals.page({ status, requestedBy }, limit, offset);
+        const link = (to: number) => {
+          const url = new URL(request.url, 'http://console.invalid');
+          url.searchParams.set('offset', String(to));
+          return `${url.pathname}${url.search}`;
+        };
+        return {
+          count: page.count,
+          next: offset + limit < page.count ? link(offset + limit) : null,
+          previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+          results: page.results.map(approvalView),
+        };
+      },
+    );
+
+    app.get(
+      '/bff/approvals/:id',
+      {
+        onRequest: writersOnly,
+        schema: { params: approvalParamsSchema, response: { 200: approvalSchema } },
+      },
+      async (request) => approvalView(await found(request.params.id)),
+    );
+
+    /** 409 for a request that is no longer pending, saying what became of it. */
+    const notPending = (reply: FastifyReply, row: ApprovalRow, action: string) =>
+      reply.code(409).send({
+        detail:
+          row.status === 'expired'
+            ? `This request expired on ${row.expiresAt.toISOString()}: it cannot be ${action} any more.`
+            : `This request is ${approvalView(row).status}${row.decidedBy ? ` (${row.decidedByDisplayName ?? row.decidedBy})` : ''}: it cannot be ${action} now.`,
+      });
+
+    app.post(
+      '/bff/approvals/:id/approve',
+      {
+        onRequest: [audited('bff_approvals_approve'), writersOnly],
+        schema: {
+          params: approvalParamsSchema,
+          // SSO approvers have no password to send: no body is an empty one.
+          body: approveRequestSchema.optional(),
+          response: {
+            200: approvalSchema,
+            400: bffBadRequestSchema,
+            // A step-up to do, or no session at all.
+            401: z.union([stepUpRequiredSchema, detailErrorSchema]),
+            403: detailErrorSchema,
+            409: detailErrorSchema,
+            429: detailErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const row = await found(request.params.id);
+        if (row.requestedBy === session.username)
+          return reply
+            .code(403)
+            .send({ detail: 'You asked for this: a second person must approve it (admins too).' });
+        if (row.status !== 'pending') return notPending(reply, row, 'approved');
+        // A second person, not a second account: one made after the request cannot approve it.
+        const account = await app.users.get(session.username);
+        if (account && Date.parse(account.createdAt) > row.requestedAt.getTime())
+          return reply.code(403).send({
+            detail: 'Your account was created after this request was made: another person must approve it.',
+          });
+        if (request.body?.digest !== undefined && request.body?.digest !== row.digest)
+          return reply
+            .code(409)
+            .send({ detail: 'This request is not the one you saw: reload it before approving.' });
+        const refusal = await stepUpRefusal(
+          request,
+          request.body?.password,
+          `/approvals/${row.id}`,
+          options.now(),
+        );
+        if (refusal) {
+          if (refusal.status === 429) void reply.header('retry-after', String(refusal.retryAfterSeconds));
+          return reply.code(refusal.status).send(refusal.body);
+        }
+        const decidedAt = new Date(options.now());
+        const claimed = await approvals.approve(
+          row.id,
+          decider(session),
+          decidedAt,
+          approvalSignature(signingKey, row.digest, session.username, decidedAt),
+          row.kind === 'charge' ? 'sending' : 'approved',
+        );
+        // Another approver (another replica) was first, or it expired in between.
+        if (!claimed) return notPending(reply, (await approvals.find(row.id)) ?? row, 'approved');
+        if (claimed.kind === 'bulk_charges')
+          return approvalView(await retryOnConnectionLoss(() => startCampaign(request.log, claimed)));
+        return approvalView(await forward(request, claimed, session));
+      },
+    );
+
+    app.post(
+      '/bff/approvals/:id/retry',
+      {
+        onRequest: [audited('bff_approvals_retry'), writersOnly],
+        schema: {
+          params: approvalParamsSchema,
+          response: { 200: approvalSchema, 409: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const row = await found(request.params.id);
+        const claimed = await approvals.claimRetry(row.id, new Date(options.now() - leaseMs));
+        if (!claimed)
+          return reply.code(409).send({
+            detail: `This request is ${approvalView(row).status}: only one sent without an answer is sent again.`,
+          });
+        return approvalView(await forward(request, claimed, session));
+      },
+    );
+
+    /**
+     * Rejects (a second person, with a reason) or withdraws (the requester) a pending request; a bulk
+     * campaign waiting for it is cancelled.
+     */
+    const close = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: string,
+      to: 'rejected' | 'withdrawn',
+      reason: string | null,
+    ) => {
+      const session = requireSession(request);
+      const row = await found(id);
+      const own = row.requestedBy === session.username;
+      if (to === 'rejected' && own)
+        return reply.code(403).send({ detail: 'You asked for this: withdraw it instead of rejecting it.' });
+      if (to === 'withdrawn' && !own)
+        return reply.code(403).send({ detail: 'Only the person who asked may withdraw a request.' });
+      const closed = await approvals.close(row.id, to, decider(session), reason);
+      if (!closed) return notPending(reply, (await approvals.find(row.id)) ?? row, to);
+      if (closed.campaignId) await app.bulkCampaignGate.cancel(closed.campaignId);
+      return approvalView(closed);
+    };
+
+    app.post(
+      '/bff/approvals/:id/reject',
+      {
+        onRequest: [audited('bff_approvals_reject'), writersOnly],
+        schema: {
+          params: approvalParamsSchema,
+          body: rejectRequestSchema,
+          response: {
+            200: approvalSchema,
+            400: bffBadRequestSchema,
+            403: detailErrorSchema,
+            409: detailErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => close(request, reply, request.params.id, 'rejected', request.body.reason),
+    );
+
+    app.post(
+      '/bff/approvals/:id/withdraw',
+      {
+        onRequest: [audited('bff_approvals_withdraw'), writersOnly],
+        schema: {
+          params: approvalParamsSchema,
+          response: { 200: approvalSchema, 403: detailErrorSchema, 409: detailErrorSchema },
+        },
+      },
+      async (request, reply) => close(request, reply, request.params.id, 'withdrawn', null),
+    );
+  },
+  {
+    name: 'bff-approvals',
+    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-accounts', 'bff-bulk'],
+  },
+);

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { STEP_UP_MAX_AGE_SECONDS } from '../../contract/approvals.ts';
+import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
+import { requireSession } from '../sessions/sessions-plugin.ts';
+
+/** Why a step-up failed, as the route answers it. */
+export type StepUpRefusal =
+  | { status: 400; body: { password: string[] } }
+  | { status: 401; body: { detail: string; reauthenticate_url: string } }
+  | { status: 429; body: { detail: string }; retryAfterSeconds: number };
+
+/** Signs in again at the provider (it must authenticate within `max_age`) and comes back to `returnTo`. */
+export function reauthenticateUrl(returnTo: string): string {
+  const search = new URLSearchParams({ returnTo, max_age: String(STEP_UP_MAX_AGE_SECONDS) });
+  return `/bff/login/oidc?${search}`;
+}
+
+/**
+ * RFC 9470's idea for money: before an approval, the approver proves again who they are. A local account
+ * re-enters its password (throttled like sign-in: the same failures count); an SSO account must have
+ * authenticated at the provider within STEP_UP_MAX_AGE_SECONDS (its `auth_time`), else it is sent there
+ * with `max_age` and comes back. Null: stepped up.
+ */
+export async function stepUpRefusal(
+  request: FastifyRequest,
+  password: string | undefined,
+  returnTo: string,
+  now: number,
+): Promise<StepUpRefusal | null> {
+  const session = requireSession(request);
+  if (session.username.startsWith(SSO_USERNAME_PREFIX)) {
+    const authenticatedAt = session.authenticatedAt;
+    if (authenticatedAt !== null && now - authenticatedAt <= STEP_UP_MAX_AGE_SECONDS * 1000) return null;
+    return {
+      status: 401,
+      body: {
+        detail: `Approving needs a fresh sign-in at your company's sign-in service (within the last ${STEP_UP_MAX_AGE_SECONDS / 60} minutes).`,
+        reauthenticate_url: reauthenticateUrl(returnTo),
+      },
+    };
+  }
+  if (!password) return { status: 400, body: { password: ['Enter your password to approve.'] } };
+  const { users, signInThrottle } = request.server;
+  const attempt = await signInThrottle.guard(session.username, request.ip, () =>
+    users.authenticate(session.username, password),
+  );
+  if ('retryAfterSeconds' in attempt)
+    return {
+      status: 429,
+      body: {
+        detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+      },
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  if (!attempt.result) return { status: 400, body: { password: ['This is not your password.'] } };
+  return null;
+}

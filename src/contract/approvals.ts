@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { pageSchema } from './api/common.ts';
+import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
+import {
+  chargeSchedule,
+  sumChargeTotals,
+  type ChargeExecution,
+  type ChargeTotal,
+} from './charge-schedule.ts';
+
+/*
+ * Four-eyes approval for money (issue 28, product.md "Approvals"): a charges-and-credits write, or a bulk
+ * charges campaign, whose gross total is at or above `BFF_APPROVAL_FROM_CENT` is booked only once a second
+ * person has approved exactly what will be sent.
+ */
+
+/** `BFF_APPROVAL_FROM_CENT`'s default: 1,000.00 € gross over all executions. */
+export const DEFAULT_APPROVAL_FROM_CENT = 100_000;
+/** `BFF_APPROVAL_TTL_H`'s default: a pending request expires after three days. */
+export const DEFAULT_APPROVAL_TTL_HOURS = 72;
+/** An SSO approver must have signed in at the provider this recently (OIDC `max_age`). */
+export const STEP_UP_MAX_AGE_SECONDS = 300;
+
+/** The one operation that moves money on its own: `POST …/charges_and_credits/`. */
+export const APPROVAL_OPERATION_ID = 'producers_contracts_charges_and_credits_create';
+
+/**
+ * - `pending`: waiting for a second person;
+ * - `sending`: approved, being forwarded to the platform right now;
+ * - `approved`: approved and answered by the platform (booked, or refused: see `outcome`); a bulk
+ *   campaign: approved and started;
+ * - `unknown`: approved and sent, but no answer came (502/504, a lost connection, a process that died):
+ *   it may be booked; sending it again is safe (same `input_id`);
+ * - `rejected` by a second person, `withdrawn` by the requester, `expired` after `BFF_APPROVAL_TTL_H`.
+ */
+export const APPROVAL_STATUSES = [
+  'pending',
+  'sending',
+  'approved',
+  'unknown',
+  'rejected',
+  'withdrawn',
+  'expired',
+] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** `charge`: one charges-and-credits request; `bulk_charges`: a bulk charges campaign waiting to start. */
+export const APPROVAL_KINDS = ['charge', 'bulk_charges'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/** What came of an approved charge at the platform: booked (2xx, or its duplicate answer on a retry), refused (4xx). */
+export const APPROVAL_OUTCOMES = ['booked', 'refused'] as const;
+export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number];
+
+/** The gross total of a charge or credit over all its executions: what the threshold is compared with. */
+export function chargeGrossTotalCent(executions: readonly ChargeExecution[]): number {
+  return executions.reduce((sum, execution) => sum + execution.grossCent, 0);
+}
+
+/** Whether a gross total needs a second person; `approvalFromCent` null: approvals are off. */
+export function needsApproval(totalGrossCent: number, approvalFromCent: number | null): boolean {
+  return approvalFromCent !== null && totalGrossCent >= approvalFromCent;
+}
+
+/** A charge request's schedule and gross total, or null when the body is no valid charge request. */
+export function chargeRequestTotals(body: unknown): {
+  charge: ChargeRequest;
+  schedule: ChargeExecution[];
+  totals: ChargeTotal[];
+  totalGrossCent: number;
+} | null {
+  const parsed = chargeRequestSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const schedule = chargeSchedule(parsed.data);
+  return {
+    charge: parsed.data,
+    schedule,
+    totals: sumChargeTotals([{ type: parsed.data.type_of_transaction, executions: schedule }]),
+    totalGrossCent: chargeGrossTotalCent(schedule),
+  };
+}
+
+/** `POST /bff/approvals`: the write as it would go to `/api` (path without `/api`), to be approved. */
+export const approvalRequestSchema = z.object({
+  method: z.literal('POST', { message: 'Only writes (POST) need an approval.' }),
+  path: z
+    .string()
+    .min(1)
+    .max(500)
+    .regex(/^\/v3\//, {
+      message:
+        'Give the path as under /api, such as /v3/producers/P1000/contracts/C1000/charges_and_credits/.',
+    }),
+  body: z.record(z.string(), z.unknown(), { message: 'Give the request body as a JSON object.' }),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** `POST /bff/approvals/{id}/approve`: a local account re-enters its password; `digest` is what the approver saw. */
+export const approveRequestSchema = z.object({
+  password: z.string().max(1024).optional(),
+  digest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { message: 'The digest is 64 hexadecimal characters.' })
+    .optional(),
+});
+export type ApproveRequest = z.infer<typeof approveRequestSchema>;
+
+export const rejectRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { message: 'Say why the request is rejected.' })
+    .max(1000, { message: 'At most 1000 characters.' }),
+});
+export type RejectRequest = z.infer<typeof rejectRequestSchema>;
+
+/** Totals of a booking per type and VAT rate (the bulk dry run's `ChargeTotal`). */
+export const approvalTotalSchema = z.object({
+  type: z.enum(['charge', 'credit']),
+  ratePercent: z.number(),
+  executions: z.int(),
+  netCent: z.int(),
+  vatCent: z.int(),
+  grossCent: z.int(),
+});
+
+export const approvalExecutionSchema = z.object({
+  n: z.int(),
+  internal_id: z.string(),
+  due_date: z.string(),
+  netCent: z.int(),
+  vatCent: z.int(),
+  grossCent: z.int(),
+  ratePercent: z.number(),
+});
+
+const person = z.string();
+const instant = z.string();
+
+/** One approval request as the BFF shows it: exactly what will be sent, its schedule and totals, and its fate. */
+export const approvalSchema = z.object({
+  id: z.string(),
+  kind: z.enum(APPROVAL_KINDS),
+  status: z.enum(APPROVAL_STATUSES),
+  /** What will be sent, byte for byte: method, path (as under `/api`) and the body's text. */
+  method: z.literal('POST'),
+  path: z.string(),
+  body_text: z.string(),
+  /** SHA-256 (hex) of method, path and body text: what an approval signs. */
+  digest: z.string(),
+  user_id: z.string(),
+  contract_id: z.string().nullable(),
+  input_id: z.string().nullable(),
+  type_of_transaction: z.enum(['charge', 'credit']).nullable(),
+  total_gross_cent: z.int(),
+  totals: z.array(approvalTotalSchema),
+  /** A charge's executions; null for a bulk campaign. */
+  schedule: z.array(approvalExecutionSchema).nullable(),
+  /** A bulk campaign: its id, file, row count, and the contracts it books on (at most 200 listed). */
+  campaign: z
+    .object({
+      id: z.string(),
+      file_name: z.string(),
+      rows: z.int(),
+      contracts: z.array(z.object({ user_id: z.string(), contract_id: z.string() })),
+      contract_count: z.int(),
+    })
+    .nullable(),
+  requested_by: person,
+  requested_by_display_name: z.string().nullable(),
+  requested_at: instant,
+  expires_at: instant,
+  decided_by: person.nullable(),
+  decided_by_display_name: z.string().nullable(),
+  decided_at: instant.nullable(),
+  reason: z.string().nullable(),
+  upstream_status: z.int().nullable(),
+  upstream_body: z.unknown(),
+  outcome: z.enum(APPROVAL_OUTCOMES).nullable(),
+  attempts: z.int(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+/** The answer of approve/retry: the approval's new state, with the platform's answer when there is one. */
+export const approvalDecisionSchema = approvalSchema;
+
+export const approvalPageSchema = pageSchema(approvalSchema);
+export type ApprovalPage = z.infer<typeof approvalPageSchema>;
+
+export const MAX_APPROVAL_PAGE = 100;
+
+export const approvalListQuerySchema = z.object({
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  requested_by: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_PAGE).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
+
+export const approvalParamsSchema = z.object({ id: z.uuid({ message: 'Not an approval ID.' }) });
+
+/**
+ * `401` of an approval by an SSO account that has not signed in at the provider within
+ * STEP_UP_MAX_AGE_SECONDS: `reauthenticate_url` signs in again there and comes back to the approval.
+ */
+export const stepUpRequiredSchema = z.object({ detail: z.string(), reauthenticate_url: z.string() });

@@ -1,0 +1,294 @@
+import { t } from '@lingui/core/macro';
+import { useId, useState, type FormEvent } from 'react';
+import { stepUpRequiredSchema, type Approval } from '../../../contract/approvals.ts';
+import { SSO_USERNAME_PREFIX } from '../../../contract/bff-api.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { describeFailure, SignedOutError, type ApiAnswer } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useApproveApproval } from './api/approve-approval.ts';
+import { useRejectApproval } from './api/reject-approval.ts';
+import { useRetryApproval } from './api/retry-approval.ts';
+import { useWithdrawApproval } from './api/withdraw-approval.ts';
+import { approvalAnswer } from './approval-answers.ts';
+
+const MAX_REASON = 1000;
+
+/** The BFF's refusal in the UI language: `{detail}` or field errors. */
+const refusalText = (answer: ApiAnswer<unknown>) =>
+  describeFailure(answer.status, answer.body, approvalAnswer);
+
+/** The first message of a field in a `400 {field: [message]}` answer. */
+function fieldMessage(body: unknown, field: string): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const messages: unknown = Object.entries(body).find(([name]) => name === field)?.[1];
+  return Array.isArray(messages) && typeof messages[0] === 'string' ? approvalAnswer(messages[0]) : undefined;
+}
+
+/**
+ * A call whose answer never arrived may still have been carried out (an approval may have booked): the
+ * request is fetched afresh (the decision hooks invalidate it) and its status is what counts.
+ */
+function lostAnswerText(error: unknown): string | null {
+  if (error instanceof SignedOutError) return null;
+  return t`The answer did not arrive. The request's status is fetched again: check it before deciding again.`;
+}
+
+/** Says why an action was refused, where it stays readable after the request's new state replaces the form. */
+type Report = (problem: string | null) => void;
+
+/** What the signed-in person may do with the request now. */
+export function ApprovalActions({ approval, report }: { approval: Approval; report: Report }) {
+  const user = useCurrentUser();
+  if (approval.status === 'unknown') return <RetryAction approval={approval} report={report} />;
+  if (approval.status !== 'pending') return null;
+  if (approval.requested_by === user.username)
+    return (
+      <section className="card" aria-labelledby="decision-heading">
+        <h2 id="decision-heading">{t`Your request`}</h2>
+        <p className="notice" data-testid="own-request">
+          {t`You asked for this: a second person must approve it.`}
+        </p>
+        <WithdrawAction approval={approval} report={report} />
+      </section>
+    );
+  return (
+    <section className="card" aria-labelledby="decision-heading">
+      <h2 id="decision-heading">{t`Your decision`}</h2>
+      <ApproveForm approval={approval} sso={user.username.startsWith(SSO_USERNAME_PREFIX)} report={report} />
+      <RejectForm approval={approval} report={report} />
+    </section>
+  );
+}
+
+function ApproveForm({ approval, sso, report }: { approval: Approval; sso: boolean; report: Report }) {
+  const id = useId();
+  const approve = useApproveApproval(approval.id);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const [stepUp, setStepUp] = useState<{ detail: string; url: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (approve.isPending) return;
+    report(null);
+    setStepUp(null);
+    if (!sso && !password) {
+      setPasswordError(t`Enter your password to approve.`);
+      document.getElementById(`${id}-password`)?.focus();
+      return;
+    }
+    setPasswordError(undefined);
+    let answer: ApiAnswer<unknown>;
+    try {
+      answer = await approve.mutateAsync({ ...(sso ? {} : { password }), digest: approval.digest });
+    } catch (error) {
+      report(lostAnswerText(error));
+      return;
+    }
+    if (answer.status === 200) return;
+    const wrongPassword = answer.status === 400 ? fieldMessage(answer.body, 'password') : undefined;
+    const reauthenticate = answer.status === 401 ? stepUpRequiredSchema.safeParse(answer.body) : null;
+    if (wrongPassword) {
+      setPasswordError(wrongPassword);
+      setPassword('');
+      document.getElementById(`${id}-password`)?.focus();
+    } else if (reauthenticate?.success)
+      setStepUp({
+        detail: approvalAnswer(reauthenticate.data.detail),
+        url: reauthenticate.data.reauthenticate_url,
+      });
+    else report(refusalText(answer));
+  };
+
+  return (
+    <form
+      noValidate
+      className="approval-form"
+      aria-label={t`Approve`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <p>
+        {approval.campaign
+          ? t`Approving starts the campaign: every row of the file is sent to the platform.`
+          : t`Approving sends exactly the request above to the platform: it is booked at once.`}
+      </p>
+      {sso ? (
+        <p className="hint">{t`Approving needs a sign-in at your company's sign-in service within the last five minutes.`}</p>
+      ) : (
+        <FormField
+          id={`${id}-password`}
+          label={t`Your password`}
+          hint={t`Entered again to confirm that it is you who approves.`}
+          error={passwordError}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+      )}
+      {stepUp && (
+        <div className="notice" role="alert" data-testid="step-up">
+          <p>{stepUp.detail}</p>
+          <p>
+            <a href={stepUp.url}>{t`Sign in again at your company's sign-in service`}</a>
+          </p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={approve.isPending}>
+          {approve.isPending ? t`Approving…` : approval.campaign ? t`Approve and start` : t`Approve and book`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RejectForm({ approval, report }: { approval: Approval; report: Report }) {
+  const id = useId();
+  const reject = useRejectApproval(approval.id);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reject.isPending) return;
+    report(null);
+    const trimmed = reason.trim();
+    const localProblem = !trimmed
+      ? t`Say why you reject it: the requester reads it.`
+      : trimmed.length > MAX_REASON
+        ? t`At most ${MAX_REASON} characters.`
+        : undefined;
+    if (localProblem) {
+      setReasonError(localProblem);
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    let answer: ApiAnswer<unknown>;
+    try {
+      answer = await reject.mutateAsync({ reason: trimmed });
+    } catch (error) {
+      report(lostAnswerText(error));
+      return;
+    }
+    if (answer.status === 200) return;
+    const reasonMessage = answer.status === 400 ? fieldMessage(answer.body, 'reason') : undefined;
+    if (reasonMessage) setReasonError(reasonMessage);
+    else report(refusalText(answer));
+  };
+
+  return (
+    <form
+      noValidate
+      className="approval-form"
+      aria-label={t`Reject`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <FormField
+        id={`${id}-reason`}
+        label={t`Reason for rejecting`}
+        hint={t`The requester reads it. Nothing is booked.`}
+        error={reasonError}
+      >
+        {(aria) => (
+          <textarea
+            {...aria}
+            name="reason"
+            rows={3}
+            maxLength={MAX_REASON}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+      <div className="form-actions">
+        <button type="submit" className="button button--secondary" disabled={reject.isPending}>
+          {reject.isPending ? t`Rejecting…` : t`Reject`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One button and what came of it: the requester's withdrawal, the safe retry of a lost answer. */
+function ActionButton({
+  label,
+  busy,
+  run,
+  report,
+}: {
+  label: string;
+  busy: string;
+  run: () => Promise<ApiAnswer<unknown>>;
+  report: Report;
+}) {
+  const [pending, setPending] = useState(false);
+  const click = async () => {
+    if (pending) return;
+    setPending(true);
+    report(null);
+    try {
+      const answer = await run();
+      if (answer.status !== 200) report(refusalText(answer));
+    } catch (error) {
+      report(lostAnswerText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pending}
+          onClick={() => void click()}
+        >
+          {pending ? busy : label}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function WithdrawAction({ approval, report }: { approval: Approval; report: Report }) {
+  const withdraw = useWithdrawApproval(approval.id);
+  return (
+    <ActionButton
+      label={t`Withdraw the request`}
+      busy={t`Withdrawing…`}
+      run={() => withdraw.mutateAsync()}
+      report={report}
+    />
+  );
+}
+
+function RetryAction({ approval, report }: { approval: Approval; report: Report }) {
+  const retry = useRetryApproval(approval.id);
+  return (
+    <section className="card" aria-labelledby="retry-heading">
+      <h2 id="retry-heading">{t`Check the booking`}</h2>
+      <ActionButton
+        label={t`Check and retry safely`}
+        busy={t`Checking…`}
+        run={() => retry.mutateAsync()}
+        report={report}
+      />
+    </section>
+  );
+}
