@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { signInFailures } from '../db/schema.ts';
 
@@ -108,24 +109,29 @@ export class SignInThrottle {
         result = await attempt();
       } catch (error) {
         // Not a failed sign-in: nothing was learnt about the password.
-        await this.db.delete(signInFailures).where(inArray(signInFailures.id, slots));
+        await retryOnConnectionLoss(() =>
+          this.db.delete(signInFailures).where(inArray(signInFailures.id, slots)),
+        );
         throw error;
       }
       if (result === null) {
         // The slots become failures (key without the prefix), in one statement: at no moment does
-        // the attempt count neither as a slot nor as a failure.
-        await this.db
-          .update(signInFailures)
-          .set({
-            key: sql`substr(${signInFailures.key}, ${IN_FLIGHT.length + 1})`,
-            at: new Date(this.now()),
-          })
-          .where(inArray(signInFailures.id, slots));
+        // the attempt count neither as a slot nor as a failure. Only slots are turned, so the statement
+        // can be sent again when the connection was lost under it.
+        const failedAt = new Date(this.now());
+        await retryOnConnectionLoss(() =>
+          this.db
+            .update(signInFailures)
+            .set({ key: sql`substr(${signInFailures.key}, ${IN_FLIGHT.length + 1})`, at: failedAt })
+            .where(and(inArray(signInFailures.id, slots), like(signInFailures.key, `${IN_FLIGHT}%`))),
+        );
       } else {
         // Success clears the username's failures and gives back this attempt's slots.
-        await this.db
-          .delete(signInFailures)
-          .where(or(eq(signInFailures.key, userKey), inArray(signInFailures.id, slots)));
+        await retryOnConnectionLoss(() =>
+          this.db
+            .delete(signInFailures)
+            .where(or(eq(signInFailures.key, userKey), inArray(signInFailures.id, slots))),
+        );
       }
       return { result };
     } finally {
@@ -166,6 +172,12 @@ export class SignInThrottle {
    * (`slots: null`), or a slot of each key taken (their row ids).
    */
   private reserve(limits: Limit[]): Promise<{ retryAfterSeconds: number } | { slots: number[] | null }> {
+    // Sent again on a new connection when the first was lost (a database restart): at worst a slot
+    // whose commit went unanswered stays behind, holding nothing after ATTEMPT_TTL_MS.
+    return retryOnConnectionLoss(() => this.reserveOnce(limits));
+  }
+
+  private reserveOnce(limits: Limit[]): Promise<{ retryAfterSeconds: number } | { slots: number[] | null }> {
     return this.db.transaction(async (tx) => {
       for (const [key] of [...limits].sort(([a], [b]) => (a < b ? -1 : 1)))
         await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}))`);

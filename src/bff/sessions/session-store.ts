@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Role } from '../../contract/bff-api.ts';
 import { notify } from '../../node-shared/db/connect.ts';
+import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
 import { sessions } from '../db/schema.ts';
@@ -25,6 +26,11 @@ export interface SessionIdentity {
   providerSessionId?: string | null;
   /** Kept server-side as the hint for RP-initiated logout; never sent to the browser. */
   idToken?: string | null;
+  /**
+   * When the person last proved who they are (epoch ms): now for a password, the ID token's `auth_time`
+   * for SSO. Null or absent when unknown, which a step-up never takes for recent.
+   */
+  authenticatedAt?: number | null;
 }
 
 export interface Session {
@@ -33,6 +39,8 @@ export interface Session {
   username: string;
   role: Role;
   displayName: string | null;
+  /** See SessionIdentity: epoch ms, or null when unknown. Approving as an SSO account needs it recent. */
+  authenticatedAt: number | null;
   createdAt: number;
   lastSeenAt: number;
 }
@@ -41,6 +49,7 @@ interface CachedSession {
   username: string;
   role: Role;
   displayName: string | null;
+  authenticatedAt: number | null;
   createdAt: number;
   lastSeenAt: number;
   persistedLastSeenAt: number;
@@ -83,11 +92,13 @@ export class SessionStore {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
     const displayName = identity.displayName ?? null;
+    const authenticatedAt = identity.authenticatedAt ?? null;
     await this.database.db.insert(sessions).values({
       idHash: hashId(id),
       username: identity.username,
       role: identity.role,
       displayName,
+      authenticatedAt: authenticatedAt === null ? null : new Date(authenticatedAt),
       providerSessionId: identity.providerSessionId ?? null,
       idToken: identity.idToken ?? null,
       createdAt: new Date(now),
@@ -98,6 +109,7 @@ export class SessionStore {
       username: identity.username,
       role: identity.role,
       displayName,
+      authenticatedAt,
       createdAt: now,
       lastSeenAt: now,
     };
@@ -120,6 +132,7 @@ export class SessionStore {
         username: row.username,
         role: row.role,
         displayName: row.displayName,
+        authenticatedAt: row.authenticatedAt?.getTime() ?? null,
         createdAt: row.createdAt.getTime(),
         lastSeenAt: Math.max(persisted, entry?.lastSeenAt ?? 0),
         persistedLastSeenAt: persisted,
@@ -134,16 +147,20 @@ export class SessionStore {
     entry.lastSeenAt = now;
     if (now - entry.persistedLastSeenAt >= TOUCH_INTERVAL_MS) {
       entry.persistedLastSeenAt = now;
-      await this.database.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.idHash, idHash));
+      // Idempotent: sent again on a new connection when a database restart cut the first.
+      await retryOnConnectionLoss(() =>
+        this.database.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.idHash, idHash)),
+      );
     }
     return {
       id,
       username: entry.username,
       role: entry.role,
       displayName: entry.displayName,
+      authenticatedAt: entry.authenticatedAt,
       createdAt: entry.createdAt,
       lastSeenAt: now,
     };
