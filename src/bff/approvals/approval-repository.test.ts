@@ -4,7 +4,7 @@ import { openBffDatabase, type BffDatabase, type BffDatabaseHandle } from '../db
 import { ApprovalRepository, type NewApproval } from './approval-repository.ts';
 
 const HOUR_MS = 3_600_000;
-const REQUEST: NewApproval = {
+const REQUEST: Omit<NewApproval, 'id'> = {
   kind: 'charge',
   method: 'POST',
   path: '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
