@@ -26,14 +26,16 @@ function answerLost<T extends object>(builder: T): T {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       if (property === 'then')
-        return (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) =>
-          (target as PromiseLike<unknown>)
-            .then(() => {
+        return (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) => {
+          const stored: unknown = Reflect.apply(value, target, [
+            () => {
               throw new Error('Connection terminated unexpectedly');
-            })
-            .then(resolve, reject);
+            },
+          ]);
+          return Promise.resolve(stored).then(resolve, reject);
+        };
       return (...args: unknown[]) => {
-        const next: unknown = (value as (...args: unknown[]) => unknown).apply(target, args);
+        const next: unknown = Reflect.apply(value, target, args);
         return typeof next === 'object' && next !== null ? answerLost(next) : next;
       };
     },
@@ -49,7 +51,8 @@ function firstUpdateAnswerLost(db: BffDatabase): BffDatabase {
       if (property !== 'update' || lost || typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         lost = true;
-        return answerLost((value as (...args: unknown[]) => object).apply(target, args));
+        const builder: unknown = Reflect.apply(value, target, args);
+        return typeof builder === 'object' && builder !== null ? answerLost(builder) : builder;
       };
     },
   });
