@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { exampleCharge } from './testing/examples.ts';
+import {
+  bookingTotalsByYear,
+  foldSearchText,
+  maskBankData,
+  maskIban,
+  queryWords,
+  recordOutcome,
+  reversalOf,
+  searchTerms,
+  type ConsoleRecord,
+} from './records.ts';
+
+const booking = (sent: object, outcome: ConsoleRecord['outcome'] = 'created'): ConsoleRecord => ({
+  id: '1',
+  operation: 'charges',
+  source: 'single',
+  source_id: null,
+  user_id: 'P1000',
+  contract_id: 'C1000',
+  input_id: 'x',
+  technical_resource_id: null,
+  sent,
+  upstream_status: 201,
+  upstream_body: null,
+  outcome,
+  recorded_by: 'olga',
+  recorded_by_display_name: null,
+  recorded_at: '2026-11-23T10:00:00.000Z',
+  duplicate_of: [],
+  duplicate_acknowledged: false,
+  bank_data_masked: false,
+});
+
+describe('search text', () => {
+  it('folds case, accents, umlauts and ß so "muller" finds "Müller"', () => {
+    expect(foldSearchText('  Jörg   MÜLLER ')).toBe('jorg muller');
+    expect(foldSearchText('Straße')).toBe('strasse');
+    expect(foldSearchText('Élodie')).toBe('elodie');
+  });
+
+  it('gives each word, its parts and the German spelling of umlauts as terms', () => {
+    expect(searchTerms('Jörg Müller', 'K-100234')).toEqual(
+      expect.arrayContaining(['jorg', 'joerg', 'muller', 'mueller', 'k-100234', 'k', '100234']),
+    );
+    expect(searchTerms(null, undefined, '')).toEqual([]);
+  });
+
+  it('takes at most eight distinct words of a query', () => {
+    expect(queryWords('Müller  müller K-1')).toEqual(['muller', 'k-1']);
+    expect(queryWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('bank data for viewers', () => {
+  it('masks an IBAN to its country, check digits and last four characters', () => {
+    expect(maskIban('DE89370400440532013000')).toBe('DE89 •••• 3000');
+    expect(maskIban('DE89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
+    expect(maskIban('DE8')).toBe('••••');
+  });
+
+  it('masks every bank field of a body and leaves the rest', () => {
+    expect(
+      maskBankData({
+        last_name: 'Müller',
+        bank_data_iban: 'DE89370400440532013000',
+        bank_data_bic: 'COBADEFFXXX',
+      }),
+    ).toEqual({ last_name: 'Müller', bank_data_iban: 'DE89 •••• 3000', bank_data_bic: '••••' });
+    const plain = { last_name: 'Müller' };
+    expect(maskBankData(plain)).toBe(plain);
+  });
+});
+
+describe('bookings', () => {
+  it('names the outcome by the platform status, no answer as unknown', () => {
+    expect([201, 400, 502, null].map(recordOutcome)).toEqual(['created', 'refused', 'failed', 'unknown']);
+  });
+
+  it('sums accepted bookings per year of due date and type, skipping refused ones', () => {
+    const yearly = { ...exampleCharge, amount_cent: 1000, is_gross: true, vat_type: 'normal' as const };
+    const totals = bookingTotalsByYear([
+      booking({
+        ...yearly,
+        type_of_transaction: 'credit',
+        due_date: '2026-12-01',
+        no_of_executions: 2,
+        execution_cycle: 'month',
+      }),
+      booking({ ...yearly, type_of_transaction: 'charge', due_date: '2026-05-01' }),
+      booking({ ...yearly, type_of_transaction: 'charge', due_date: '2026-05-01' }, 'refused'),
+    ]);
+    expect(
+      totals.map(({ year, type, executions, grossCent }) => ({ year, type, executions, grossCent })),
+    ).toEqual([
+      { year: 2027, type: 'credit', executions: 1, grossCent: 1000 },
+      { year: 2026, type: 'charge', executions: 1, grossCent: 1000 },
+      { year: 2026, type: 'credit', executions: 1, grossCent: 1000 },
+    ]);
+  });
+
+  it('reverses a booking with the opposite type, same amounts and schedule, and input_id + -reversal', () => {
+    const original = {
+      ...exampleCharge,
+      type_of_transaction: 'credit' as const,
+      no_of_executions: 3,
+      execution_cycle: 'month' as const,
+    };
+    const reversal = reversalOf(original, '2026-11-23T10:00:00.000Z');
+    expect(reversal).toMatchObject({
+      type_of_transaction: 'charge',
+      amount_cent: original.amount_cent,
+      vat_type: original.vat_type,
+      is_gross: original.is_gross,
+      no_of_executions: 3,
+      execution_cycle: 'month',
+      input_id: `${original.input_id}-reversal`,
+    });
+    expect(reversal.explanation_text).toContain(`Reversal of ${original.input_id} (booked 2026-11-23).`);
+  });
+});

@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import type { OperationId } from './api/operations.ts';
+import { isRecord } from './is-record.ts';
+import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
+import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-schedule.ts';
+
+/*
+ * The console's records (issue 29, product.md "Records and search"): every write sent through the console
+ * — single, bulk and approved — kept with what was sent and what the platform answered, who and when.
+ * The platform has no reads for consumers, charges or contracts (spec 4.9), so the console remembers
+ * what it did. Unlike the audit (ids only) records hold personal data: BFF_RECORDS_RETENTION_DAYS.
+ */
+
+/** `BFF_RECORDS_RETENTION_DAYS`'s default. */
+export const DEFAULT_RECORDS_RETENTION_DAYS = 365;
+
+export const RECORD_OPERATIONS = ['consumer_migration', 'charges', 'technical_resource'] as const;
+export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
+
+/** The platform operation each kind of record comes from. */
+export const RECORD_OPERATION_OF: Partial<Record<OperationId, RecordOperation>> = {
+  migrations_consumers_create: 'consumer_migration',
+  producers_contracts_charges_and_credits_create: 'charges',
+  master_data_changes_redispatch_technical_resources_create: 'technical_resource',
+};
+
+/** `single`: a form (or any client) through `/api`; `bulk`: a campaign's row; `approval`: an approved request. */
+export const RECORD_SOURCES = ['single', 'bulk', 'approval'] as const;
+export type RecordSource = (typeof RECORD_SOURCES)[number];
+
+/**
+ * What the platform said: `created` (2xx), `refused` (4xx: nothing stored there), `failed` (5xx), or
+ * `unknown` (no answer: sent, but it may or may not be stored — sending the same `input_id` again is safe).
+ */
+export const RECORD_OUTCOMES = ['created', 'refused', 'failed', 'unknown'] as const;
+export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
+
+export function recordOutcome(upstreamStatus: number | null): RecordOutcome {
+  if (upstreamStatus === null || upstreamStatus === 0) return 'unknown';
+  if (upstreamStatus < 300) return 'created';
+  if (upstreamStatus < 500) return 'refused';
+  return 'failed';
+}
+
+/** Why an earlier record looks like the same consumer or resource. */
+export const DUPLICATE_REASONS = ['market_location', 'name_and_address', 'technical_resource_id'] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
+
+/** An earlier successful write that a new one repeats. */
+export const duplicateSchema = z.object({
+  record_id: z.string(),
+  reason: z.enum(DUPLICATE_REASONS),
+  /** The consumer's user ID (migrations) or the resource's contract ID (technical resources). */
+  user_id: z.string().nullable(),
+  contract_id: z.string().nullable(),
+  technical_resource_id: z.string().nullable(),
+  recorded_at: z.iso.datetime(),
+  recorded_by: z.string(),
+  url: z.string(),
+});
+export type Duplicate = z.infer<typeof duplicateSchema>;
+
+/**
+ * The header a client sends with a write it sends despite the duplicate warning (the deliberate second
+ * click): its value lists the record ids it was warned about, comma-separated. The record keeps it.
+ */
+export const DUPLICATE_ACKNOWLEDGED_HEADER = 'x-duplicate-acknowledged';
+
+export const recordSchema = z.object({
+  id: z.string(),
+  operation: z.enum(RECORD_OPERATIONS),
+  source: z.enum(RECORD_SOURCES),
+  /** The campaign (bulk) or the approval (approval) the write belongs to. */
+  source_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  contract_id: z.string().nullable(),
+  input_id: z.string().nullable(),
+  technical_resource_id: z.string().nullable(),
+  /** The JSON body sent to the platform; bank data masked for viewers. */
+  sent: z.unknown(),
+  upstream_status: z.int().nullable(),
+  /** The platform's answer body (null: none, or not JSON); bank data masked for viewers. */
+  upstream_body: z.unknown(),
+  outcome: z.enum(RECORD_OUTCOMES),
+  recorded_by: z.string(),
+  recorded_by_display_name: z.string().nullable(),
+  recorded_at: z.iso.datetime(),
+  /** Earlier records this write repeats, found when it was sent (see DUPLICATE_ACKNOWLEDGED_HEADER). */
+  duplicate_of: z.array(z.string()),
+  /** Whether the sender was warned and sent anyway (the second click). */
+  duplicate_acknowledged: z.boolean(),
+  /** True when bank data in `sent`/`upstream_body` was masked for this reader (a viewer). */
+  bank_data_masked: z.boolean(),
+});
+export type ConsoleRecord = z.infer<typeof recordSchema>;
+
+export const recordParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+const idParam = z
+  .string()
+  .max(64)
+  .regex(/^[\w-]+$/, { message: 'Use letters, digits, underscores and hyphens.' });
+export const consumerRecordsParamsSchema = z.object({ userID: idParam });
+export const contractRecordsParamsSchema = z.object({ userID: idParam, contractID: idParam });
+
+/** `GET /bff/records/consumers/{userID}`: the consumer's migrations through the console, newest first. */
+export const consumerRecordsSchema = z.object({
+  user_id: z.string(),
+  records: z.array(recordSchema),
+});
+export type ConsumerRecords = z.infer<typeof consumerRecordsSchema>;
+
+/**
+ * `GET /bff/records/contracts/{userID}/{contractID}`: every booking on the contract through the console
+ * (single, bulk, approved), newest first, the technical resources registered for it, and the producer's
+ * name when the console knows one (a migration of that user ID).
+ */
+export const contractRecordsSchema = z.object({
+  user_id: z.string(),
+  contract_id: z.string(),
+  producer_name: z.string().nullable(),
+  bookings: z.array(recordSchema),
+  technical_resources: z.array(recordSchema),
+});
+export type ContractRecords = z.infer<typeof contractRecordsSchema>;
+
+/** `POST /bff/records/duplicates`: what the console sent before that a new write would repeat. */
+export const duplicateCheckSchema = z.discriminatedUnion('operation', [
+  z.object({
+    operation: z.literal('consumer_migration'),
+    user_id: z.string().max(64),
+    meteringpoint_id: z.string().max(64).optional(),
+    first_name: z.string().max(255).optional(),
+    last_name: z.string().max(255).optional(),
+    company_name: z.string().max(255).optional(),
+    deliv_address_zipcode: z.string().max(64).optional(),
+    deliv_address_street: z.string().max(255).optional(),
+    deliv_address_house_number: z.string().max(64).optional(),
+  }),
+  z.object({
+    operation: z.literal('technical_resource'),
+    technical_resource_id: z.string().max(64),
+  }),
+]);
+export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;
+export const duplicatesSchema = z.object({ duplicates: z.array(duplicateSchema) });
+
+/* ---- search ---- */
+
+export const SEARCH_KINDS = ['consumer', 'contract', 'booking', 'technical_resource'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+export const MAX_SEARCH_RESULTS = 20;
+export const MAX_SEARCH_QUERY_LENGTH = 200;
+
+/** `GET /bff/search?q=&kind=`: an empty `q` gives the most recent records. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(MAX_SEARCH_QUERY_LENGTH, { message: `Use at most ${MAX_SEARCH_QUERY_LENGTH} characters.` })
+    .default(''),
+  kind: z.enum(SEARCH_KINDS).optional(),
+});
+
+export const searchResultSchema = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  title: z.string(),
+  subtitle: z.string(),
+  url: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+
+/**
+ * Text as search compares it: lower case, accents and umlauts folded to their base letter, `ß` as `ss`
+ * ("Müller" → "muller"), runs of white space as one.
+ */
+export function foldSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const GERMAN_UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
+
+/**
+ * The words a record is found by: each folded word, its parts split at punctuation (`K-100234` also as
+ * `100234`), and the German spelling of umlauts (`Müller` also as `mueller`).
+ */
+export function searchTerms(...texts: (string | null | undefined)[]): string[] {
+  const terms = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const word of text.split(/\s+/)) {
+      const folded = foldSearchText(word).slice(0, 64);
+      if (!folded) continue;
+      terms.add(folded);
+      for (const part of folded.split(/[^\p{L}\p{N}]+/u)) if (part) terms.add(part);
+      const spelled = word.replace(/[äöüÄÖÜ]/g, (umlaut) => GERMAN_UMLAUTS[umlaut]!);
+      if (spelled !== word) terms.add(foldSearchText(spelled).slice(0, 64));
+    }
+  }
+  return [...terms];
+}
+
+/** The words of a query, folded: a record matches when each starts one of its terms. */
+export function queryWords(query: string): string[] {
+  return [...new Set(foldSearchText(query).split(' ').filter(Boolean))].slice(0, 8);
+}
+
+/* ---- pages ---- */
+
+export const consumerUrl = (userId: string) => `/consumers/${encodeURIComponent(userId)}`;
+export const contractUrl = (userId: string, contractId: string) =>
+  `/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}`;
+export const recordUrl = (id: string) => `/records/${encodeURIComponent(id)}`;
+
+/** An IBAN as a viewer sees it: country, check digits and the last four characters (`DE89 •••• 3000`). */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '');
+  if (compact.length < 8) return '••••';
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
+}
+
+/** The members of a migration (sent or answered) that are bank data, masked for viewers. */
+export const BANK_DATA_FIELDS = [
+  'bank_data_iban',
+  'bank_data_bic',
+  'masked_credit_card',
+  'sepa_reference',
+] as const;
+
+/** Whether a body holds bank data a viewer may not read in full. */
+export function holdsBankData(body: unknown): body is Record<string, unknown> {
+  return (
+    isRecord(body) &&
+    BANK_DATA_FIELDS.some((field) => {
+      const value = body[field];
+      return typeof value === 'string' && value !== '';
+    })
+  );
+}
+
+/** A body with its bank data masked: the IBAN as maskIban, the other bank fields as `••••`. */
+export function maskBankData(body: unknown): unknown {
+  if (!holdsBankData(body)) return body;
+  const masked: Record<string, unknown> = { ...body };
+  for (const field of BANK_DATA_FIELDS) {
+    const value = masked[field];
+    if (typeof value !== 'string' || value === '') continue;
+    masked[field] = field === 'bank_data_iban' ? maskIban(value) : '••••';
+  }
+  return masked;
+}
+
+/* ---- bookings ---- */
+
+/** A booking record's request, when it parses as one (records keep what was sent, as sent). */
+export function bookingRequest(record: Pick<ConsoleRecord, 'operation' | 'sent'>): ChargeRequest | null {
+  if (record.operation !== 'charges') return null;
+  const parsed = chargeRequestSchema.safeParse(record.sent);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface YearTotal extends ChargeTotal {
+  year: number;
+}
+
+/**
+ * Booked amounts per year of the due date, type and VAT rate, over every execution of the bookings the
+ * platform accepted (`created`): what the contract page sums up.
+ */
+export function bookingTotalsByYear(records: readonly ConsoleRecord[]): YearTotal[] {
+  const byYear = new Map<
+    number,
+    { type: 'charge' | 'credit'; executions: ReturnType<typeof chargeSchedule> }[]
+  >();
+  for (const record of records) {
+    if (record.outcome !== 'created') continue;
+    const request = bookingRequest(record);
+    if (!request) continue;
+    for (const execution of chargeSchedule(request)) {
+      const year = Number(execution.due_date.slice(0, 4));
+      const items = byYear.get(year) ?? [];
+      items.push({ type: request.type_of_transaction, executions: [execution] });
+      byYear.set(year, items);
+    }
+  }
+  return [...byYear.entries()]
+    .sort(([a], [b]) => b - a)
+    .flatMap(([year, items]) => sumChargeTotals(items).map((total) => ({ year, ...total })));
+}
+
+/** The suffix of a reversal's `input_id`. */
+export const REVERSAL_SUFFIX = '-reversal';
+
+/**
+ * The booking that undoes another: the opposite type, the same amounts, VAT type, executions and cycle,
+ * `input_id` = original + `-reversal`, and an explanation naming the original.
+ */
+export function reversalOf(original: ChargeRequest, bookedOn: string): ChargeRequest {
+  const explanation = `Reversal of ${original.input_id} (booked ${bookedOn.slice(0, 10)}).`;
+  return {
+    ...original,
+    type_of_transaction: original.type_of_transaction === 'charge' ? 'credit' : 'charge',
+    // Not cut to 128 characters: a cut one could equal another booking's; the form says it is too long.
+    input_id: `${original.input_id}${REVERSAL_SUFFIX}`,
+    explanation_text: original.explanation_text
+      ? `${explanation} ${original.explanation_text}`.slice(0, 2000)
+      : explanation,
+  };
+}
