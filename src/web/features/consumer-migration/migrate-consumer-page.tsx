@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { useBlocker } from '@tanstack/react-router';
+import { getRouteApi, useBlocker } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
@@ -36,12 +36,16 @@ import {
 import { MigrationResult } from './migration-result.tsx';
 import { isJsonObject, type MigrationRecord } from './migration-record.ts';
 import { SECTION_CONTENT } from './migration-sections.ts';
+import { withAddressPrefill, type MigrateSearch } from './migration-prefill.ts';
 import { fieldWords, sectionTitles } from './migration-text.ts';
 
 const DRAFT_KEY = 'consumer-migration';
+const migrateRouteApi = getRouteApi('/console/consumers/migrate');
 
 export function MigrateConsumerPage() {
   const user = useCurrentUser();
+  // A link's delivery address ("migrate another consumer at this address") fills the first form only.
+  const prefill = migrateRouteApi.useSearch();
   const [record, setRecord] = useState<MigrationRecord | null>(null);
   // A fresh form (new key) for "Migrate another consumer": nothing of the last one stays.
   const [formKey, setFormKey] = useState(0);
@@ -57,7 +61,7 @@ export function MigrateConsumerPage() {
         }}
       />
     );
-  return <MigrationForm key={formKey} onMigrated={setRecord} />;
+  return <MigrationForm key={formKey} prefill={formKey === 0 ? prefill : {}} onMigrated={setRecord} />;
 }
 
 /** Sections closed until needed: rarely used, opened by a draft or an error that concerns them. */
@@ -74,14 +78,20 @@ function initialOpenSections(values: MigrationFormValues): Set<MigrationSection>
   return open;
 }
 
-function MigrationForm({ onMigrated }: { onMigrated: (record: MigrationRecord) => void }) {
+function MigrationForm({
+  prefill,
+  onMigrated,
+}: {
+  prefill: MigrateSearch;
+  onMigrated: (record: MigrationRecord) => void;
+}) {
   const locale = useNumberLocale();
   const resolver = useMemo(
     () => contractResolver(toMigrationCandidate, consumerMigrationFormSchema, fieldWords, locale),
     [locale],
   );
   const form = useForm<MigrationFormValues, unknown, ConsumerMigrationSubmission>({
-    defaultValues: readFormDraft(DRAFT_KEY, emptyMigrationForm()),
+    defaultValues: withAddressPrefill(readFormDraft(DRAFT_KEY, emptyMigrationForm()), prefill),
     resolver,
     shouldFocusError: false,
     mode: 'onSubmit',
