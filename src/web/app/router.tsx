@@ -18,6 +18,8 @@ import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
+import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
+import { migrateSearchSchema } from '../features/consumer-migration/migration-prefill.ts';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
 import { RoutePending } from './route-pending.tsx';
@@ -104,10 +106,17 @@ const contractSearchSchema = z.object({
   contract: z.string().max(64).optional(),
 });
 
+/** The charges form; `?reverse={recordId}` fills it with that booking's reversal (from a contract's page). */
+const chargesSearchSchema = contractSearchSchema.extend({
+  reverse: z.string().max(64).optional().catch(undefined),
+});
+
 // Each page is its own chunk: the sign-in screen and the shell load nothing of the forms.
 const migrateConsumerRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/consumers/migrate',
+  // A link's delivery address ("migrate another consumer at this address"): validated, else dropped.
+  validateSearch: migrateSearchSchema,
   component: lazyRouteComponent(
     () => import('../features/consumer-migration/migrate-consumer-page.tsx'),
     'MigrateConsumerPage',
@@ -117,8 +126,36 @@ const migrateConsumerRoute = createRoute({
 const chargesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/producers/charges',
-  validateSearch: contractSearchSchema,
-  component: lazyRouteComponent(() => import('../features/charges/book-charges-page.tsx'), 'BookChargesPage'),
+  validateSearch: chargesSearchSchema,
+  // A reversal's notice speaks the record pages' words.
+  loaderDeps: ({ search }) => ({ reverse: search.reverse }),
+  loader: ({ deps }) => (deps.reverse ? loadRecordsCatalogue() : undefined),
+  component: lazyRouteComponent(() => import('./charges-route.tsx'), 'ChargesRoutePage'),
+});
+
+/*
+ * The console's records (issue 29): a consumer, a contract, any record — reached from search and links,
+ * not from the navigation; every role reads them (viewers with bank data masked). One chunk for the three.
+ */
+const consumerRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/consumers/$userID',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-routes.tsx'), 'ConsumerRoutePage'),
+});
+
+const contractRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/producers/$userID/contracts/$contractID',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-routes.tsx'), 'ContractRoutePage'),
+});
+
+const recordRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/records/$id',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-routes.tsx'), 'RecordRoutePage'),
 });
 
 /** A bulk page's URL names the campaign it shows, so its progress survives a reload. */
@@ -244,6 +281,9 @@ const routeTree = rootRoute.addChildren([
     feedReportRoute,
     approvalsRoute,
     approvalRoute,
+    consumerRoute,
+    contractRoute,
+    recordRoute,
     adminRoute.addChildren([accountsRoute, auditRoute]),
   ]),
 ]);

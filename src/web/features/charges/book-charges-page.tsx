@@ -1,12 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
   chargeFormSchema,
   chargeResponseSchema,
   needsExecutionCycle,
   type ChargeRecord,
+  type ChargeRequest,
   type ChargeSubmission,
 } from '../../../contract/api/charges.ts';
 import { canWrite } from '../../../contract/bff-api.ts';
@@ -33,7 +34,12 @@ import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.t
 import { useBookCharge } from './api/book-charge.ts';
 import { useRequestApproval } from './api/request-approval.ts';
 import { SentForApproval } from './sent-for-approval.tsx';
-import { emptyChargeForm, toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
+import {
+  chargeFormValuesFrom,
+  emptyChargeForm,
+  toChargeCandidate,
+  type ChargeFormValues,
+} from './charge-form-values.ts';
 import { bookingReasons, ChargePreview } from './charge-preview.tsx';
 import { plausibilityKey } from './plausibility-check.tsx';
 import { ChargeResult } from './charge-result.tsx';
@@ -62,19 +68,42 @@ interface Booked {
 
 const chargesRouteApi = getRouteApi('/console/producers/charges');
 
-export function BookChargesPage() {
+/**
+ * Where the form starts instead of empty, and what is said about it: a reversal from a contract's page
+ * (the app composes it: features do not import each other).
+ */
+export interface ChargesStart {
+  /** The request to fill in, with its contract; absent: the empty form (the notice says why). */
+  request?: { body: ChargeRequest; user: string; contract: string };
+  /** Said above the form. */
+  notice: ReactNode;
+  /** Said under the result once sent (booked or sent for approval). */
+  afterSent?: ReactNode;
+}
+
+export function BookChargesPage({
+  start,
+  onAnother,
+}: {
+  start?: ChargesStart | undefined;
+  /** "Book another" was chosen: the start is used up (the route drops what it came from). */
+  onAnother?: () => void;
+}) {
   const user = useCurrentUser();
   const search = chargesRouteApi.useSearch();
   const locale = useNumberLocale();
   const [sent, setSent] = useState<Sent | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [contract, setContract] = useState({ user: search.user, contract: search.contract });
+  // The start fills the first form only: "Book another" begins afresh.
+  const active = formKey === 0 ? start : undefined;
   if (!canWrite(user.role))
     return <RoleRequired title={t`Book charges and credits`} what={t`Booking charges and credits`} />;
   const another = (next: { user: string; contract: string }) => {
     setContract(next);
     setSent(null);
     setFormKey((key) => key + 1);
+    onAnother?.();
   };
   if (sent?.kind === 'booked')
     return (
@@ -83,6 +112,7 @@ export function BookChargesPage() {
         records={sent.booked.records}
         locale={locale}
         onAnother={() => another({ user: sent.booked.user, contract: sent.booked.contractId })}
+        extra={active?.afterSent}
       />
     );
   if (sent?.kind === 'approval')
@@ -90,12 +120,22 @@ export function BookChargesPage() {
       <SentForApproval
         approval={sent.approval}
         onAnother={() => another({ user: sent.user, contract: sent.approval.contract_id ?? '' })}
+        extra={active?.afterSent}
       />
     );
+  const request = active?.request;
   return (
     <ChargeForm
       key={formKey}
-      initialContract={contract}
+      initialValues={
+        request
+          ? chargeFormValuesFrom(request.body, { user: request.user, contract: request.contract }, locale)
+          : emptyChargeForm({
+              ...(contract.user ? { user: contract.user } : {}),
+              ...(contract.contract ? { contract: contract.contract } : {}),
+            })
+      }
+      notice={active?.notice}
       locale={locale}
       confirmFromCent={user.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT}
       // A BFF that says nothing of approvals has none (it would not answer 428 either).
@@ -109,13 +149,16 @@ const isFormField = (name: string): name is ChargeFieldName =>
   CHARGE_FIELD_ORDER.some((field) => field === name);
 
 function ChargeForm({
-  initialContract,
+  initialValues,
+  notice,
   locale,
   confirmFromCent,
   approvalFromCent,
   onSent,
 }: {
-  initialContract: { user?: string | undefined; contract?: string | undefined };
+  initialValues: ChargeFormValues;
+  /** Said above the form (where its values come from). */
+  notice?: ReactNode;
   locale: string;
   confirmFromCent: number;
   approvalFromCent: number | null;
@@ -141,10 +184,7 @@ function ChargeForm({
     [locale, words],
   );
   const form = useForm<ChargeFormValues, unknown, ChargeSubmission>({
-    defaultValues: emptyChargeForm({
-      ...(initialContract.user ? { user: initialContract.user } : {}),
-      ...(initialContract.contract ? { contract: initialContract.contract } : {}),
-    }),
+    defaultValues: initialValues,
     resolver,
     shouldFocusError: false,
   });
@@ -204,6 +244,7 @@ function ChargeForm({
       <p className="lead">
         {t`Adds a one-off or recurring amount to a producer contract’s next invoices. The schedule below is what the platform will store.`}
       </p>
+      {notice}
       <FormProvider {...form}>
         <form
           noValidate

@@ -1,3 +1,4 @@
+import type { ChargeRequest } from '../../../contract/api/charges.ts';
 import { parseEuroAmount } from '../../../contract/euro-amount.ts';
 import { parseLocaleDecimal } from '../../../contract/locale-number.ts';
 
@@ -49,6 +50,42 @@ export function emptyChargeForm(contract: { user?: string; contract?: string } =
     execution_cycle: '',
     explanation_text: '',
     bookkeeping_account: '',
+  };
+}
+
+/** Cents as staff would type the euros in the locale: two decimals, no grouping ("1234.56", "1234,56"). */
+export function centsAsTyped(cents: number, locale: string | undefined): string {
+  return new Intl.NumberFormat(locale, {
+    useGrouping: false,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/**
+ * The form filled with a request as it would be typed (a reversal starts from the booking it undoes):
+ * sending it unchanged sends the same request.
+ */
+export function chargeFormValuesFrom(
+  request: ChargeRequest,
+  contract: { user: string; contract: string },
+  locale: string | undefined,
+): ChargeFormValues {
+  return {
+    user_id: contract.user,
+    contract_id: contract.contract,
+    type_of_transaction: request.type_of_transaction,
+    amount_cent: centsAsTyped(request.amount_cent, locale),
+    is_gross: String(request.is_gross),
+    vat_type: request.vat_type,
+    due_date: request.due_date,
+    input_id: request.input_id,
+    category: request.category ?? '',
+    display_name: request.display_name,
+    no_of_executions: String(request.no_of_executions ?? 1),
+    execution_cycle: request.execution_cycle ?? '',
+    explanation_text: request.explanation_text ?? '',
+    bookkeeping_account: request.bookkeeping_account ?? '',
   };
 }
 

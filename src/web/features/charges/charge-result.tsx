@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import type { ChargeRecord } from '../../../contract/api/charges.ts';
 import { BookedRecordsTable } from '../../components/booked-records-table.tsx';
 import { signConvention } from '../../lib/charge-amount.ts';
@@ -10,11 +11,14 @@ export function ChargeResult({
   records,
   locale,
   onAnother,
+  extra,
 }: {
   contractId: string;
   records: ChargeRecord[];
   locale: string;
   onAnother: () => void;
+  /** Said under the result (a reversal's way back to the contract's bookings). */
+  extra?: ReactNode;
 }) {
   const first = records[0];
   const inputId = first?.input_id;
@@ -32,6 +36,7 @@ export function ChargeResult({
           </Trans>
         </p>
       </div>
+      {extra}
       <p className="hint">{signConvention()}</p>
       <BookedRecordsTable records={records} locale={locale} />
       <p>

@@ -1,11 +1,21 @@
 import { t } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Approval } from '../../../contract/approvals.ts';
 import { formatChargeAmount } from '../../lib/charge-amount.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 
 /** After a booking went to a second person: nothing is booked yet, and where its fate will show. */
-export function SentForApproval({ approval, onAnother }: { approval: Approval; onAnother: () => void }) {
+export function SentForApproval({
+  approval,
+  onAnother,
+  extra,
+}: {
+  approval: Approval;
+  onAnother: () => void;
+  /** Said under the result (a reversal's way back to the contract's bookings). */
+  extra?: ReactNode;
+}) {
   const locale = useNumberLocale();
   const amount = formatChargeAmount(
     approval.total_gross_cent,
@@ -25,6 +35,7 @@ export function SentForApproval({ approval, onAnother }: { approval: Approval; o
           </Link>
         </p>
       </div>
+      {extra}
       <p>
         <button type="button" className="button" onClick={onAnother}>
           {t`Book another`}

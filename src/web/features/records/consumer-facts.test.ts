@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { addressSearchOf, auditSearchFor, consumerName, localDay } from './consumer-facts.ts';
+
+describe("a consumer's page", () => {
+  it('names a person by first and last name, a business by its company name', () => {
+    expect(consumerName({ first_name: 'Jörg', last_name: 'Müller' })).toBe('Jörg Müller');
+    expect(consumerName({ last_name: 'Müller' })).toBe('Müller');
+    expect(
+      consumerName({ is_business: true, company_name: 'Sonnendach GmbH', first_name: 'Jörg', last_name: 'M' }),
+    ).toBe('Sonnendach GmbH');
+    expect(consumerName({ first_name: ' ', last_name: '' })).toBeNull();
+    expect(consumerName('not a request')).toBeNull();
+  });
+
+  it('links the next migration with the delivery address as sent, and nothing else', () => {
+    expect(
+      addressSearchOf({
+        first_name: 'Jörg',
+        deliv_address_street: 'Hauptstraße ',
+        deliv_address_house_number: '1a',
+        deliv_address_zipcode: '10115',
+        deliv_address_city: 'Berlin',
+        deliv_address_addition: '',
+        bank_data_iban: 'DE89370400440532013000',
+      }),
+    ).toEqual({
+      deliv_address_street: 'Hauptstraße',
+      deliv_address_house_number: '1a',
+      deliv_address_zipcode: '10115',
+      deliv_address_city: 'Berlin',
+    });
+    expect(addressSearchOf(null)).toEqual({});
+  });
+
+  it('filters the audit by the migration operation and the days the migrations were sent on', () => {
+    const days = ['2026-11-20T10:00:00Z', '2026-11-02T10:00:00Z', '2026-11-12T10:00:00Z'];
+    expect(auditSearchFor(days)).toEqual({
+      operation: 'migrations_consumers_create',
+      from: localDay('2026-11-02T10:00:00Z'),
+      to: localDay('2026-11-20T10:00:00Z'),
+    });
+    expect(auditSearchFor([])).toEqual({ operation: 'migrations_consumers_create' });
+    expect(localDay('2026-11-20T10:00:00Z')).toMatch(/^2026-11-2[01]$/);
+  });
+});

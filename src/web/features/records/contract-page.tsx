@@ -1,0 +1,131 @@
+import { t } from '@lingui/core/macro';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { canWrite } from '../../../contract/bff-api.ts';
+import type { ContractRecords } from '../../../contract/records.ts';
+import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
+import { signConvention } from '../../lib/charge-amount.ts';
+import { useNumberLocale } from '../../lib/number-locale.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useContractRecords } from './api/get-contract-records.ts';
+import { BookingCard } from './booking-card.tsx';
+import { totalsPerYear } from './booking-totals.ts';
+import { reversalStates, reversedOriginal } from './reversal.ts';
+import { TechnicalResourcesTable } from './technical-resources-table.tsx';
+import { useAnchorFocus } from './use-anchor-focus.ts';
+
+/** The page's title: the contract and its producer, by name when the console knows one. */
+export function contractTitle(userId: string, contractId: string, producerName: string | null | undefined) {
+  return producerName
+    ? t`Contract ${contractId} of ${userId} (${producerName})`
+    : t`Contract ${contractId} of ${userId}`;
+}
+
+/**
+ * `/producers/{userID}/contracts/{contractID}`: every booking made through the console on the contract
+ * (single, bulk, approved) with its executions and outcome, the totals per year and type, the technical
+ * resources registered for it, and the ways on: the feed-in report, a new booking, a booking's reversal.
+ */
+export function ContractPage({ userId, contractId }: { userId: string; contractId: string }) {
+  const records = useContractRecords(userId, contractId);
+  useAnchorFocus(records.isSuccess);
+  return (
+    <div className="page page--wide records-page">
+      <h1>{contractTitle(userId, contractId, records.data?.producer_name)}</h1>
+      <ContractLinks userId={userId} contractId={contractId} />
+      {records.isPending && (
+        <p role="status" aria-busy="true">
+          {t`Loading the contract’s bookings…`}
+        </p>
+      )}
+      {records.isError && (
+        <p className="error-summary" role="alert">
+          {records.error.message}
+        </p>
+      )}
+      {records.data && <ContractRecordsView records={records.data} />}
+    </div>
+  );
+}
+
+function ContractLinks({ userId, contractId }: { userId: string; contractId: string }) {
+  const user = useCurrentUser();
+  return (
+    <p className="record-links">
+      <Link to="/reports/feed-in" search={{ user: userId, contract: contractId }}>
+        {t`Feed-in report`}
+      </Link>
+      {canWrite(user.role) && (
+        <Link to="/producers/charges" search={{ user: userId, contract: contractId }}>
+          {t`Book a charge or credit`}
+        </Link>
+      )}
+    </p>
+  );
+}
+
+function ContractRecordsView({ records }: { records: ContractRecords }) {
+  const locale = useNumberLocale();
+  const { bookings, technical_resources: resources } = records;
+  const states = useMemo(() => reversalStates(bookings), [bookings]);
+  const years = useMemo(() => totalsPerYear(bookings), [bookings]);
+  if (bookings.length === 0 && resources.length === 0)
+    return (
+      <p className="notice" data-testid="records-empty">
+        {t`The console has booked nothing on this contract and registered no technical resource for it. Bookings made elsewhere (before the console kept records, or by other systems) are not known here.`}
+      </p>
+    );
+  return (
+    <>
+      <section aria-labelledby="totals-heading" className="records-section">
+        <h2 id="totals-heading">{t`Totals per year`}</h2>
+        {years.length === 0 ? (
+          <p className="empty">{t`Nothing was booked: no booking was accepted by the platform.`}</p>
+        ) : (
+          <>
+            <p className="hint">
+              {t`Every execution of the bookings the platform accepted, by the year it is due.`} {signConvention()}
+            </p>
+            <div data-testid="booking-totals">
+              {years.map(({ year, totals }) => (
+                <div key={year} className="year-totals">
+                  <h3>{year}</h3>
+                  <ChargeTotalsTable totals={totals} locale={locale} />
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="bookings-heading" className="records-section">
+        <h2 id="bookings-heading">{t`Bookings`}</h2>
+        {bookings.length === 0 ? (
+          <p className="empty">{t`No booking was made on this contract through the console.`}</p>
+        ) : (
+          <>
+            <p className="hint">{t`Newest first. Each booking as it was sent, with every execution.`}</p>
+            <div className="bookings">
+              {bookings.map((booking) => (
+                <BookingCard
+                  key={booking.id}
+                  booking={booking}
+                  reversal={states.get(booking.id)}
+                  reverses={reversedOriginal(booking, bookings)}
+                  locale={locale}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="resources-heading" className="records-section">
+        <h2 id="resources-heading">{t`Technical resources`}</h2>
+        {resources.length === 0 ? (
+          <p className="empty">{t`No technical resource was registered for this contract through the console.`}</p>
+        ) : (
+          <TechnicalResourcesTable records={resources} />
+        )}
+      </section>
+    </>
+  );
+}
