@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BFF_AUDITED_OPERATIONS } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import {
@@ -40,7 +41,7 @@ export interface RecordsPluginOptions {
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The operation name of reading records that hold bank data, in the audit. */
-export const RECORDS_READ_OPERATION = 'bff_records_read';
+export const RECORDS_READ_OPERATION = 'bff_records_read' satisfies (typeof BFF_AUDITED_OPERATIONS)[number];
 
 /** Where an earlier write's page is: the consumer's, or the record's own (technical resources). */
 function duplicateView({ row, reason }: FoundDuplicate): Duplicate {
