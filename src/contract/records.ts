@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OperationId } from './api/operations.ts';
 import { isRecord } from './is-record.ts';
 import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
+import { approvalTotalSchema } from './approvals.ts';
 import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-schedule.ts';
 
 /*
@@ -119,6 +120,10 @@ export const contractRecordsSchema = z.object({
   user_id: z.string(),
   contract_id: z.string(),
   producer_name: z.string().nullable(),
+  /** Every booking on the contract through the console; `bookings` lists the newest of them. */
+  bookings_count: z.int(),
+  /** Accepted bookings per year of due date, type and VAT rate, over all of them (not only those listed). */
+  totals: z.array(approvalTotalSchema.extend({ year: z.int() })),
   bookings: z.array(recordSchema),
   technical_resources: z.array(recordSchema),
 });
@@ -273,7 +278,9 @@ export interface YearTotal extends ChargeTotal {
  * Booked amounts per year of the due date, type and VAT rate, over every execution of the bookings the
  * platform accepted (`created`): what the contract page sums up.
  */
-export function bookingTotalsByYear(records: readonly ConsoleRecord[]): YearTotal[] {
+export function bookingTotalsByYear(
+  records: readonly Pick<ConsoleRecord, 'operation' | 'sent' | 'outcome'>[],
+): YearTotal[] {
   const byYear = new Map<
     number,
     { type: 'charge' | 'credit'; executions: ReturnType<typeof chargeSchedule> }[]

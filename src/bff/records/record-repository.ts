@@ -231,21 +231,22 @@ export class RecordRepository {
       .limit(100);
   }
 
-  /** A contract's bookings (newest first, at most `limit`) and technical resources through the console. */
-  async contract(userId: string, contractId: string, limit = 1000) {
-    const [bookings, technicalResources, producerName] = await Promise.all([
+  /**
+   * A contract's bookings (newest first, at most `limit`), what every booking on it was (body and status
+   * only: the totals are over all of them) and its technical resources through the console.
+   */
+  async contract(userId: string, contractId: string, limit = 500) {
+    const onContract = and(
+      eq(consoleRecords.userId, userId),
+      eq(consoleRecords.contractId, contractId),
+      eq(consoleRecords.operation, 'charges'),
+    );
+    const [bookings, everyBooking, technicalResources, producerName] = await Promise.all([
+      this.db.select().from(consoleRecords).where(onContract).orderBy(desc(consoleRecords.id)).limit(limit),
       this.db
-        .select()
+        .select({ sent: consoleRecords.sent, upstreamStatus: consoleRecords.upstreamStatus })
         .from(consoleRecords)
-        .where(
-          and(
-            eq(consoleRecords.userId, userId),
-            eq(consoleRecords.contractId, contractId),
-            eq(consoleRecords.operation, 'charges'),
-          ),
-        )
-        .orderBy(desc(consoleRecords.id))
-        .limit(limit),
+        .where(onContract),
       this.db
         .select()
         .from(consoleRecords)
@@ -256,7 +257,7 @@ export class RecordRepository {
         .limit(100),
       this.subjectNames([userId]).then((names) => names.get(userId) ?? null),
     ]);
-    return { bookings, technicalResources, producerName };
+    return { bookings, everyBooking, technicalResources, producerName };
   }
 
   /** The name the console knows for each user ID: its latest accepted migration's consumer name. */

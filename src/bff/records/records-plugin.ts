@@ -5,6 +5,8 @@ import type { BFF_AUDITED_OPERATIONS } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import {
+  bookingTotalsByYear,
+  recordOutcome,
   consumerRecordsParamsSchema,
   consumerRecordsSchema,
   consumerUrl,
@@ -168,11 +170,22 @@ export default fp<RecordsPluginOptions>(
       async (request) => {
         const session = requireSession(request);
         const { userID, contractID } = request.params;
-        const { bookings, technicalResources, producerName } = await records.contract(userID, contractID);
+        const { bookings, everyBooking, technicalResources, producerName } = await records.contract(
+          userID,
+          contractID,
+        );
         return {
           user_id: userID,
           contract_id: contractID,
           producer_name: producerName,
+          bookings_count: everyBooking.length,
+          totals: bookingTotalsByYear(
+            everyBooking.map(({ sent, upstreamStatus }) => ({
+              operation: 'charges',
+              sent,
+              outcome: recordOutcome(upstreamStatus),
+            })),
+          ),
           bookings: bookings.map((row) => recordView(row, session.role)),
           technical_resources: technicalResources.map((row) => recordView(row, session.role)),
         };
