@@ -15,21 +15,23 @@ const AS_WHOLE = new Set(['detail', 'non_field_errors']);
  */
 export function answerProblems(body: unknown): AnswerProblem[] {
   if (!isRecord(body)) return typeof body === 'string' && body.trim() ? [{ field: null, message: body }] : [];
-  return Object.entries(body).flatMap(([key, value]) =>
-    problemsAt(AS_WHOLE.has(key) ? null : key, value),
-  );
+  return Object.entries(body).flatMap(([key, value]) => problemsAt(AS_WHOLE.has(key) ? null : key, value));
 }
 
 function problemsAt(path: string | null, value: unknown): AnswerProblem[] {
   if (typeof value === 'string') return [{ field: path, message: value }];
   if (Array.isArray(value))
     return value.flatMap((item, index) =>
-      isRecord(item) ? nested(path === null ? String(index) : `${path}.${index}`, item) : problemsAt(path, item),
+      isRecord(item)
+        ? nested(path === null ? String(index) : `${path}.${index}`, item)
+        : problemsAt(path, item),
     );
   if (isRecord(value)) return nested(path, value);
   return [];
 }
 
 function nested(path: string | null, value: Record<string, unknown>): AnswerProblem[] {
-  return Object.entries(value).flatMap(([key, inner]) => problemsAt(path === null ? key : `${path}.${key}`, inner));
+  return Object.entries(value).flatMap(([key, inner]) =>
+    problemsAt(path === null ? key : `${path}.${key}`, inner),
+  );
 }

@@ -96,19 +96,11 @@ export function BookingCard({
       ) : (
         <>
           <p className="notice">{t`What was sent cannot be read as a charge or credit; here it is as kept:`}</p>
-          <SentFields
-            body={booking.sent}
-            labelOf={bookingFieldLabel}
-          />
+          <SentFields body={booking.sent} labelOf={bookingFieldLabel} />
         </>
       )}
       <RecordFacts record={booking} />
-      {booking.outcome !== 'created' && (
-        <PlatformAnswer
-          record={booking}
-          fieldLabel={bookingFieldLabel}
-        />
-      )}
+      {booking.outcome !== 'created' && <PlatformAnswer record={booking} fieldLabel={bookingFieldLabel} />}
       {request && (
         <>
           <h4>{t`Executions`}</h4>

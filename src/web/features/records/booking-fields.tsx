@@ -4,22 +4,20 @@ import { formatChargeAmount, transactionTypeWord, vatTypeWord } from '../../lib/
 import { perLanguage } from '../../i18n/per-language.ts';
 
 /** The charge request's fields as a booking's page names them (the charges form's words). */
-export const bookingFieldLabels = perLanguage(
-  (): Record<keyof ChargeRequest, string> => ({
-    type_of_transaction: t`Credit or charge`,
-    amount_cent: t`Amount`,
-    is_gross: t`The amount is`,
-    vat_type: t`VAT`,
-    due_date: t`Due date`,
-    no_of_executions: t`Executions`,
-    execution_cycle: t`Cycle`,
-    input_id: t`Input ID`,
-    category: t`Category`,
-    display_name: t`Display name`,
-    explanation_text: t`Explanation on the invoice`,
-    bookkeeping_account: t`Bookkeeping account`,
-  }),
-);
+export const bookingFieldLabels = perLanguage((): Record<keyof ChargeRequest, string> => ({
+  type_of_transaction: t`Credit or charge`,
+  amount_cent: t`Amount`,
+  is_gross: t`The amount is`,
+  vat_type: t`VAT`,
+  due_date: t`Due date`,
+  no_of_executions: t`Executions`,
+  execution_cycle: t`Cycle`,
+  input_id: t`Input ID`,
+  category: t`Category`,
+  display_name: t`Display name`,
+  explanation_text: t`Explanation on the invoice`,
+  bookkeeping_account: t`Bookkeeping account`,
+}));
 
 /** How often and from when, in words: "once, due 2026-12-01", "3 times monthly from 2026-12-01". */
 export function executionsWords(request: ChargeRequest): string {

@@ -1,5 +1,4 @@
 import type { ChargeTotal } from '../../../contract/charge-schedule.ts';
-import { bookingTotalsByYear, type ConsoleRecord } from '../../../contract/records.ts';
 
 export interface YearTotals {
   year: number;
@@ -7,15 +6,11 @@ export interface YearTotals {
 }
 
 /**
- * The contract's booked amounts per year of the due date (newest year first), each year by type and VAT
- * rate: `bookingTotalsByYear`, over the bookings the platform accepted, grouped for one table per year.
+ * The contract's booked amounts (the BFF's `totals`: every accepted booking, per year of the due date,
+ * type and VAT rate) grouped for one table per year, the newest year first.
  */
-export function totalsPerYear(bookings: readonly ConsoleRecord[]): YearTotals[] {
-  const years: YearTotals[] = [];
-  for (const { year, ...total } of bookingTotalsByYear(bookings)) {
-    const last = years.at(-1);
-    if (last?.year === year) last.totals.push(total);
-    else years.push({ year, totals: [total] });
-  }
-  return years;
+export function totalsPerYear(totals: readonly (ChargeTotal & { year: number })[]): YearTotals[] {
+  const years = new Map<number, ChargeTotal[]>();
+  for (const { year, ...total } of totals) years.set(year, [...(years.get(year) ?? []), total]);
+  return [...years.entries()].sort(([a], [b]) => b - a).map(([year, byYear]) => ({ year, totals: byYear }));
 }

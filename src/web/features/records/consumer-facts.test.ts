@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { addressSearchOf, auditSearchFor, consumerName, localDay } from './consumer-facts.ts';
 
 describe("a consumer's page", () => {
-  it('names a person by first and last name, a business by its company name', () => {
+  it('names a person by first and last name, a company by its name (as search titles them)', () => {
     expect(consumerName({ first_name: 'Jörg', last_name: 'Müller' })).toBe('Jörg Müller');
     expect(consumerName({ last_name: 'Müller' })).toBe('Müller');
     expect(
-      consumerName({ is_business: true, company_name: 'Sonnendach GmbH', first_name: 'Jörg', last_name: 'M' }),
+      consumerName({
+        is_business: true,
+        company_name: 'Sonnendach GmbH',
+        first_name: 'Jörg',
+        last_name: 'M',
+      }),
     ).toBe('Sonnendach GmbH');
+    expect(consumerName({ company_name: 'Müller & Söhne', first_name: 'Jörg' })).toBe('Müller & Söhne');
     expect(consumerName({ first_name: ' ', last_name: '' })).toBeNull();
     expect(consumerName('not a request')).toBeNull();
   });

@@ -1,17 +1,19 @@
 import { isRecord } from '../../../contract/is-record.ts';
+import { migrationSubjectName } from '../../../contract/records.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * The consumer's name as migrated: a business by its company name, a person by first and last name
- * (either alone if that is all there is); null when the request names nobody.
+ * The consumer's name as migrated, as search titles it (`migrationSubjectName`): the company, else first
+ * and last name (either alone if that is all there is); null when the request names nobody.
  */
 export function consumerName(sent: unknown): string | null {
   if (!isRecord(sent)) return null;
-  const company = text(sent.company_name);
-  if (sent.is_business === true && company) return company;
-  const person = [text(sent.first_name), text(sent.last_name)].filter(Boolean).join(' ');
-  return person || company || null;
+  return migrationSubjectName({
+    company_name: text(sent.company_name),
+    first_name: text(sent.first_name),
+    last_name: text(sent.last_name),
+  });
 }
 
 /** The delivery address's fields, named as the migration form's URL takes them. */

@@ -76,7 +76,8 @@ function ConsumerView({
   const user = useCurrentUser();
   const { Sections, Derived } = views;
   const sent = isRecord(latest.sent) ? latest.sent : {};
-  const answered = latest.outcome === 'created' && isRecord(latest.upstream_body) ? latest.upstream_body : null;
+  const answered =
+    latest.outcome === 'created' && isRecord(latest.upstream_body) ? latest.upstream_body : null;
   const masked = latest.bank_data_masked ? (
     <p className="notice" data-testid="bank-data-masked">
       {t`Bank data is masked for your role.`}
@@ -105,9 +106,7 @@ function ConsumerView({
         </p>
       )}
       <section className="card" aria-labelledby="latest-heading">
-        <h2 id="latest-heading">
-          {all.length > 1 ? t`Latest migration` : t`Migration`}
-        </h2>
+        <h2 id="latest-heading">{all.length > 1 ? t`Latest migration` : t`Migration`}</h2>
         <RecordFacts record={latest} />
         <PlatformAnswer record={latest} fieldLabel={views.fieldLabel} />
       </section>

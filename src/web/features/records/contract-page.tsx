@@ -68,8 +68,10 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
   const locale = useNumberLocale();
   const { bookings, technical_resources: resources } = records;
   const states = useMemo(() => reversalStates(bookings), [bookings]);
-  const years = useMemo(() => totalsPerYear(bookings), [bookings]);
-  if (bookings.length === 0 && resources.length === 0)
+  const years = useMemo(() => totalsPerYear(records.totals), [records.totals]);
+  const listed = bookings.length;
+  const count = records.bookings_count;
+  if (count === 0 && resources.length === 0)
     return (
       <p className="notice" data-testid="records-empty">
         {t`The console has booked nothing on this contract and registered no technical resource for it. Bookings made elsewhere (before the console kept records, or by other systems) are not known here.`}
@@ -84,7 +86,8 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
         ) : (
           <>
             <p className="hint">
-              {t`Every execution of the bookings the platform accepted, by the year it is due.`} {signConvention()}
+              {t`Every execution of the bookings the platform accepted, by the year it is due.`}{' '}
+              {signConvention()}
             </p>
             <div data-testid="booking-totals">
               {years.map(({ year, totals }) => (
@@ -99,11 +102,15 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
       </section>
       <section aria-labelledby="bookings-heading" className="records-section">
         <h2 id="bookings-heading">{t`Bookings`}</h2>
-        {bookings.length === 0 ? (
+        {listed === 0 ? (
           <p className="empty">{t`No booking was made on this contract through the console.`}</p>
         ) : (
           <>
-            <p className="hint">{t`Newest first. Each booking as it was sent, with every execution.`}</p>
+            <p className="hint">
+              {listed < count
+                ? t`The newest ${listed} of ${count} bookings, each as it was sent, with every execution. The totals above count all of them.`
+                : t`Newest first. Each booking as it was sent, with every execution.`}
+            </p>
             <div className="bookings">
               {bookings.map((booking) => (
                 <BookingCard

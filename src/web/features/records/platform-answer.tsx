@@ -17,7 +17,9 @@ export function PlatformAnswer({
   const problems = record.outcome === 'created' ? [] : answerProblems(record.upstream_body);
   return (
     <div
-      className={record.outcome === 'created' ? 'platform-answer' : 'platform-answer platform-answer--problem'}
+      className={
+        record.outcome === 'created' ? 'platform-answer' : 'platform-answer platform-answer--problem'
+      }
       data-testid="platform-answer"
     >
       <p>{answerSentence(record)}</p>

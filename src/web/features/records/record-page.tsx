@@ -33,7 +33,8 @@ export function recordTitle(record: ConsoleRecord): string {
       return t`Booking ${inputId} on ${contract}`;
     }
     case 'technical_resource': {
-      const trId = record.technical_resource_id ?? (sentText(record.sent, 'technical_resource_id') || record.id);
+      const trId =
+        record.technical_resource_id ?? (sentText(record.sent, 'technical_resource_id') || record.id);
       return t`Technical resource ${trId}`;
     }
   }
@@ -126,7 +127,8 @@ function RecordContent({ record, views }: { record: ConsoleRecord; views: Migrat
   const locale = useNumberLocale();
   if (record.operation === 'consumer_migration' && isRecord(record.sent)) {
     const { Sections, Derived } = views;
-    const answered = record.outcome === 'created' && isRecord(record.upstream_body) ? record.upstream_body : null;
+    const answered =
+      record.outcome === 'created' && isRecord(record.upstream_body) ? record.upstream_body : null;
     const masked = record.bank_data_masked ? (
       <p className="notice" data-testid="bank-data-masked">
         {t`Bank data is masked for your role.`}

@@ -17,7 +17,8 @@ export interface ReversalStart {
   afterSent?: ReactNode;
 }
 
-export type ReversalStartState = { status: 'loading'; notice: ReactNode } | { status: 'ready'; start: ReversalStart };
+export type ReversalStartState =
+  { status: 'loading'; notice: ReactNode } | { status: 'ready'; start: ReversalStart };
 
 function problemText(problem: ReversalProblem | 'unknown', id: string, record?: ConsoleRecord): string {
   switch (problem) {
@@ -88,9 +89,7 @@ export function useReversalStart(recordId: string): ReversalStartState {
       request: { body: source.request, user: userId, contract: contractId },
       notice: (
         <div className="notice reversal-notice" role="note" data-testid="reversal-notice">
-          <p>
-            {t`Reversal of ${inputId} booked on ${bookedOn} by ${by}, as it was sent; check and send.`}
-          </p>
+          <p>{t`Reversal of ${inputId} booked on ${bookedOn} by ${by}, as it was sent; check and send.`}</p>
           <p className="hint">
             {t`The opposite type, the same amounts, VAT, executions and cycle; the input ID is the original’s with “-reversal”. Sending it goes through confirmation and approval as any booking.`}{' '}
             {back}

@@ -41,7 +41,9 @@ describe('the reversal of a booking', () => {
       problem: 'unreadable',
     });
     expect(
-      reversalSource(bookingRecord('3', creditRequest('refused-1'), { outcome: 'refused', upstream_status: 400 })),
+      reversalSource(
+        bookingRecord('3', creditRequest('refused-1'), { outcome: 'refused', upstream_status: 400 }),
+      ),
     ).toEqual({ ok: false, problem: 'not-booked' });
     expect(reversalSource(bookingRecord('4', creditRequest('x'), { contract_id: null }))).toEqual({
       ok: false,
@@ -67,7 +69,10 @@ describe('a booking already reversed', () => {
   it('is not reversed by a refused reversal; one without an answer is said, and Reverse stays', () => {
     const refused = bookingRecord('3', creditRequest('a-reversal'), { outcome: 'refused' });
     expect(reversalStates([refused, original]).has('1')).toBe(false);
-    const lost = bookingRecord('4', creditRequest('a-reversal'), { outcome: 'unknown', upstream_status: null });
+    const lost = bookingRecord('4', creditRequest('a-reversal'), {
+      outcome: 'unknown',
+      upstream_status: null,
+    });
     const states = reversalStates([lost, refused, original]);
     expect(states.get('1')).toEqual({ status: 'unanswered', reversal: lost });
     expect(mayReverse(original, states.get('1'))).toBe(true);

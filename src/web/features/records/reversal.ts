@@ -47,8 +47,7 @@ export function inputIdOf(record: ConsoleRecord): string | null {
 
 /** What became of a booking's reversal: booked, or sent without an answer (it may be booked). */
 export type ReversalState =
-  | { status: 'reversed'; reversal: ConsoleRecord }
-  | { status: 'unanswered'; reversal: ConsoleRecord };
+  { status: 'reversed'; reversal: ConsoleRecord } | { status: 'unanswered'; reversal: ConsoleRecord };
 
 /**
  * For each booking (by record id), its reversal among the same contract's bookings: the booking whose

@@ -8,11 +8,10 @@ import { recordKeys } from './record-keys.ts';
  * (newest first), the technical resources registered for it, and the producer's name when known.
  */
 export const getContractRecords = (userId: string, contractId: string, signal?: AbortSignal) =>
-  requestOk(
-    'get',
-    `/bff/records/contracts/${encodeURIComponent(userId)}/${encodeURIComponent(contractId)}`,
-    { schema: contractRecordsSchema, ...(signal ? { signal } : {}) },
-  );
+  requestOk('get', `/bff/records/contracts/${encodeURIComponent(userId)}/${encodeURIComponent(contractId)}`, {
+    schema: contractRecordsSchema,
+    ...(signal ? { signal } : {}),
+  });
 
 export const contractRecordsQueryOptions = (userId: string, contractId: string) =>
   queryOptions({

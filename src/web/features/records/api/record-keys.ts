@@ -3,5 +3,6 @@ export const recordKeys = {
   all: ['records'] as const,
   record: (id: string) => [...recordKeys.all, 'record', id] as const,
   consumer: (userId: string) => [...recordKeys.all, 'consumer', userId] as const,
-  contract: (userId: string, contractId: string) => [...recordKeys.all, 'contract', userId, contractId] as const,
+  contract: (userId: string, contractId: string) =>
+    [...recordKeys.all, 'contract', userId, contractId] as const,
 };
