@@ -1,0 +1,298 @@
+import type { Browser, Page } from '@playwright/test';
+import { consumerRecordsSchema, contractRecordsSchema } from '../src/contract/records.ts';
+import { exampleConsumer } from '../src/contract/testing/examples.ts';
+import { expectNoEnglishWords } from './english-leftovers.ts';
+import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+/*
+ * The console's record pages (issue 29): a contract's bookings with their totals and "Reverse", a
+ * consumer as migrated (bank data masked for viewers), any record, each axe-clean and photographed in
+ * both languages, light and dark, narrow and wide. The suite shares one server: IDs are unique per run and
+ * no table is assumed empty.
+ */
+
+const SHOTS = 'test-results/screenshots/records';
+const CSRF = { 'x-csrf': '1' };
+const CONTRACT = '/producers/P1000/contracts/C1000';
+const LANGUAGES = [
+  { language: 'en', locale: 'en-US' },
+  { language: 'de', locale: 'de-DE' },
+] as const;
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const euros = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** The contract's records as the BFF answers them to the signed-in page. */
+async function contractRecords(page: Page) {
+  const response = await page.request.get('/bff/records/contracts/P1000/C1000', { headers: CSRF });
+  expect(response.status()).toBe(200);
+  return contractRecordsSchema.parse(await response.json());
+}
+
+/** The gross of a year's credits in the BFF's totals (all VAT rates), in cents. */
+function creditGross(records: Awaited<ReturnType<typeof contractRecords>>, year: number): number {
+  return records.totals
+    .filter((total) => total.year === year && total.type === 'credit')
+    .reduce((sum, total) => sum + total.grossCent, 0);
+}
+
+/** A credit booked through the charges form, below the confirmation and approval thresholds. */
+async function bookCredit(page: Page, inputId: string, amount: string, due: string) {
+  await page.goto('/producers/charges?user=P1000&contract=C1000');
+  await page.getByLabel('Credit (to the customer)').check();
+  await page.getByLabel('Amount', { exact: true }).fill(amount);
+  await field(page, 'due_date').fill(due);
+  await field(page, 'input_id').fill(inputId);
+  await field(page, 'display_name').fill('Kulanz');
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
+}
+
+/** Console errors of a page opened outside the test's own `page` fixture. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * A page in both languages, at 390 and 1440 px, light and dark: its heading shown, nothing loading,
+ * axe-clean, photographed; German without English words where the page holds no English data.
+ */
+async function photograph(
+  browser: Browser,
+  user: { username: string; password: string },
+  path: string,
+  name: string,
+  { germanWordsOnly = true } = {},
+) {
+  for (const { language, locale } of LANGUAGES) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, user, language);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      if (language === 'de' && germanWordsOnly) await expectNoEnglishWords(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectAccessible(page);
+        await page.screenshot({
+          path: `${SHOTS}/${name}-${language}-${viewport.width}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    expect(errors, `console errors on ${path} (${language})`).toEqual([]);
+    await context.close();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await ensureStaff(page);
+  await page.close();
+});
+
+test('a contract page: three credits booked through the form, their totals, one reversed from the page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, OPERATOR);
+  const stamp = Date.now();
+  const due = inAWeek();
+  const year = Number(due.slice(0, 4));
+  const before = creditGross(await contractRecords(page), year);
+
+  const credits = [
+    { inputId: `e2e-records-${stamp}-1`, amount: '1.00' },
+    { inputId: `e2e-records-${stamp}-2`, amount: '2.00' },
+    { inputId: `e2e-records-${stamp}-3`, amount: '3.00' },
+  ];
+  for (const credit of credits) await bookCredit(page, credit.inputId, credit.amount, due);
+
+  const after = await contractRecords(page);
+  // The three credits and nothing else this test did: 6.00 € more credited in their year.
+  expect(creditGross(after, year) - before).toBe(600);
+  const recordOf = (inputId: string) => {
+    const booking = after.bookings.find((candidate) => candidate.input_id === inputId);
+    expect(booking, inputId).toBeDefined();
+    return booking!;
+  };
+
+  await page.goto(CONTRACT);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Contract C1000 of P1000');
+  for (const credit of credits) {
+    const card = page.locator(`#booking-${recordOf(credit.inputId).id}`);
+    await expect(card).toContainText(credit.inputId);
+    await expect(card).toContainText('Booked');
+    await expect(card).toContainText(`-€${credit.amount} gross`);
+    await expect(card.getByTestId('schedule-preview').locator('tbody tr')).toHaveCount(1);
+    await expect(card.getByTestId('schedule-preview')).toContainText(due);
+    await expect(card.getByRole('button', { name: 'Reverse' })).toBeVisible();
+  }
+  // The year's credits in the totals table: what the BFF sums over every accepted booking.
+  const yearTotals = page.getByTestId('booking-totals').locator('.year-totals', { hasText: String(year) });
+  await expect(yearTotals.locator('tbody tr', { hasText: 'Credit' }).first()).toContainText(
+    euros(-creditGross(after, year)),
+  );
+  await expectAccessible(page);
+
+  // Reverse the second: the charges form, filled with its reversal, the notice naming the original.
+  const second = recordOf(credits[1]!.inputId);
+  await page.locator(`#booking-${second.id}`).getByRole('button', { name: 'Reverse' }).click();
+  await expect(page).toHaveURL(new RegExp(`/producers/charges\\?reverse=${second.id}$`));
+  await expect(page.getByTestId('reversal-notice')).toContainText(
+    `Reversal of ${credits[1]!.inputId} booked on`,
+  );
+  await expect(page.getByTestId('reversal-notice')).toContainText('as it was sent; check and send.');
+  await expect(page.getByLabel('Charge (to the customer)')).toBeChecked();
+  await expect(field(page, 'input_id')).toHaveValue(`${credits[1]!.inputId}-reversal`);
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('2.00');
+  await expect(field(page, 'due_date')).toHaveValue(due);
+  await expect(field(page, 'user_id')).toHaveValue('P1000');
+  await expect(field(page, 'contract_id')).toHaveValue('C1000');
+  await expect(field(page, 'explanation_text')).toHaveValue(
+    new RegExp(`^Reversal of ${credits[1]!.inputId}`),
+  );
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/reversal-form-en-1440-light.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Charge booked' })).toBeVisible();
+
+  // Back on the contract: the original says it is reversed and offers no second reversal.
+  await page.getByRole('link', { name: 'Back to the bookings of P1000/C1000' }).click();
+  const original = page.locator(`#booking-${second.id}`);
+  await expect(original).toBeFocused();
+  await expect(original).toContainText('Reversed by');
+  await expect(original).toContainText(`${credits[1]!.inputId}-reversal`);
+  await expect(original.getByRole('button', { name: 'Reverse' })).toHaveCount(0);
+  const reversal = page.getByTestId('booking').filter({ hasText: `Reverses ${credits[1]!.inputId}` });
+  await expect(reversal).toContainText('Charge');
+  await expect(
+    page.locator(`#booking-${recordOf(credits[0]!.inputId).id}`).getByRole('button', { name: 'Reverse' }),
+  ).toBeVisible();
+
+  // A booking's own record page.
+  await page.goto(`/records/${second.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Booking ${credits[1]!.inputId} on P1000/C1000`,
+  );
+  await expect(page.getByTestId('booked-records')).toContainText(`${credits[1]!.inputId}__1`);
+
+  // The contract's data holds other tests' English display names and the platform's English messages.
+  await photograph(browser, OPERATOR, `${CONTRACT}#booking-${second.id}`, 'contract', {
+    germanWordsOnly: false,
+  });
+  await photograph(browser, OPERATOR, `/records/${second.id}`, 'record-booking', { germanWordsOnly: false });
+});
+
+test("a consumer's page: the migration in the form's sections; a viewer sees the IBAN masked", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const userId = `K-E2E-${Date.now()}`;
+  await signIn(page, OPERATOR);
+  const migrated = await page.request.post(`/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, {
+    headers: CSRF,
+    data: { ...exampleConsumer, first_name: 'Jörg', last_name: 'Maskiert', email: 'joerg@example.org' },
+  });
+  expect(migrated.status()).toBe(201);
+
+  // The operator: the name as the title, the sections in words, the IBAN in full, the ways on.
+  await page.goto(`/consumers/${userId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jörg Maskiert');
+  await expect(page.getByTestId('consumer-user-id')).toHaveText(userId);
+  await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeVisible();
+  await expect(page.getByText('Hauptstraße')).toBeVisible();
+  await expect(page.getByTestId('platform-answer')).toContainText(
+    'The platform created the consumer (HTTP 201).',
+  );
+  await expect(page.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+  await expect(page.getByTestId('bank-data-masked')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Audit entries' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Migrate another consumer at this address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Migrate a consumer' })).toBeVisible();
+  await expect(field(page, 'deliv_address_street')).toHaveValue('Hauptstraße');
+  await expect(field(page, 'deliv_address_house_number')).toHaveValue('1a');
+  await expect(field(page, 'deliv_address_zipcode')).toHaveValue('10115');
+  await expect(field(page, 'deliv_address_city')).toHaveValue('Berlin');
+  await expect(field(page, 'first_name')).toHaveValue('');
+
+  // The viewer: the same consumer, bank data masked and said so beside the payment section.
+  const viewer = await browser.newContext({ locale: 'en-US' });
+  const viewerPage = await viewer.newPage();
+  const errors = collectErrors(viewerPage);
+  await signIn(viewerPage, VIEWER);
+  await viewerPage.goto(`/consumers/${userId}`);
+  await expect(viewerPage.getByRole('heading', { level: 1 })).toHaveText('Jörg Maskiert');
+  const payment = viewerPage.locator('section[data-section="payment"]');
+  await expect(payment).toContainText('DE89 •••• 3000');
+  await expect(payment.getByTestId('bank-data-masked')).toHaveText('Bank data is masked for your role.');
+  await expect(viewerPage.getByText('0532')).toHaveCount(0);
+  await expect(
+    viewerPage.getByRole('link', { name: 'Migrate another consumer at this address' }),
+  ).toHaveCount(0);
+  await expectAccessible(viewerPage);
+  expect(errors).toEqual([]);
+  await viewer.close();
+
+  // The record of the migration, as the viewer reads it: masked there too.
+  const records = await page.request.get(`/bff/records/consumers/${encodeURIComponent(userId)}`, {
+    headers: CSRF,
+  });
+  const recordId = consumerRecordsSchema.parse(await records.json()).records[0]!.id;
+
+  await photograph(browser, VIEWER, `/consumers/${userId}`, 'consumer-viewer');
+  await photograph(browser, OPERATOR, `/records/${recordId}`, 'record-migration');
+});
+
+test('unknown things are said plainly: a consumer never migrated, a record that does not exist, a reversal of nothing', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, OPERATOR);
+  const userId = `K-NEVER-${Date.now()}`;
+  await page.goto(`/consumers/${userId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(userId);
+  await expect(page.getByTestId('records-empty')).toContainText(
+    `The console has not migrated a consumer with user ID ${userId}.`,
+  );
+  await page.getByTestId('records-empty').getByRole('link', { name: 'Migrate a consumer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Migrate a consumer' })).toBeVisible();
+
+  await page.goto('/records/999999999999');
+  await expect(page.getByTestId('record-not-found')).toContainText(
+    'The console keeps no record 999999999999.',
+  );
+
+  await page.goto('/producers/charges?reverse=not-a-record');
+  await expect(page.getByTestId('reversal-problem')).toContainText(
+    'There is no booking not-a-record to reverse',
+  );
+  await expect(field(page, 'user_id')).toHaveValue('');
+  await expect(page.getByLabel('Credit (to the customer)')).toBeChecked();
+  await expectAccessible(page);
+
+  await photograph(browser, OPERATOR, `/consumers/${userId}`, 'consumer-never-migrated');
+});
