@@ -12,7 +12,9 @@ const chargesRouteApi = getRouteApi('/console/producers/charges');
  */
 export function ChargesRoutePage() {
   const { reverse } = chargesRouteApi.useSearch();
-  return reverse ? <ReversalCharges key={reverse} recordId={reverse} /> : <BookChargesPage />;
+  if (reverse === undefined) return <BookChargesPage />;
+  const recordId = String(reverse);
+  return <ReversalCharges key={recordId} recordId={recordId} />;
 }
 
 function ReversalCharges({ recordId }: { recordId: string }) {

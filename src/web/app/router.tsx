@@ -108,7 +108,12 @@ const contractSearchSchema = z.object({
 
 /** The charges form; `?reverse={recordId}` fills it with that booking's reversal (from a contract's page). */
 const chargesSearchSchema = contractSearchSchema.extend({
-  reverse: z.string().max(64).optional().catch(undefined),
+  // A number as the router reads `?reverse=42` (kept one, so the address stays as written); anything else
+  // as text, for the page to say there is no such booking.
+  reverse: z
+    .union([z.int().nonnegative(), z.string().max(64)])
+    .optional()
+    .catch(undefined),
 });
 
 // Each page is its own chunk: the sign-in screen and the shell load nothing of the forms.
@@ -129,7 +134,7 @@ const chargesRoute = createRoute({
   validateSearch: chargesSearchSchema,
   // A reversal's notice speaks the record pages' words.
   loaderDeps: ({ search }) => ({ reverse: search.reverse }),
-  loader: ({ deps }) => (deps.reverse ? loadRecordsCatalogue() : undefined),
+  loader: ({ deps }) => (deps.reverse === undefined ? undefined : loadRecordsCatalogue()),
   component: lazyRouteComponent(() => import('./charges-route.tsx'), 'ChargesRoutePage'),
 });
 

@@ -16,6 +16,13 @@ import { SentFields } from './sent-fields.tsx';
 
 export const bookingAnchor = (recordId: string) => `booking-${recordId}`;
 
+/**
+ * The charges form's `?reverse=` for a booking: its record number as a number, so the address reads
+ * `/producers/charges?reverse=42` (the router would quote digits given as text: `?reverse=%2242%22`).
+ */
+export const reverseParam = (recordId: string): number | string =>
+  Number.isSafeInteger(Number(recordId)) ? Number(recordId) : recordId;
+
 /** A link to another booking of the same contract, by its input ID (the page's anchor). */
 function BookingLink({ booking }: { booking: ConsoleRecord }) {
   return (
@@ -117,7 +124,9 @@ export function BookingCard({
             type="button"
             className="button button--secondary"
             aria-describedby={titleId}
-            onClick={() => void navigate({ to: '/producers/charges', search: { reverse: booking.id } })}
+            onClick={() =>
+              void navigate({ to: '/producers/charges', search: { reverse: reverseParam(booking.id) } })
+            }
           >
             {t`Reverse`}
           </button>
