@@ -186,6 +186,7 @@ test('a contract page: three credits booked through the form, their totals, one 
   await expect(original.getByRole('button', { name: 'Reverse' })).toHaveCount(0);
   const reversal = page.getByTestId('booking').filter({ hasText: `Reverses ${credits[1]!.inputId}` });
   await expect(reversal).toContainText('Charge');
+  await expect(reversal.getByRole('button', { name: 'Reverse' })).toHaveCount(0);
   await expect(
     page.locator(`#booking-${recordOf(credits[0]!.inputId).id}`).getByRole('button', { name: 'Reverse' }),
   ).toBeVisible();

@@ -106,7 +106,7 @@ export function BookingCard({
           <SentFields body={booking.sent} labelOf={bookingFieldLabel} />
         </>
       )}
-      <RecordFacts record={booking} />
+      <RecordFacts record={booking} showOutcome={false} />
       {booking.outcome !== 'created' && <PlatformAnswer record={booking} fieldLabel={bookingFieldLabel} />}
       {request && (
         <>

@@ -31,7 +31,14 @@ function SourceLink({ record }: { record: ConsoleRecord }) {
 }
 
 /** Who sent a write, when, how, what the platform made of it, and whether it repeats an earlier one. */
-export function RecordFacts({ record, className = '' }: { record: ConsoleRecord; className?: string }) {
+export function RecordFacts({
+  record,
+  showOutcome = true,
+}: {
+  record: ConsoleRecord;
+  /** False where the outcome already stands beside the title (a booking's card). */
+  showOutcome?: boolean;
+}) {
   const user = useCurrentUser();
   const who =
     record.recorded_by === user.username
@@ -39,7 +46,7 @@ export function RecordFacts({ record, className = '' }: { record: ConsoleRecord;
       : personName(record.recorded_by, record.recorded_by_display_name);
   const when = formatDateTime(record.recorded_at);
   return (
-    <dl className={`record record-facts ${className}`}>
+    <dl className="record record-facts">
       <div>
         <dt>{t`Sent`}</dt>
         <dd>{t`${when} by ${who}`}</dd>
@@ -50,12 +57,14 @@ export function RecordFacts({ record, className = '' }: { record: ConsoleRecord;
           {sourceWord(record.source)} <SourceLink record={record} />
         </dd>
       </div>
-      <div>
-        <dt>{t`Outcome`}</dt>
-        <dd>
-          <OutcomeBadge record={record} />
-        </dd>
-      </div>
+      {showOutcome && (
+        <div>
+          <dt>{t`Outcome`}</dt>
+          <dd>
+            <OutcomeBadge record={record} />
+          </dd>
+        </div>
+      )}
       {record.duplicate_of.length > 0 && (
         <div>
           <dt>{t`Repeats`}</dt>

@@ -85,7 +85,8 @@ describe('a booking already reversed', () => {
     expect(reversalStates([booked, lost, original]).get('1')?.reversal).toBe(booked);
   });
 
-  it('offers no reversal of a refused booking', () => {
+  it('offers no reversal of a refused booking, nor of a reversal', () => {
     expect(mayReverse(bookingRecord('9', creditRequest('z'), { outcome: 'refused' }), undefined)).toBe(false);
+    expect(mayReverse(bookingRecord('10', creditRequest('z-reversal')), undefined)).toBe(false);
   });
 });

@@ -90,10 +90,16 @@ export function reversedOriginal(
 }
 
 /**
- * Whether a booking offers "Reverse": one the platform booked, readable as a charge request, and not
- * reversed yet (a reversal without an answer may be booked: sending it again, same input ID, is how to
- * find out, so it is still offered).
+ * Whether a booking offers "Reverse": one the platform booked, readable as a charge request, not itself a
+ * reversal (undoing it is booking the original again: a booking of its own), and not reversed yet (a
+ * reversal without an answer may be booked: sending it again, same input ID, is how to find out, so it
+ * is still offered).
  */
 export function mayReverse(booking: ConsoleRecord, state: ReversalState | undefined): boolean {
-  return booking.outcome === 'created' && bookingRequest(booking) !== null && state?.status !== 'reversed';
+  return (
+    booking.outcome === 'created' &&
+    bookingRequest(booking) !== null &&
+    !inputIdOf(booking)?.endsWith(REVERSAL_SUFFIX) &&
+    state?.status !== 'reversed'
+  );
 }
