@@ -13,15 +13,7 @@ import { RecordFacts } from './record-facts.tsx';
 import { personName } from './record-text.ts';
 import { inputIdOf, mayReverse, type ReversalState } from './reversal.ts';
 import { SentFields } from './sent-fields.tsx';
-
-export const bookingAnchor = (recordId: string) => `booking-${recordId}`;
-
-/**
- * The charges form's `?reverse=` for a booking: its record number as a number, so the address reads
- * `/producers/charges?reverse=42` (the router would quote digits given as text: `?reverse=%2242%22`).
- */
-export const reverseParam = (recordId: string): number | string =>
-  Number.isSafeInteger(Number(recordId)) ? Number(recordId) : recordId;
+import { bookingAnchor, reverseParam } from './record-links.ts';
 
 /** A link to another booking of the same contract, by its input ID (the page's anchor). */
 function BookingLink({ booking }: { booking: ConsoleRecord }) {

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { signConvention } from '../../lib/charge-amount.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { isRecordId, useRecord } from './api/get-record.ts';
-import { bookingAnchor } from './booking-card.tsx';
+import { bookingAnchor } from './record-links.ts';
 import { bookingFieldLabel, BookingFields } from './booking-fields.tsx';
 import { consumerName } from './consumer-facts.ts';
 import type { MigrationViews } from './migration-views.ts';

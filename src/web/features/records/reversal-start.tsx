@@ -6,7 +6,7 @@ import type { ConsoleRecord } from '../../../contract/records.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { isRecordId, useRecord } from './api/get-record.ts';
-import { bookingAnchor } from './booking-card.tsx';
+import { bookingAnchor } from './record-links.ts';
 import { personName } from './record-text.ts';
 import { reversalSource, type ReversalProblem } from './reversal.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayReverse, reversalSource, reversalStates, reversedOriginal } from './reversal.ts';
+import { reverseParam } from './record-links.ts';
 import { bookingRecord, consoleRecord, creditRequest } from './testing/records.ts';
 
 describe('the reversal of a booking', () => {
@@ -88,5 +89,12 @@ describe('a booking already reversed', () => {
   it('offers no reversal of a refused booking, nor of a reversal', () => {
     expect(mayReverse(bookingRecord('9', creditRequest('z'), { outcome: 'refused' }), undefined)).toBe(false);
     expect(mayReverse(bookingRecord('10', creditRequest('z-reversal')), undefined)).toBe(false);
+  });
+});
+
+describe("the charges form's address for a reversal", () => {
+  it('carries the record number as a number, so it reads ?reverse=42, and a number too large for one as text', () => {
+    expect(reverseParam('42')).toBe(42);
+    expect(reverseParam('123456789012345678')).toBe('123456789012345678');
   });
 });
