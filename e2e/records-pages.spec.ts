@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { bdewCheckDigit } from '../src/contract/market-location.ts';
 import { consumerRecordsSchema, contractRecordsSchema } from '../src/contract/records.ts';
 import { exampleConsumer } from '../src/contract/testing/examples.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
@@ -265,6 +266,41 @@ test("a consumer's page: the migration in the form's sections; a viewer sees the
 
   await photograph(browser, VIEWER, `/consumers/${userId}`, 'consumer-viewer');
   await photograph(browser, OPERATOR, `/records/${recordId}`, 'record-migration');
+});
+
+/** A TR-ID of this run: D, nine digits of the moment, and its check digit (the letter counts as its code). */
+function technicalResourceId(): string {
+  const body = `D${String(Date.now()).slice(-9)}`;
+  const values = [...body].map((char) => (/\d/.test(char) ? Number(char) : char.charCodeAt(0)));
+  return `${body}${bdewCheckDigit(values)}`;
+}
+
+test("a technical resource registered for a contract: in the contract's table, and its record in words", async ({
+  page,
+}) => {
+  await signIn(page, OPERATOR);
+  const trId = technicalResourceId();
+  const registered = await page.request.post('/api/v3/master_data/changes/redispatch/technical_resources/', {
+    headers: CSRF,
+    data: {
+      contract_id: 'C1000',
+      control_resource: 'C1137355923',
+      technical_resource_id: trId,
+      market_location_feed: '51238696781',
+      market_location_supply: '41373559241',
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto(CONTRACT);
+  const row = page.getByTestId('technical-resources').locator('tbody tr', { hasText: trId });
+  await expect(row).toContainText('C1137355923');
+  await expect(row).toContainText('Registered');
+  await row.getByRole('link', { name: trId }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Technical resource ${trId}`);
+  await expect(page.getByText('Market location for feed-in').first()).toBeVisible();
+  await expect(page.getByTestId('platform-answer')).toContainText('The platform registered it (HTTP 201).');
+  await expectAccessible(page);
 });
 
 test('unknown things are said plainly: a consumer never migrated, a record that does not exist, a reversal of nothing', async ({
