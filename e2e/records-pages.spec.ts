@@ -318,6 +318,9 @@ test('unknown things are said plainly: a consumer never migrated, a record that 
   await page.getByTestId('records-empty').getByRole('link', { name: 'Migrate a consumer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Migrate a consumer' })).toBeVisible();
 
+  await page.goto('/producers/P1000/contracts/C%201000');
+  await expect(page.getByTestId('unreadable-id')).toBeVisible();
+
   await page.goto('/records/999999999999');
   await expect(page.getByTestId('record-not-found')).toContainText(
     'The console keeps no record 999999999999.',

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { canAdminister, canWrite } from '../../../contract/bff-api.ts';
 import { isRecord } from '../../../contract/is-record.ts';
-import type { ConsoleRecord } from '../../../contract/records.ts';
+import { consumerRecordsParamsSchema, type ConsoleRecord } from '../../../contract/records.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useConsumerRecords } from './api/get-consumer-records.ts';
 import { addressSearchOf, auditSearchFor, consumerName } from './consumer-facts.ts';
@@ -10,6 +10,7 @@ import { EarlierMigrations } from './earlier-migrations.tsx';
 import type { MigrationViews } from './migration-views.ts';
 import { PlatformAnswer } from './platform-answer.tsx';
 import { RecordFacts } from './record-facts.tsx';
+import { UnreadableId } from './unreadable-id.tsx';
 
 /**
  * `/consumers/{userID}`: the consumer as the console migrated them — the latest migration's request in
@@ -17,7 +18,9 @@ import { RecordFacts } from './record-facts.tsx';
  * ID, and the ways on (another consumer at the same address, the audit).
  */
 export function ConsumerPage({ userId, views }: { userId: string; views: MigrationViews }) {
-  const records = useConsumerRecords(userId);
+  // An ID the platform cannot have is said at once, not asked for.
+  const readable = consumerRecordsParamsSchema.safeParse({ userID: userId }).success;
+  const records = useConsumerRecords(userId, { enabled: readable });
   const latest = records.data?.records[0];
   const name = latest ? consumerName(latest.sent) : null;
   return (
@@ -26,7 +29,8 @@ export function ConsumerPage({ userId, views }: { userId: string; views: Migrati
       <p className="lead">
         {t`Consumer with user ID`} <code data-testid="consumer-user-id">{userId}</code>
       </p>
-      {records.isPending && (
+      {!readable && <UnreadableId />}
+      {readable && records.isPending && (
         <p role="status" aria-busy="true">
           {t`Loading the consumer’s migrations…`}
         </p>

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
-import type { ContractRecords } from '../../../contract/records.ts';
+import { contractRecordsParamsSchema, type ContractRecords } from '../../../contract/records.ts';
 import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { signConvention } from '../../lib/charge-amount.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
@@ -12,6 +12,7 @@ import { BookingCard } from './booking-card.tsx';
 import { totalsPerYear } from './booking-totals.ts';
 import { reversalStates, reversedOriginal } from './reversal.ts';
 import { TechnicalResourcesTable } from './technical-resources-table.tsx';
+import { UnreadableId } from './unreadable-id.tsx';
 import { useAnchorFocus } from './use-anchor-focus.ts';
 
 /** The page's title: the contract and its producer, by name when the console knows one. */
@@ -27,13 +28,16 @@ export function contractTitle(userId: string, contractId: string, producerName: 
  * resources registered for it, and the ways on: the feed-in report, a new booking, a booking's reversal.
  */
 export function ContractPage({ userId, contractId }: { userId: string; contractId: string }) {
-  const records = useContractRecords(userId, contractId);
+  // IDs the platform cannot have are said at once, not asked for.
+  const readable = contractRecordsParamsSchema.safeParse({ userID: userId, contractID: contractId }).success;
+  const records = useContractRecords(userId, contractId, { enabled: readable });
   useAnchorFocus(records.isSuccess);
   return (
     <div className="page page--wide records-page">
       <h1>{contractTitle(userId, contractId, records.data?.producer_name)}</h1>
       <ContractLinks userId={userId} contractId={contractId} />
-      {records.isPending && (
+      {!readable && <UnreadableId />}
+      {readable && records.isPending && (
         <p role="status" aria-busy="true">
           {t`Loading the contract’s bookings…`}
         </p>

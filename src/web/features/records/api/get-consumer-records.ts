@@ -16,4 +16,5 @@ export const consumerRecordsQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => getConsumerRecords(userId, signal),
   });
 
-export const useConsumerRecords = (userId: string) => useQuery(consumerRecordsQueryOptions(userId));
+export const useConsumerRecords = (userId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...consumerRecordsQueryOptions(userId), enabled });

@@ -19,5 +19,8 @@ export const contractRecordsQueryOptions = (userId: string, contractId: string) 
     queryFn: ({ signal }) => getContractRecords(userId, contractId, signal),
   });
 
-export const useContractRecords = (userId: string, contractId: string) =>
-  useQuery(contractRecordsQueryOptions(userId, contractId));
+export const useContractRecords = (
+  userId: string,
+  contractId: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) => useQuery({ ...contractRecordsQueryOptions(userId, contractId), enabled });
