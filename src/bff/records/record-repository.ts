@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import {
