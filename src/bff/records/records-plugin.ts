@@ -174,16 +174,20 @@ export default fp<RecordsPluginOptions>(
           userID,
           contractID,
         );
+        await auditBankDataRead(request, [...bookings, ...technicalResources], {
+          userID,
+          contractID,
+        });
         return {
           user_id: userID,
           contract_id: contractID,
           producer_name: producerName,
           bookings_count: everyBooking.length,
           totals: bookingTotalsByYear(
-            everyBooking.map(({ sent, upstreamStatus }) => ({
+            everyBooking.map(({ sent, upstreamStatus, confirmedByRetry }) => ({
               operation: 'charges',
               sent,
-              outcome: recordOutcome(upstreamStatus),
+              outcome: recordOutcome(upstreamStatus, confirmedByRetry),
             })),
           ),
           bookings: bookings.map((row) => recordView(row, session.role)),
