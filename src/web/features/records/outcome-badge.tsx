@@ -19,6 +19,5 @@ export function OutcomeBadge({ record }: { record: Pick<ConsoleRecord, 'outcome'
 const OUTCOME_MARKS: Record<ConsoleRecord['outcome'], string> = {
   created: '✓',
   refused: '✕',
-  failed: '!',
   unknown: '?',
 };

@@ -52,3 +52,27 @@ describe("the platform's answer on a record", () => {
     expect(screen.getByText('Booked')).toBeTruthy();
   });
 });
+
+describe('answers the console confirmed or could not read', () => {
+  it('says a write confirmed by its retry ("already exists") was stored', () => {
+    shown(consoleRecord({ id: '4', upstream_status: 400, upstream_body: { input_id: ['already used'] } }));
+    expect(screen.getByTestId('platform-answer').textContent).toBe(
+      'Stored: the first attempt’s answer was lost, and sending it again was answered “already exists” (HTTP 400).',
+    );
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('says a 5xx may have stored it', () => {
+    shown(
+      consoleRecord({
+        id: '5',
+        outcome: 'unknown',
+        upstream_status: 503,
+        upstream_body: { detail: 'Down.' },
+      }),
+    );
+    expect(screen.getByTestId('platform-answer').textContent).toContain(
+      'The platform answered with an error (HTTP 503): it may or may not be stored.',
+    );
+  });
+});

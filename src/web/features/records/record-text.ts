@@ -35,7 +35,7 @@ export function sourceWord(source: RecordSource): string {
 
 /**
  * What the platform made of a write, in words that say what it means for the money or the consumer:
- * created (with the operation's verb), refused (nothing stored), failed, or unknown (may be stored).
+ * created (with the operation's verb), refused (nothing stored), or unknown (no answer or a 5xx: may be stored).
  */
 export function outcomeWord(outcome: RecordOutcome, operation: RecordOperation): string {
   switch (outcome) {
@@ -47,8 +47,6 @@ export function outcomeWord(outcome: RecordOutcome, operation: RecordOperation):
           : t`Registered`;
     case 'refused':
       return t`Refused: nothing was stored`;
-    case 'failed':
-      return t`Failed at the platform`;
     case 'unknown':
       return t`No answer: it may or may not be stored`;
   }
@@ -59,6 +57,9 @@ export function answerSentence(record: Pick<ConsoleRecord, 'outcome' | 'upstream
   const status = record.upstream_status ?? 0;
   switch (record.outcome) {
     case 'created':
+      // Stored, said by a retry: the first attempt's answer was lost, the next one was "already exists".
+      if (status >= 300)
+        return t`Stored: the first attempt’s answer was lost, and sending it again was answered “already exists” (HTTP ${status}).`;
       return record.operation === 'charges'
         ? t`The platform booked it (HTTP ${status}).`
         : record.operation === 'consumer_migration'
@@ -66,9 +67,9 @@ export function answerSentence(record: Pick<ConsoleRecord, 'outcome' | 'upstream
           : t`The platform registered it (HTTP ${status}).`;
     case 'refused':
       return t`The platform refused it (HTTP ${status}): nothing was stored.`;
-    case 'failed':
-      return t`The platform failed to complete it (HTTP ${status}).`;
     case 'unknown':
+      if (status >= 500)
+        return t`The platform answered with an error (HTTP ${status}): it may or may not be stored. Sending it again with the same input is safe: the platform refuses a duplicate.`;
       return t`The request was sent, but no answer came back: it may or may not be stored. Sending it again with the same input is safe: the platform refuses a duplicate.`;
   }
 }

@@ -22,8 +22,8 @@ export type ReversalSource =
 
 /**
  * The booking that reverses a record, as the charges form starts from it: what was sent, reversed
- * (`reversalOf`). Only a booking the platform accepted (or whose answer was lost: it may be booked) is
- * reversed; a refused or failed one booked nothing.
+ * (`reversalOf`). Only a booking the platform accepted is reversed: a refused one booked nothing, and one
+ * without an answer must be checked first (sent again, same input ID).
  */
 export function reversalSource(record: ConsoleRecord): ReversalSource {
   if (record.operation !== 'charges' || !record.user_id || !record.contract_id)
@@ -52,7 +52,7 @@ export type ReversalState =
 /**
  * For each booking (by record id), its reversal among the same contract's bookings: the booking whose
  * input ID is the original's plus `-reversal`. A booked reversal wins over one without an answer; refused
- * or failed reversals booked nothing and do not count.
+ * reversals booked nothing and do not count.
  */
 export function reversalStates(bookings: readonly ConsoleRecord[]): Map<string, ReversalState> {
   const byInputId = new Map<string, ReversalState>();
