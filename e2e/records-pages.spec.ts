@@ -240,6 +240,23 @@ test("a consumer's page: the migration in the form's sections; a viewer sees the
   await expect(field(page, 'deliv_address_city')).toHaveValue('Berlin');
   await expect(field(page, 'first_name')).toHaveValue('');
 
+  // Migrated again under the same user ID with a bad email: the newest, refused, on top with the field's
+  // message on its label; the first below among the earlier migrations.
+  const refused = await page.request.post(`/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, {
+    headers: CSRF,
+    data: { ...exampleConsumer, first_name: 'Jörg', last_name: 'Maskiert', email: 'not-an-email' },
+  });
+  expect(refused.status()).toBe(400);
+  await page.goto(`/consumers/${userId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Latest migration' })).toBeVisible();
+  await expect(page.getByTestId('platform-answer')).toContainText(
+    'The platform refused it (HTTP 400): nothing was stored.',
+  );
+  await expect(page.getByTestId('platform-answer').getByRole('listitem')).toContainText(['Email: ']);
+  await expect(page.getByTestId('earlier-migrations').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('earlier-migrations')).toContainText('Migrated');
+  await expectAccessible(page);
+
   // The viewer: the same consumer, bank data masked and said so beside the payment section.
   const viewer = await browser.newContext({ locale: 'en-US' });
   const viewerPage = await viewer.newPage();
@@ -258,14 +275,18 @@ test("a consumer's page: the migration in the form's sections; a viewer sees the
   expect(errors).toEqual([]);
   await viewer.close();
 
-  // The record of the migration, as the viewer reads it: masked there too.
+  // The accepted migration's own record page.
   const records = await page.request.get(`/bff/records/consumers/${encodeURIComponent(userId)}`, {
     headers: CSRF,
   });
-  const recordId = consumerRecordsSchema.parse(await records.json()).records[0]!.id;
+  const accepted = consumerRecordsSchema
+    .parse(await records.json())
+    .records.find((record) => record.outcome === 'created');
+  expect(accepted).toBeDefined();
 
-  await photograph(browser, VIEWER, `/consumers/${userId}`, 'consumer-viewer');
-  await photograph(browser, OPERATOR, `/records/${recordId}`, 'record-migration');
+  // The consumer's page shows the platform's refusal as it was sent, in English (its meaning beside it).
+  await photograph(browser, VIEWER, `/consumers/${userId}`, 'consumer-viewer', { germanWordsOnly: false });
+  await photograph(browser, OPERATOR, `/records/${accepted!.id}`, 'record-migration');
 });
 
 /** A TR-ID of this run: D, nine digits of the moment, and its check digit (the letter counts as its code). */
