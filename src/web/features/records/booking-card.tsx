@@ -1,16 +1,18 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
+import type { ChargeRequest } from '../../../contract/api/charges.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { chargeSchedule } from '../../../contract/charge-schedule.ts';
 import { bookingRequest, type ConsoleRecord } from '../../../contract/records.ts';
 import { ScheduleTable } from '../../components/schedule-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { transactionTypeWord } from '../../lib/charge-amount.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
-import { bookingFieldLabel, BookingFields } from './booking-fields.tsx';
+import { amountWords, bookingFieldLabel, executionsWords } from './booking-fields.tsx';
 import { OutcomeBadge } from './outcome-badge.tsx';
 import { PlatformAnswer } from './platform-answer.tsx';
-import { RecordFacts } from './record-facts.tsx';
-import { personName } from './record-text.ts';
+import { SourceLink } from './record-facts.tsx';
+import { personName, sourceWord } from './record-text.ts';
 import { inputIdOf, mayReverse, type ReversalState } from './reversal.ts';
 import { SentFields } from './sent-fields.tsx';
 import { bookingAnchor, reverseParam } from './record-links.ts';
@@ -53,9 +55,21 @@ function ReversalLine({
   return null;
 }
 
+/** Every execution with net, VAT and gross, behind a disclosure: a contract lists many bookings. */
+function Executions({ request, locale }: { request: ChargeRequest; locale: string }) {
+  const rows = chargeSchedule(request);
+  return (
+    <details className="booking__executions">
+      <summary>{plural(rows.length, { one: '# execution', other: '# executions' })}</summary>
+      <ScheduleTable rows={rows} typeOfTransaction={request.type_of_transaction} locale={locale} />
+    </details>
+  );
+}
+
 /**
- * One booking made through the console: what it books in words, its outcome, who sent it and how, every
- * execution with net, VAT and gross, and "Reverse" while it is booked and not reversed. Its anchor
+ * One booking made through the console, compact (a contract lists many): what it books in one line, its
+ * outcome, its reversal, who sent it and how, every execution with net, VAT and gross behind a disclosure,
+ * and "Reverse" while it is booked and not reversed. Its anchor
  * (`#booking-{recordId}`) is where search results point.
  */
 export function BookingCard({
@@ -74,6 +88,11 @@ export function BookingCard({
   const request = bookingRequest(booking);
   const anchor = bookingAnchor(booking.id);
   const titleId = `${anchor}-title`;
+  const when = formatDateTime(booking.recorded_at);
+  const who =
+    booking.recorded_by === user.username
+      ? t`you`
+      : personName(booking.recorded_by, booking.recorded_by_display_name);
   return (
     <article
       id={anchor}
@@ -89,27 +108,23 @@ export function BookingCard({
         </h3>
         <OutcomeBadge record={booking} />
       </header>
-      <ReversalLine state={reversal} reverses={reverses} />
       {request ? (
-        <BookingFields request={request} locale={locale} />
+        <p className="booking__summary">
+          <strong>{transactionTypeWord(request.type_of_transaction)}</strong> {amountWords(request, locale)} ·{' '}
+          {executionsWords(request)} · {request.display_name}
+        </p>
       ) : (
         <>
           <p className="notice">{t`What was sent cannot be read as a charge or credit; here it is as kept:`}</p>
           <SentFields body={booking.sent} labelOf={bookingFieldLabel} />
         </>
       )}
-      <RecordFacts record={booking} showOutcome={false} />
+      <ReversalLine state={reversal} reverses={reverses} />
+      <p className="booking__meta">
+        {t`Sent ${when} by ${who}`} · {sourceWord(booking.source)} <SourceLink record={booking} />
+      </p>
       {booking.outcome !== 'created' && <PlatformAnswer record={booking} fieldLabel={bookingFieldLabel} />}
-      {request && (
-        <>
-          <h4>{t`Executions`}</h4>
-          <ScheduleTable
-            rows={chargeSchedule(request)}
-            typeOfTransaction={request.type_of_transaction}
-            locale={locale}
-          />
-        </>
-      )}
+      {request && <Executions request={request} locale={locale} />}
       <div className="button-row booking__actions">
         {canWrite(user.role) && mayReverse(booking, reversal) && (
           <button

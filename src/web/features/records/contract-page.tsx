@@ -1,6 +1,6 @@
-import { t } from '@lingui/core/macro';
-import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { contractRecordsParamsSchema, type ContractRecords } from '../../../contract/records.ts';
 import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useContractRecords } from './api/get-contract-records.ts';
 import { BookingCard } from './booking-card.tsx';
 import { totalsPerYear } from './booking-totals.ts';
+import { bookingAnchor } from './record-links.ts';
 import { reversalStates, reversedOriginal } from './reversal.ts';
 import { TechnicalResourcesTable } from './technical-resources-table.tsx';
 import { UnreadableId } from './unreadable-id.tsx';
@@ -68,6 +69,9 @@ function ContractLinks({ userId, contractId }: { userId: string; contractId: str
   );
 }
 
+/** Bookings shown at first, and added by "Show more": a contract may list hundreds. */
+const BOOKINGS_PER_STEP = 50;
+
 function ContractRecordsView({ records }: { records: ContractRecords }) {
   const locale = useNumberLocale();
   const { bookings, technical_resources: resources } = records;
@@ -75,6 +79,12 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
   const years = useMemo(() => totalsPerYear(records.totals), [records.totals]);
   const listed = bookings.length;
   const count = records.bookings_count;
+  // A link to one booking (`#booking-42`, from search) shows the list down to it.
+  const hash = useLocation({ select: (location) => location.hash });
+  const target = bookings.findIndex((booking) => bookingAnchor(booking.id) === hash);
+  const [shown, setShown] = useState(BOOKINGS_PER_STEP);
+  const visible = Math.max(shown, target + 1);
+  const more = Math.min(BOOKINGS_PER_STEP, listed - visible);
   if (count === 0 && resources.length === 0)
     return (
       <p className="notice" data-testid="records-empty">
@@ -116,7 +126,7 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
                 : t`Newest first. Each booking as it was sent, with every execution.`}
             </p>
             <div className="bookings">
-              {bookings.map((booking) => (
+              {bookings.slice(0, visible).map((booking) => (
                 <BookingCard
                   key={booking.id}
                   booking={booking}
@@ -126,6 +136,17 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
                 />
               ))}
             </div>
+            {more > 0 && (
+              <p>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setShown(visible + more)}
+                >
+                  {plural(more, { one: 'Show # more booking', other: 'Show # more bookings' })}
+                </button>
+              </p>
+            )}
           </>
         )}
       </section>

@@ -8,7 +8,7 @@ import { OutcomeBadge } from './outcome-badge.tsx';
 import { personName, sourceWord } from './record-text.ts';
 
 /** The campaign or approval a write came from, linked for those who may open it. */
-function SourceLink({ record }: { record: ConsoleRecord }) {
+export function SourceLink({ record }: { record: ConsoleRecord }) {
   const user = useCurrentUser();
   const id = record.source_id;
   if (!id || !canWrite(user.role)) return null;
