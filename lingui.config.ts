@@ -14,13 +14,23 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/locales/{locale}',
       include: ['<rootDir>/src/web'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/web/features/approvals/**'],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        '<rootDir>/src/web/features/approvals/**',
+        '<rootDir>/src/web/features/find/**',
+      ],
     },
     // A feature's own catalogue loads with its pages (loadFeatureCatalogue), so the one loaded before the
     // first paint stays within its budget.
     {
       path: '<rootDir>/src/web/features/approvals/locales/{locale}',
       include: ['<rootDir>/src/web/features/approvals'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/src/web/features/find/locales/{locale}',
+      include: ['<rootDir>/src/web/features/find'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],

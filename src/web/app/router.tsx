@@ -18,6 +18,8 @@ import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
+import { loadFindCatalogue } from '../features/find/find-catalogue.ts';
+import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
 import { RoutePending } from './route-pending.tsx';
@@ -108,9 +110,12 @@ const contractSearchSchema = z.object({
 const migrateConsumerRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/consumers/migrate',
-  component: lazyRouteComponent(
-    () => import('../features/consumer-migration/migrate-consumer-page.tsx'),
-    'MigrateConsumerPage',
+  // The pages with contract suggestions or duplicate warnings load their words with them.
+  loader: loadFindCatalogue,
+  component: withFindSlots(() =>
+    import('../features/consumer-migration/migrate-consumer-page.tsx').then(
+      (module) => module.MigrateConsumerPage,
+    ),
   ),
 });
 
@@ -118,7 +123,10 @@ const chargesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/producers/charges',
   validateSearch: contractSearchSchema,
-  component: lazyRouteComponent(() => import('../features/charges/book-charges-page.tsx'), 'BookChargesPage'),
+  loader: loadFindCatalogue,
+  component: withFindSlots(() =>
+    import('../features/charges/book-charges-page.tsx').then((module) => module.BookChargesPage),
+  ),
 });
 
 /** A bulk page's URL names the campaign it shows, so its progress survives a reload. */
@@ -162,9 +170,11 @@ const bulkMigrationsRoute = createRoute({
 const technicalResourcesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/master-data/technical-resources',
-  component: lazyRouteComponent(
-    () => import('../features/technical-resources/register-technical-resource-page.tsx'),
-    'RegisterTechnicalResourcePage',
+  loader: loadFindCatalogue,
+  component: withFindSlots(() =>
+    import('../features/technical-resources/register-technical-resource-page.tsx').then(
+      (module) => module.RegisterTechnicalResourcePage,
+    ),
   ),
 });
 
@@ -172,9 +182,9 @@ const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports/feed-in',
   validateSearch: reportSearchSchema,
-  component: lazyRouteComponent(
-    () => import('../features/feed-report/feed-report-page.tsx'),
-    'FeedReportPage',
+  loader: loadFindCatalogue,
+  component: withFindSlots(() =>
+    import('../features/feed-report/feed-report-page.tsx').then((module) => module.FeedReportPage),
   ),
 });
 
