@@ -6,6 +6,7 @@
  *   3. throughput, latency and CPU of the BFF against a bare Node + undici forwarder (bff-throughput.ts)
  *   4. a 10,000-row bulk charges campaign: file check time, rows/s and BFF memory (bulk-campaign.ts)
  *   5. the feed-in report's rows for a year of raw values, labelled when read beside all up front (report-rows.ts)
+ *   6. the console's search at 100,000 records on PGlite and PostgreSQL, beside its 50 ms budget (record-search.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { clusterTemplatePath } from '../src/node-shared/db/cluster-template.ts';
 import { benchBffThroughput } from './bff-throughput.ts';
 import { benchBulkCampaign } from './bulk-campaign.ts';
+import { benchRecordSearch } from './record-search.ts';
 import { benchReportRows } from './report-rows.ts';
 import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
@@ -219,6 +221,8 @@ for (const [kind, url, port] of [
 }
 // 5. The report's rows in the browser's code, here in Node (issue 11's cached-redraw budget)
 benchReportRows(row);
+await benchRecordSearch('PGlite', 'memory://', row);
+await benchRecordSearch('PostgreSQL', await freshPostgres(), row);
 rmSync(directory, { recursive: true, force: true });
 baseline?.remove();
 for (const database of postgresDatabases) await database.drop();

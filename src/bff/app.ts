@@ -6,6 +6,7 @@ import type { Environment } from '../contract/bff-api.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contract/approvals.ts';
+import { DEFAULT_RECORDS_RETENTION_DAYS } from '../contract/records.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
@@ -15,6 +16,7 @@ import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import { parseJsonBody } from './json-body.ts';
+import recordsPlugin from './records/records-plugin.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
 import apiProxyPlugin, { type ApiProxyPluginOptions } from './proxy/api-proxy-plugin.ts';
 import { canonicalUrl } from './security/canonical-url.ts';
@@ -31,6 +33,8 @@ export interface BffOptions extends ApiProxyPluginOptions {
   environment: Environment;
   sessionSecret?: string | undefined;
   auditRetentionDays?: number;
+  /** BFF_RECORDS_RETENTION_DAYS. */
+  recordsRetentionDays?: number;
   /** `BFF_TRUST_PROXY`: `true` is one hop (the address the proxy saw), see `TrustProxy`. */
   trustProxy?: TrustProxy;
   staticDir?: string | undefined;
@@ -122,6 +126,10 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     localAccounts: options.localAccounts ?? true,
     confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
     approvalFromCent,
+    now,
+  });
+  await app.register(recordsPlugin, {
+    retentionDays: options.recordsRetentionDays ?? DEFAULT_RECORDS_RETENTION_DAYS,
     now,
   });
   await app.register(apiProxyPlugin, {

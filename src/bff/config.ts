@@ -72,6 +72,13 @@ export const bffEnvSchema = z
       .min(1, { message: 'must be at least 1 day' })
       .max(36_500, { message: 'must be at most 36500 days' })
       .default(365),
+    /** How long the console keeps what it sent and what the platform answered (personal data). */
+    BFF_RECORDS_RETENTION_DAYS: z.coerce
+      .number({ message: 'must be a number of days' })
+      .int({ message: 'must be a whole number of days' })
+      .min(1, { message: 'must be at least 1 day' })
+      .max(36_500, { message: 'must be at most 36500 days' })
+      .default(365),
     BFF_ADMIN_PASSWORD: z
       .string()
       .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })

@@ -30,6 +30,7 @@ export async function startBff(
     salespartner: env.ENERGY_API_SALESPARTNER,
     sessionSecret: env.SESSION_SECRET,
     auditRetentionDays: env.BFF_AUDIT_RETENTION_DAYS,
+    recordsRetentionDays: env.BFF_RECORDS_RETENTION_DAYS,
     trustProxy: env.BFF_TRUST_PROXY,
     staticDir: env.BFF_STATIC_DIR,
     localAccounts: env.BFF_LOCAL_ACCOUNTS,

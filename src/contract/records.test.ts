@@ -5,6 +5,8 @@ import {
   foldSearchText,
   maskBankData,
   maskIban,
+  migrationSubjectName,
+  nameAddressKey,
   queryWords,
   recordOutcome,
   reversalOf,
@@ -118,5 +120,34 @@ describe('bookings', () => {
       input_id: `${original.input_id}-reversal`,
     });
     expect(reversal.explanation_text).toContain(`Reversal of ${original.input_id} (booked 2026-11-23).`);
+  });
+});
+
+describe('duplicate keys', () => {
+  const address = {
+    deliv_address_zipcode: '10115',
+    deliv_address_street: 'Hauptstraße',
+    deliv_address_house_number: '5a',
+  };
+
+  it('compares names and streets folded: "Joerg"/"Jörg" aside, "Müller, Hauptstr. 5 A" equals "müller, Hauptstrasse 5a"', () => {
+    expect(nameAddressKey({ first_name: 'Jörg', last_name: 'Müller', ...address })).toBe(
+      nameAddressKey({
+        first_name: 'jörg',
+        last_name: 'MULLER',
+        deliv_address_zipcode: '10115',
+        deliv_address_street: 'Hauptstr.',
+        deliv_address_house_number: '5 A',
+      }),
+    );
+  });
+
+  it('has no key without a name or a full address, and names a company before a person', () => {
+    expect(nameAddressKey({ first_name: 'Jörg', last_name: 'Müller' })).toBeNull();
+    expect(nameAddressKey(address)).toBeNull();
+    expect(migrationSubjectName({ company_name: 'Sonnendach GmbH', first_name: 'Jörg' })).toBe(
+      'Sonnendach GmbH',
+    );
+    expect(migrationSubjectName({ first_name: ' Jörg ', last_name: 'Müller' })).toBe('Jörg Müller');
   });
 });

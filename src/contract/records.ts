@@ -18,7 +18,8 @@ export const RECORD_OPERATIONS = ['consumer_migration', 'charges', 'technical_re
 export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
 
 /** The platform operation each kind of record comes from. */
-export const RECORD_OPERATION_OF: Partial<Record<OperationId, RecordOperation>> = {
+export const RECORD_OPERATION_OF: Partial<Record<string, RecordOperation>> &
+  Partial<Record<OperationId, RecordOperation>> = {
   migrations_consumers_create: 'consumer_migration',
   producers_contracts_charges_and_credits_create: 'charges',
   master_data_changes_redispatch_technical_resources_create: 'technical_resource',
@@ -311,4 +312,48 @@ export function reversalOf(original: ChargeRequest, bookedOn: string): ChargeReq
       ? `${explanation} ${original.explanation_text}`.slice(0, 2000)
       : explanation,
   };
+}
+
+/* ---- duplicates ---- */
+
+/** A street as compared: folded, "Straße"/"Strasse"/"Str." alike. */
+function foldStreet(street: string): string {
+  return foldSearchText(street)
+    .replace(/str\.?(?=\s|$)/g, 'strasse')
+    .replace(/\s+/g, '');
+}
+
+/** The consumer's name as shown: the company, else first and last name. */
+export function migrationSubjectName(body: {
+  company_name?: string | null | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+}): string | null {
+  const company = body.company_name?.trim();
+  if (company) return company;
+  const person = [body.first_name, body.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return person || null;
+}
+
+/**
+ * The same person at the same address, as compared for duplicate warnings: name, postcode, street and house
+ * number, folded. Null when any of them is missing (nothing to compare).
+ */
+export function nameAddressKey(body: {
+  company_name?: string | null | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  deliv_address_zipcode?: string | null | undefined;
+  deliv_address_street?: string | null | undefined;
+  deliv_address_house_number?: string | null | undefined;
+}): string | null {
+  const name = migrationSubjectName(body);
+  const zip = body.deliv_address_zipcode?.replace(/\s+/g, '');
+  const street = body.deliv_address_street?.trim();
+  const house = body.deliv_address_house_number?.replace(/\s+/g, '');
+  if (!name || !zip || !street || !house) return null;
+  return [foldSearchText(name), zip, foldStreet(street), foldSearchText(house)].join('|');
 }

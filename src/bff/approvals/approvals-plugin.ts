@@ -25,6 +25,7 @@ import { formatCents } from '../../contract/euro-amount.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { PlatformWriter, type PlatformAnswer } from '../bulk/platform-writer.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
@@ -273,7 +274,36 @@ export default fp<ApprovalsPluginOptions>(
         });
         throw error;
       }
+      // Recorded under the person who asked for it; the approval (source_id) names who approved.
+      const sent = parsePlatformJson(claim.bodyText);
+      const recordId = await retryOnConnectionLoss(() =>
+        app.consoleRecords.begin({
+          operation: 'charges',
+          source: 'approval',
+          sourceId: claim.id,
+          sourceRef: `approval:${claim.id}`,
+          userId: claim.userId,
+          contractId: claim.contractId,
+          sent: 'value' in sent ? sent.value : claim.bodyText,
+          recordedBy: claim.requestedBy,
+          recordedByDisplayName: claim.requestedByDisplayName,
+          acknowledged: [],
+        }),
+      ).catch(async (error: unknown) => {
+        await record({
+          status: 'unknown',
+          upstreamStatus: null,
+          upstreamBody: { detail: 'Not sent yet: the console could not record it. Send it again.' },
+          outcome: null,
+        });
+        throw error;
+      });
       const answer = await writer.post(claim.path, claim.bodyText, requestId);
+      await app.consoleRecords
+        .answer(recordId, answer.status, answer.status === 0 ? null : answer.body)
+        .catch((error: unknown) =>
+          request.log.error({ err: loggableError(error), requestId }, 'record answer not stored'),
+        );
       await app.auditLog
         .answer(auditId, answer.status, options.now() - started)
         .catch((error: unknown) =>
@@ -513,6 +543,6 @@ export default fp<ApprovalsPluginOptions>(
   },
   {
     name: 'bff-approvals',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-accounts', 'bff-bulk'],
+    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-accounts', 'bff-bulk', 'bff-records'],
   },
 );

@@ -180,6 +180,7 @@ export default fp<BulkPluginOptions>(
       campaigns,
       writer,
       audit: app.auditLog,
+      records: app.consoleRecords,
       concurrency: options.concurrency,
       // Longer than one request may take: a live runner's claim is never taken over.
       leaseMs: options.upstreamTimeoutMs * 2 + 5_000,
@@ -415,5 +416,5 @@ export default fp<BulkPluginOptions>(
       },
     );
   },
-  { name: 'bff-bulk', dependencies: ['bff-database', 'bff-sessions', 'bff-audit'] },
+  { name: 'bff-bulk', dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AuditEntry } from '../../contract/bff-api.ts';
+import type { RecordRepository } from '../records/record-repository.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
@@ -47,6 +48,8 @@ export interface CampaignRunnerOptions {
   campaigns: CampaignRepository;
   writer: PlatformWriter;
   audit: AuditRepository;
+  /** The console's records: each row's write, once however often it is tried. */
+  records: RecordRepository;
   concurrency: number;
   /** A claimed row whose runner has not answered for this long is taken over (longer than a request may take). */
   leaseMs: number;
@@ -213,7 +216,33 @@ export class CampaignRunner {
       await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
       throw error;
     }
+    let recordId: number;
+    try {
+      recordId = await this.database(() =>
+        this.options.records.begin({
+          operation: campaign.kind === 'charges' ? 'charges' : 'consumer_migration',
+          source: 'bulk',
+          sourceId: campaign.id,
+          sourceRef: `${campaign.id}:${row.row}`,
+          userId: row.userId,
+          contractId: row.contractId,
+          sent: row.body,
+          recordedBy: campaign.owner,
+          recordedByDisplayName: campaign.ownerDisplayName,
+          acknowledged: [],
+        }),
+      );
+    } catch (error) {
+      await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
+      throw error;
+    }
     const answer = await this.options.writer.post(operation.path, row.body, requestId);
+    // No answer (status 0): the writer's own words are not the platform's, the record says "no answer".
+    await this.options.records
+      .answer(recordId, answer.status, answer.status === 0 ? null : answer.body)
+      .catch((error: unknown) =>
+        this.options.log.error({ err: error, requestId, status: answer.status }, 'record answer not stored'),
+      );
     await this.database(() =>
       this.options.audit.answer(auditId, answer.status, this.options.now() - started),
     ).catch((error: unknown) =>

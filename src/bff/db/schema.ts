@@ -25,6 +25,7 @@ export interface CampaignSummary {
   contractCount: number;
 }
 import { BULK_CAMPAIGN_STATUSES, BULK_KINDS, BULK_ROW_OUTCOMES } from '../../contract/bulk.ts';
+import { RECORD_OPERATIONS, RECORD_SOURCES } from '../../contract/records.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -212,5 +213,79 @@ export const approvals = pgTable(
     uniqueIndex('approvals_pending_input_id_idx')
       .on(table.userId, table.contractId, table.inputId)
       .where(sql`${table.status} = 'pending' and ${table.kind} = 'charge'`),
+  ],
+);
+
+/**
+ * The console's records (issue 29): every write sent through the console with what was sent and what the
+ * platform answered. Personal data: purged after BFF_RECORDS_RETENTION_DAYS. `source_ref` makes the
+ * attempts of one logical write (a bulk row, an approval sent again) one record.
+ */
+export const consoleRecords = pgTable(
+  'records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operation: text('operation', { enum: RECORD_OPERATIONS }).notNull(),
+    source: text('source', { enum: RECORD_SOURCES }).notNull(),
+    sourceId: text('source_id'),
+    sourceRef: text('source_ref'),
+    userId: text('user_id'),
+    contractId: text('contract_id'),
+    inputId: text('input_id'),
+    technicalResourceId: text('technical_resource_id'),
+    /** The consumer's name (person or company) of a migration: titles, and a producer's name on its contracts. */
+    subjectName: text('subject_name'),
+    /** Folded keys a later write is compared with (duplicate warnings). */
+    marketLocation: text('market_location'),
+    nameAddressKey: text('name_address_key'),
+    sent: json('sent').notNull(),
+    upstreamStatus: integer('upstream_status'),
+    upstreamBody: json('upstream_body'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedByDisplayName: text('recorded_by_display_name'),
+    recordedAt: instant('recorded_at').notNull(),
+    answeredAt: instant('answered_at'),
+    duplicateOf: json('duplicate_of').$type<string[]>().notNull(),
+    duplicateAcknowledged: boolean('duplicate_acknowledged').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('records_source_ref_idx').on(table.sourceRef),
+    index('records_contract_idx').on(table.userId, table.contractId, table.operation),
+    index('records_contract_id_idx').on(table.contractId),
+    index('records_market_location_idx').on(table.marketLocation),
+    index('records_name_address_idx').on(table.nameAddressKey),
+    index('records_technical_resource_idx').on(table.technicalResourceId),
+    index('records_recorded_at_idx').on(table.recordedAt),
+  ],
+);
+
+/** The words a record is found by (folded, see searchTerms): prefix search over a b-tree, on PGlite too. */
+export const recordTerms = pgTable(
+  'record_terms',
+  {
+    recordId: bigint('record_id', { mode: 'number' })
+      .notNull()
+      .references(() => consoleRecords.id, { onDelete: 'cascade' }),
+    // COLLATE "C" in the migration: byte order, so a prefix is one index range in any database locale.
+    term: text('term').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.recordId, table.term] }),
+    index('record_terms_term_idx').on(table.term, table.recordId.desc()),
+  ],
+);
+
+/** The contracts the console booked on (one row each): contract suggestions without scanning every booking. */
+export const recordContracts = pgTable(
+  'record_contracts',
+  {
+    userId: text('user_id').notNull(),
+    contractId: text('contract_id').notNull(),
+    bookings: integer('bookings').notNull(),
+    lastRecordedAt: instant('last_recorded_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contractId] }),
+    index('record_contracts_last_idx').on(table.lastRecordedAt),
   ],
 );

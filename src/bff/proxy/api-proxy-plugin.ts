@@ -1,8 +1,13 @@
 import fastifyCompress from '@fastify/compress';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_BODY_BYTES } from '../../contract/api/common.ts';
 import type { OperationMatch } from '../../contract/api/operations.ts';
 import { APPROVAL_OPERATION_ID } from '../../contract/approvals.ts';
+import { isRecord } from '../../contract/is-record.ts';
+import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contract/records.ts';
+import { parsePlatformJson } from '../../node-shared/json-depth.ts';
+import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { chargeGateRefusal } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
@@ -72,6 +77,51 @@ export default fp<ApiProxyPluginOptions>(
     app.addHook('onClose', () => forwarder.close());
     // Only read here (the TTL is the approvals plugin's concern).
     const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
+    /**
+     * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
+     * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
+     * not recorded: the platform refuses it, the audit keeps the attempt.
+     */
+    const beginRecord = async (request: FastifyRequest, body: Buffer | undefined): Promise<number | null> => {
+      const { operation: match, params } = request.operation!;
+      const recorded = RECORD_OPERATION_OF[match.id];
+      if (!recorded || !body) return null;
+      const parsed = parsePlatformJson(body.toString('utf8'));
+      if (!('value' in parsed) || !isRecord(parsed.value)) return null;
+      const session = requireSession(request);
+      const acknowledged = request.headers[DUPLICATE_ACKNOWLEDGED_HEADER];
+      return app.consoleRecords.begin({
+        operation: recorded,
+        source: 'single',
+        userId: params.userID ?? null,
+        contractId: params.contractID ?? null,
+        sent: parsed.value,
+        recordedBy: session.username,
+        recordedByDisplayName: session.displayName,
+        acknowledged:
+          typeof acknowledged === 'string'
+            ? acknowledged
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean)
+                .slice(0, 20)
+            : [],
+      });
+    };
+    /** The platform's answer on the record, before it leaves; not storable: logged, the answer still goes out. */
+    const answerRecord = async (
+      request: FastifyRequest,
+      id: number,
+      status: number,
+      answer: Buffer | null,
+    ) => {
+      const parsed = answer ? parsePlatformJson(answer.toString('utf8')) : null;
+      await app.consoleRecords
+        .answer(id, status, parsed && 'value' in parsed ? parsed.value : null)
+        .catch((error: unknown) =>
+          request.log.error({ err: loggableError(error), record: id }, 'record answer not stored'),
+        );
+    };
     // Bodies are forwarded as the browser sent them: raw bytes, in this plugin only (it is encapsulated).
     // JSON only, so any other media type of an allowlisted write is a 415 before anything is forwarded.
     app.removeAllContentTypeParsers();
@@ -118,15 +168,21 @@ export default fp<ApiProxyPluginOptions>(
           );
           if (refusal) return reply.code(refusal.status).send(refusal.body);
         }
+        const recordId = await beginRecord(request, body);
         return forwarder.forward(
           request,
           reply,
           operation,
           path,
           operation.method === 'POST' ? body : undefined,
+          recordId === null ? undefined : (status, answer) => answerRecord(request, recordId, status, answer),
         );
       },
     );
   },
-  { name: 'bff-api-proxy', dependencies: ['bff-database', 'bff-sessions', 'bff-audit'], encapsulate: true },
+  {
+    name: 'bff-api-proxy',
+    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records'],
+    encapsulate: true,
+  },
 );

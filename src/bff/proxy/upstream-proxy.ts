@@ -199,6 +199,8 @@ export class Forwarder {
     operation: Operation,
     path: string,
     body: Buffer | undefined,
+    /** Given the answer of a write before it leaves (its record): the answer is then read whole. */
+    answered?: (status: number, body: Buffer | null) => Promise<void>,
   ): Promise<FastifyReply> {
     const target = this.upstreamTarget(path, request.url);
     let streaming = false;
@@ -221,6 +223,7 @@ export class Forwarder {
         if (length === 0 || status === 204 || status === 304) {
           // Nothing to read (the validations' 200): let the empty body end, relay the status.
           response.body.resume();
+          await answered?.(status, null);
           return reply.code(status).send();
         }
         const contentType = response.headers['content-type'];
@@ -228,6 +231,7 @@ export class Forwarder {
         if (!type || !isJsonMediaType(type)) {
           // JSON or nothing: an empty answer keeps its status, anything else is not relayed.
           await this.read(request, response, 0, deadline, () => MESSAGES.notJson(mediaTypeName(type)));
+          await answered?.(status, null);
           return reply.code(status).send();
         }
         let whole: Buffer | undefined;
@@ -240,6 +244,9 @@ export class Forwarder {
             request.log.error({ err: error.message }, 'upstream list page is not JSON');
             throw new HttpError(502, MESSAGES.broken);
           }
+        } else if (answered) {
+          whole = await this.read(request, response, this.options.maxResponseBytes, deadline);
+          await answered(status, whole);
         } else if (length !== undefined && length <= SMALL_ANSWER_BYTES) {
           // A small answer (a validation's 400) is cheaper whole: no stream, compressed in one call.
           whole = await this.read(request, response, SMALL_ANSWER_BYTES, deadline);

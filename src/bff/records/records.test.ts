@@ -1,0 +1,306 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema } from '../../contract/bff-api.ts';
+import {
+  consumerRecordsSchema,
+  contractRecordsSchema,
+  duplicatesSchema,
+  recordSchema,
+  searchResponseSchema,
+} from '../../contract/records.ts';
+import { exampleCharge, exampleConsumer } from '../../contract/testing/examples.ts';
+import type { LossyUpstream } from '../testing/lossy-upstream.ts';
+import {
+  addSignedInStaff,
+  startBffWithSandbox,
+  startBffWithSandboxBehindLossyNetwork,
+  type BffWithSandbox,
+} from '../testing/test-bff.ts';
+import { RECORDS_READ_OPERATION } from './records-plugin.ts';
+
+const JOERG = {
+  ...exampleConsumer,
+  first_name: 'Jörg',
+  last_name: 'Müller',
+  email: 'joerg.mueller@example.org',
+  meteringpoint_id: '51238696781',
+};
+const charges = (userId = 'P1000', contractId = 'C1000') =>
+  `/api/v3/producers/${userId}/contracts/${contractId}/charges_and_credits/`;
+
+describe('the console records every write and finds it again', () => {
+  let bff: BffWithSandbox;
+  let viewer: string;
+  const json = (response: LightMyRequestResponse): unknown => response.json();
+
+  beforeAll(async () => {
+    bff = await startBffWithSandbox();
+    viewer = await addSignedInStaff(bff.app, {
+      username: 'vera',
+      password: 'vera-password-1',
+      role: 'viewer',
+    });
+  });
+  afterAll(() => bff?.close());
+
+  it('keeps a migration with what was sent, the answer, who and when, and shows it on the consumer page', async () => {
+    const migrated = await bff.call('POST', '/api/v3/migrations/consumers/K-100234/', bff.operator, JOERG);
+    expect(migrated.statusCode, migrated.body).toBe(201);
+    const page = consumerRecordsSchema.parse(
+      json(await bff.call('GET', '/bff/records/consumers/K-100234', bff.operator)),
+    );
+    expect(page.records).toHaveLength(1);
+    expect(page.records[0]).toMatchObject({
+      operation: 'consumer_migration',
+      source: 'single',
+      user_id: 'K-100234',
+      upstream_status: 201,
+      outcome: 'created',
+      recorded_by: 'olga',
+      bank_data_masked: false,
+      sent: { last_name: 'Müller', bank_data_iban: JOERG.bank_data_iban },
+    });
+  });
+
+  it('finds him by "muller", "Mueller" and the market location, case and accents ignored', async () => {
+    for (const query of ['muller', 'MÜLLER jörg', 'Mueller', '5123869', 'k-1002']) {
+      const found = searchResponseSchema.parse(
+        json(await bff.call('GET', `/bff/search?q=${encodeURIComponent(query)}`, viewer)),
+      );
+      expect(found.results[0], query).toEqual({
+        kind: 'consumer',
+        title: 'Jörg Müller',
+        subtitle: 'K-100234 · Hauptstraße 1a, 10115 Berlin · MaLo 51238696781',
+        url: '/consumers/K-100234',
+      });
+    }
+    const none = searchResponseSchema.parse(json(await bff.call('GET', '/bff/search?q=mullerx', viewer)));
+    expect(none.results).toEqual([]);
+  });
+
+  it('shows a viewer the IBAN masked, and audits who read bank data', async () => {
+    const page = consumerRecordsSchema.parse(
+      json(await bff.call('GET', '/bff/records/consumers/K-100234', viewer)),
+    );
+    expect(page.records[0]).toMatchObject({
+      bank_data_masked: true,
+      sent: { bank_data_iban: 'DE89 •••• 3000' },
+      upstream_body: { bank_data_iban: 'DE89 •••• 3000' },
+    });
+    expect(JSON.stringify(page)).not.toContain('0532');
+    const audit = auditPageSchema.parse(
+      json(await bff.call('GET', `/bff/audit?operation=${RECORDS_READ_OPERATION}`, bff.admin)),
+    );
+    expect(audit.results.map((entry) => entry.username)).toEqual(expect.arrayContaining(['vera', 'olga']));
+    expect(audit.results[0]).toMatchObject({ targets: { userID: 'K-100234' }, method: 'GET' });
+  });
+
+  it('warns of a second migration with the same market location, or the same name and address', async () => {
+    const sameMarketLocation = duplicatesSchema.parse(
+      json(
+        await bff.call('POST', '/bff/records/duplicates', bff.operator, {
+          operation: 'consumer_migration',
+          user_id: 'K-999',
+          meteringpoint_id: '512 3869 6781',
+        }),
+      ),
+    );
+    expect(sameMarketLocation.duplicates).toEqual([
+      expect.objectContaining({
+        reason: 'market_location',
+        user_id: 'K-100234',
+        recorded_by: 'olga',
+        url: '/consumers/K-100234',
+      }),
+    ]);
+    const sameAddress = duplicatesSchema.parse(
+      json(
+        await bff.call('POST', '/bff/records/duplicates', bff.operator, {
+          operation: 'consumer_migration',
+          user_id: 'K-999',
+          first_name: 'JORG',
+          last_name: 'muller',
+          deliv_address_zipcode: '10115',
+          deliv_address_street: 'Hauptstr.',
+          deliv_address_house_number: '1 A',
+        }),
+      ),
+    );
+    expect(sameAddress.duplicates.map((duplicate) => duplicate.reason)).toEqual(['name_and_address']);
+    const other = duplicatesSchema.parse(
+      json(
+        await bff.call('POST', '/bff/records/duplicates', bff.operator, {
+          operation: 'consumer_migration',
+          user_id: 'K-999',
+          meteringpoint_id: '41373559241',
+        }),
+      ),
+    );
+    expect(other.duplicates).toEqual([]);
+  });
+
+  it('records a second migration sent anyway with what it repeats and that staff were warned', async () => {
+    const [earlier] = consumerRecordsSchema.parse(
+      json(await bff.call('GET', '/bff/records/consumers/K-100234', bff.operator)),
+    ).records;
+    const again = await bff.app.inject({
+      method: 'POST',
+      url: '/api/v3/migrations/consumers/K-100235/',
+      headers: { 'x-csrf': '1', cookie: bff.operator, 'x-duplicate-acknowledged': earlier!.id },
+      payload: JOERG,
+    });
+    expect(again.statusCode).toBe(201);
+    const [record] = consumerRecordsSchema.parse(
+      json(await bff.call('GET', '/bff/records/consumers/K-100235', bff.operator)),
+    ).records;
+    expect(record).toMatchObject({ duplicate_of: [earlier!.id], duplicate_acknowledged: true });
+  });
+
+  it('lists a contract’s bookings with the producer’s name, finds the contract and its bookings', async () => {
+    await bff.call('POST', '/api/v3/migrations/consumers/P2000/', bff.operator, {
+      ...exampleConsumer,
+      company_name: 'Windpark Nord GmbH',
+    });
+    for (const inputId of ['rec-credit-1', 'rec-credit-2', 'rec-credit-3'])
+      expect(
+        (
+          await bff.call('POST', charges('P2000', 'C2000'), bff.operator, {
+            ...exampleCharge,
+            input_id: inputId,
+          })
+        ).statusCode,
+      ).toBe(201);
+    const refused = await bff.call('POST', charges('P2000', 'C2000'), bff.operator, {
+      ...exampleCharge,
+      input_id: 'rec-credit-1',
+    });
+    expect(refused.statusCode).toBe(400);
+    const contract = contractRecordsSchema.parse(
+      json(await bff.call('GET', '/bff/records/contracts/P2000/C2000', viewer)),
+    );
+    expect(contract.producer_name).toBe('Windpark Nord GmbH');
+    expect(contract.bookings.map((booking) => [booking.input_id, booking.outcome])).toEqual([
+      ['rec-credit-1', 'refused'],
+      ['rec-credit-3', 'created'],
+      ['rec-credit-2', 'created'],
+      ['rec-credit-1', 'created'],
+    ]);
+    const found = searchResponseSchema.parse(json(await bff.call('GET', '/bff/search?q=c2000', viewer)));
+    expect(found.results[0]).toEqual({
+      kind: 'contract',
+      title: 'P2000 · C2000 · Windpark Nord GmbH',
+      subtitle: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      url: '/producers/P2000/contracts/C2000',
+    });
+    // The refused attempt is not a booking anyone should find.
+    expect(
+      found.results
+        .filter((result) => result.kind === 'booking')
+        .map((result) => result.title)
+        .sort(),
+    ).toEqual(['rec-credit-1', 'rec-credit-2', 'rec-credit-3']);
+    const suggestions = searchResponseSchema.parse(
+      json(await bff.call('GET', '/bff/search?q=P2&kind=contract', viewer)),
+    );
+    expect(suggestions.results.map((result) => result.kind)).toEqual(['contract']);
+  });
+
+  it('gives the most recent records for an empty query', async () => {
+    const recent = searchResponseSchema.parse(json(await bff.call('GET', '/bff/search?q=', viewer)));
+    expect(recent.results.length).toBeGreaterThan(3);
+    expect(recent.results.length).toBeLessThanOrEqual(20);
+  });
+
+  it('warns of a technical resource registered before and links its record', async () => {
+    const resource = {
+      contract_id: 'C1000',
+      control_resource: 'C1137355923',
+      technical_resource_id: 'D1137355922',
+      market_location_feed: '51238696781',
+      market_location_supply: '41373559241',
+    };
+    const created = await bff.call(
+      'POST',
+      '/api/v3/master_data/changes/redispatch/technical_resources/',
+      bff.operator,
+      resource,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { duplicates } = duplicatesSchema.parse(
+      json(
+        await bff.call('POST', '/bff/records/duplicates', bff.operator, {
+          operation: 'technical_resource',
+          technical_resource_id: 'D1137355922',
+        }),
+      ),
+    );
+    expect(duplicates).toEqual([
+      expect.objectContaining({ reason: 'technical_resource_id', contract_id: 'C1000' }),
+    ]);
+    const record = recordSchema.parse(
+      json(await bff.call('GET', duplicates[0]!.url.replace('/records/', '/bff/records/'), viewer)),
+    );
+    expect(record).toMatchObject({
+      operation: 'technical_resource',
+      technical_resource_id: 'D1137355922',
+      outcome: 'created',
+    });
+    const found = searchResponseSchema.parse(json(await bff.call('GET', '/bff/search?q=d113735', viewer)));
+    expect(found.results[0]).toMatchObject({
+      kind: 'technical_resource',
+      title: 'D1137355922',
+      url: duplicates[0]!.url,
+    });
+  });
+
+  it('answers bad input with clear errors, never a 500', async () => {
+    const cases: [string, number][] = [
+      [`/bff/search?q=${'x'.repeat(201)}`, 400],
+      ['/bff/search?q=%00%00', 400],
+      ['/bff/search?kind=people', 400],
+      ['/bff/records/abc', 400],
+      ['/bff/records/99999999', 404],
+      ['/bff/records/consumers/K%00', 400],
+      ['/bff/records/consumers/..%2F..%2Fetc', 400],
+      [`/bff/records/contracts/P1000/${'C'.repeat(65)}`, 400],
+    ];
+    for (const [url, status] of cases) {
+      const response = await bff.call('GET', url, viewer);
+      expect(response.statusCode, url).toBe(status);
+      expect(json(response), url).toBeTypeOf('object');
+    }
+    const deep = await bff.call('POST', '/bff/records/duplicates', viewer, {
+      operation: 'technical_resource',
+      technical_resource_id: { a: { b: 1 } },
+    });
+    expect(deep.statusCode).toBe(400);
+    expect((await bff.call('GET', '/bff/search?q=muller', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('records of writes whose answer was lost', () => {
+  let bff: BffWithSandbox & { network: LossyUpstream };
+  beforeAll(async () => {
+    bff = await startBffWithSandboxBehindLossyNetwork();
+  });
+  afterAll(() => bff?.close());
+
+  it('keeps a booking the platform took but whose answer was lost as "unknown", findable, never as refused', async () => {
+    bff.network.losingAnswers = true;
+    const lost = await bff.call('POST', charges(), bff.operator, { ...exampleCharge, input_id: 'rec-lost' });
+    expect(lost.statusCode).toBe(502);
+    bff.network.losingAnswers = false;
+    const contract = contractRecordsSchema.parse(
+      await bff
+        .call('GET', '/bff/records/contracts/P1000/C1000', bff.operator)
+        .then((response) => response.json()),
+    );
+    expect(contract.bookings).toEqual([
+      expect.objectContaining({ input_id: 'rec-lost', outcome: 'unknown', upstream_status: null }),
+    ]);
+    const found = searchResponseSchema.parse(
+      await bff.call('GET', '/bff/search?q=rec-lost', bff.operator).then((response) => response.json()),
+    );
+    expect(found.results.map((result) => result.kind)).toEqual(['booking', 'contract']);
+  });
+});
