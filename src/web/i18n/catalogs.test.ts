@@ -30,7 +30,11 @@ describe('the translation catalogues', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   /** Each catalogue of lingui.config.ts: the one loaded before the first paint, and the features' own. */
-  const catalogues = ['src/web/locales', 'src/web/features/approvals/locales', 'src/web/features/find/locales'];
+  const catalogues = [
+    'src/web/locales',
+    'src/web/features/approvals/locales',
+    'src/web/features/find/locales',
+  ];
 
   it('hold every message of the code, each translated into German', async () => {
     let config = readFileSync(join(root, 'lingui.config.ts'), 'utf8');

@@ -3,8 +3,7 @@ import type { ConsumerMigrationSubmission } from '../../../contract/api/consumer
 import { duplicateCheckSchema } from '../../../contract/records.ts';
 import { checkKey, migrationCheck, technicalResourceCheck } from './duplicate-checks.ts';
 
-// Only the fields the check reads; the rest of a submission does not matter to it.
-const submission = {
+const submission: ConsumerMigrationSubmission = {
   user_id: 'K-2',
   first_name: 'Jörg ',
   last_name: 'Müller',
@@ -15,7 +14,8 @@ const submission = {
   deliv_address_house_number: '1a',
   deliv_address_city: 'Berlin',
   email: 'joerg@example.org',
-} as unknown as ConsumerMigrationSubmission;
+  payment_method: 'bank_transfer',
+};
 
 describe('what the duplicate check is sent', () => {
   it('sends a migration’s market location, name and delivery address, trimmed, and nothing empty', () => {
@@ -45,8 +45,8 @@ describe('what the duplicate check is sent', () => {
   });
 
   it('keys a warning by the checked fields: another market location is another check', () => {
-    const other = { ...submission, meteringpoint_id: '41373559241' } as ConsumerMigrationSubmission;
-    const sameButEmail = { ...submission, email: 'other@example.org' } as ConsumerMigrationSubmission;
+    const other = { ...submission, meteringpoint_id: '41373559241' };
+    const sameButEmail = { ...submission, email: 'other@example.org' };
     expect(checkKey(migrationCheck(other))).not.toBe(checkKey(migrationCheck(submission)));
     expect(checkKey(migrationCheck(sameButEmail))).toBe(checkKey(migrationCheck(submission)));
   });

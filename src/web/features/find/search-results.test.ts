@@ -46,7 +46,9 @@ describe('search results', () => {
 
   it('takes no other kind and no other page for a contract', () => {
     expect(knownContract(consumer)).toBeNull();
-    expect(knownContract({ ...contract('P1', 'C1'), url: '/producers/P1/contracts/C1#booking-3' })).toBeNull();
+    expect(
+      knownContract({ ...contract('P1', 'C1'), url: '/producers/P1/contracts/C1#booking-3' }),
+    ).toBeNull();
     expect(knownContracts([consumer, contract('P1', 'C1')]).map((c) => c.contractId)).toEqual(['C1']);
   });
 

@@ -18,10 +18,14 @@ describe('useDebouncedValue', () => {
     });
     for (const text of ['m', 'mu', 'mul']) {
       rerender({ text });
-      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+      });
     }
     expect(result.current).toBe('');
-    act(() => vi.advanceTimersByTime(50));
+    act(() => {
+      vi.advanceTimersByTime(50);
+    });
     expect(result.current).toBe('mul');
   });
 });

@@ -9,7 +9,10 @@ export interface TechnicalResourceWrite {
 }
 
 /** POST /v3/master_data/changes/redispatch/technical_resources/ through the BFF; the answer is the caller's to read. */
-export const registerTechnicalResource = ({ body, headers }: TechnicalResourceWrite): Promise<ApiAnswer<unknown>> =>
+export const registerTechnicalResource = ({
+  body,
+  headers,
+}: TechnicalResourceWrite): Promise<ApiAnswer<unknown>> =>
   request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', {
     json: body,
     ...(headers ? { headers } : {}),
