@@ -46,17 +46,18 @@ export function CommandPalette({
   // Not memoised: the i18n instance stays the same when the language changes, and this is cheap.
   const commands = paletteCommands(i18n, user, query, readRecentContracts());
   const search = usePaletteSearch(query);
-  // The highlighted option, held here: when the records arrive, the first option of the list is
-  // highlighted again (cmdk keeps a highlighted command that the records now stand above).
+  // The highlighted option, held here: when the records arrive above the highlighted first option,
+  // the new first option is highlighted (cmdk would keep the old one, now further down). A highlight
+  // moved with the arrow keys stays where staff put it.
   const [selected, setSelected] = useState('');
   const firstValue =
     commands.find((command) => BEFORE_RECORDS.includes(command.group))?.id ??
-    (search.results[0] ? recordValue(search.results[0]) : commands[0]?.id);
-  // Only when new results come: a highlight moved by the arrow keys stays while typing goes on.
-  const [shownResults, setShownResults] = useState(search.results);
-  if (shownResults !== search.results) {
-    setShownResults(search.results);
-    if (firstValue) setSelected(firstValue);
+    (search.results[0] ? recordValue(search.results[0]) : commands[0]?.id) ??
+    '';
+  const [shown, setShown] = useState({ results: search.results, first: firstValue });
+  if (shown.results !== search.results) {
+    setShown({ results: search.results, first: firstValue });
+    if (selected === '' || selected === shown.first) setSelected(firstValue);
   }
   const close = () => {
     onOpenChange(false);
