@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { bdewCheckDigit, withMarketLocationCheckDigit } from '../src/contract/market-location.ts';
 import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
 
@@ -35,10 +35,11 @@ async function useLanguage(page: Page, language: 'en' | 'de') {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-/** The page as it is now at 390 and 1440 px, light and dark, named with the language. */
-async function shots(page: Page, name: string, language: 'en' | 'de') {
+/** The page as it is now at 390 and 1440 px, light and dark, named with the language; `shown` in view. */
+async function shots(page: Page, name: string, language: 'en' | 'de', shown?: Locator) {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await shown?.scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}-${scheme}.png` });
@@ -145,7 +146,7 @@ test('migrate Jörg Müller, find him in the palette by “muller”, and be war
   );
   expect(writes).toHaveLength(1);
   await expectAccessible(page);
-  await shots(page, 'migration-warning', 'en');
+  await shots(page, 'migration-warning', 'en', warning);
 
   await warning.getByRole('button', { name: 'Migrate anyway' }).click();
   await expect(page.getByTestId('migrated-user-id')).toHaveText(again);
@@ -164,7 +165,7 @@ test('migrate Jörg Müller, find him in the palette by “muller”, and be war
     `${again} wurde am ${today} von ${OPERATOR.username} mit dieser Marktlokation migriert.`,
   );
   await expect(german.getByRole('button', { name: 'Trotzdem migrieren' })).toBeVisible();
-  await shots(page, 'migration-warning', 'de');
+  await shots(page, 'migration-warning', 'de', german);
   expect(writes).toHaveLength(2);
 });
 
@@ -196,7 +197,7 @@ test('registering a TR-ID the console registered before warns first, and “Regi
   await expect(warning).toContainText(`by ${OPERATOR.username}.`);
   expect(writes).toHaveLength(1);
   await expectAccessible(page);
-  await shots(page, 'technical-resource-warning', 'en');
+  await shots(page, 'technical-resource-warning', 'en', warning);
 
   await warning.getByRole('button', { name: 'Register anyway' }).click();
   await expect.poll(() => writes.length).toBe(2);
@@ -208,7 +209,7 @@ test('registering a TR-ID the console registered before warns first, and “Regi
   await fill(page, resource);
   await page.locator('.form-actions button[type="submit"]').click();
   await expect(page.getByTestId('duplicate-warning')).toContainText(`${technicalResourceId} wurde am`);
-  await shots(page, 'technical-resource-warning', 'de');
+  await shots(page, 'technical-resource-warning', 'de', page.getByTestId('duplicate-warning'));
   expect(writes).toHaveLength(2);
 });
 
@@ -260,5 +261,5 @@ test('the charges form suggests known contracts, and warns of a pair the platfor
     'The platform does not know contract C1OOO of P1000 — check the IDs.',
   );
   await expectAccessible(page);
-  await shots(page, 'contract-unknown', 'en');
+  await shots(page, 'contract-unknown', 'en', page.getByTestId('contract-unknown'));
 });
