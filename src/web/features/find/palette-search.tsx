@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Command } from 'cmdk';
 import type { SearchKind, SearchResult } from '../../../contract/records.ts';
 import { searchQueryOptions } from './api/search-records.ts';
@@ -44,11 +45,16 @@ export interface PaletteSearch {
 export function usePaletteSearch(typed: string): PaletteSearch {
   const query = useDebouncedValue(typed.trim());
   const search = useQuery(searchQueryOptions(query));
-  // The same empty list each time: callers compare results by identity to see new ones.
-  const results = search.data ?? NO_RESULTS;
+  // The query whose answer was last shown. While the next answer comes, the last one stays only when the
+  // new text narrows it ("mul" → "muller"): the recent records are no answer to "muller", and Enter on
+  // one of them would open a record nobody asked for.
+  const [answered, setAnswered] = useState<string | null>(null);
+  if (search.data !== undefined && !search.isPlaceholderData && answered !== query) setAnswered(query);
   if (search.isError) return { query, results: NO_RESULTS, state: 'failed' };
-  if (search.data === undefined) return { query, results, state: 'loading' };
-  return { query, results, state: search.isPlaceholderData ? 'updating' : 'ready' };
+  if (search.data === undefined) return { query, results: NO_RESULTS, state: 'loading' };
+  if (!search.isPlaceholderData) return { query, results: search.data, state: 'ready' };
+  const narrows = answered !== null && answered !== '' && query.startsWith(answered);
+  return { query, results: narrows ? search.data : NO_RESULTS, state: 'updating' };
 }
 
 /**
