@@ -6,13 +6,15 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../../i18n/testing.ts';
+import type { SearchResult } from '../../../contract/records.ts';
 import type { ContractPair } from '../../lib/form-slots.ts';
 import { FormSendGates } from '../../lib/send-gates.ts';
 import type { ContractVerdict } from './contract-check.ts';
 import { messages as findEnglish } from './locales/en.po';
 
-// What the console and the platform say of a pair is the test's to give; suggestions find nothing.
+// What the console and the platform say of a pair, and what the search finds, is the test's to give.
 const verdicts = vi.hoisted(() => new Map<string, ContractVerdict>());
+const found = vi.hoisted(() => new Map<string, SearchResult[]>());
 vi.mock('./api/check-contract.ts', () => ({
   contractCheckOptions: (userId: string, contractId: string) =>
     queryOptions({
@@ -23,7 +25,10 @@ vi.mock('./api/check-contract.ts', () => ({
 }));
 vi.mock('./api/search-records.ts', () => ({
   searchQueryOptions: (text: string) =>
-    queryOptions({ queryKey: ['records-search', text], queryFn: () => Promise.resolve([]) }),
+    queryOptions({
+      queryKey: ['records-search', text],
+      queryFn: () => Promise.resolve(found.get(text) ?? []),
+    }),
 }));
 const { ContractFields } = await import('./contract-fields.tsx');
 
@@ -31,6 +36,7 @@ i18n.load('en', findEnglish);
 afterEach(() => {
   cleanup();
   verdicts.clear();
+  found.clear();
 });
 
 function renderFields(values: ContractPair) {
@@ -69,6 +75,33 @@ describe('the user and contract ID fields', () => {
     renderFields({ user_id: '', contract_id: '' });
     expect(screen.getByRole('combobox', { name: 'User ID' }).getAttribute('name')).toBe('user_id');
     expect(screen.getByRole('combobox', { name: 'Contract ID' }).getAttribute('name')).toBe('contract_id');
+  });
+
+  it('suggest the contracts the console knows as staff type; choosing one fills both IDs', async () => {
+    found.set('P10', [
+      {
+        kind: 'contract',
+        title: 'P1000 · C1000 · Sonnendach GmbH',
+        subtitle: '3 bookings',
+        url: '/producers/P1000/contracts/C1000',
+      },
+    ]);
+    renderFields({ user_id: '', contract_id: '' });
+    const user = screen.getByRole('combobox', { name: 'User ID' });
+    fireEvent.change(user, { target: { value: 'P10' } });
+    const option = await screen.findByRole('option', { name: /P1000 · C1000 · Sonnendach GmbH/ });
+    fireEvent.click(option);
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'User ID' }).value).toBe('P1000');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Contract ID' }).value).toBe('C1000');
+  });
+
+  it('keep free typing: an ID the console never saw stays as typed', async () => {
+    renderFields({ user_id: '', contract_id: '' });
+    const contract = screen.getByRole<HTMLInputElement>('combobox', { name: 'Contract ID' });
+    fireEvent.change(contract, { target: { value: 'C-NEW-7' } });
+    fireEvent.blur(contract);
+    await waitFor(() => expect(contract.value).toBe('C-NEW-7'));
+    expect(screen.queryByRole('option')).toBeNull();
   });
 
   it('show the producer’s name for a pair the console knows', async () => {
