@@ -18,7 +18,6 @@ import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
-import { loadFindCatalogue } from '../features/find/find-catalogue.ts';
 import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
@@ -110,8 +109,6 @@ const contractSearchSchema = z.object({
 const migrateConsumerRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/consumers/migrate',
-  // The pages with contract suggestions or duplicate warnings load their words with them.
-  loader: loadFindCatalogue,
   component: withFindSlots(() =>
     import('../features/consumer-migration/migrate-consumer-page.tsx').then(
       (module) => module.MigrateConsumerPage,
@@ -123,7 +120,6 @@ const chargesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/producers/charges',
   validateSearch: contractSearchSchema,
-  loader: loadFindCatalogue,
   component: withFindSlots(() =>
     import('../features/charges/book-charges-page.tsx').then((module) => module.BookChargesPage),
   ),
@@ -170,7 +166,6 @@ const bulkMigrationsRoute = createRoute({
 const technicalResourcesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/master-data/technical-resources',
-  loader: loadFindCatalogue,
   component: withFindSlots(() =>
     import('../features/technical-resources/register-technical-resource-page.tsx').then(
       (module) => module.RegisterTechnicalResourcePage,
@@ -182,7 +177,6 @@ const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports/feed-in',
   validateSearch: reportSearchSchema,
-  loader: loadFindCatalogue,
   component: withFindSlots(() =>
     import('../features/feed-report/feed-report-page.tsx').then((module) => module.FeedReportPage),
   ),

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { describedByIds } from '../../components/form-field.tsx';
 import { fieldId, useFieldError } from '../../components/form/field-error.ts';
 import { searchQueryOptions } from './api/search-records.ts';
@@ -46,10 +46,14 @@ export function ContractCombobox({
   describedBy?: string | undefined;
 }) {
   const { t } = useLingui();
-  const { field } = useController({ name });
+  // register and useWatch, not useController: the shell's chunk of react-hook-form already holds these
+  // (a first useController would grow the JavaScript loaded before the first paint).
+  const { register, control } = useFormContext();
+  const registration = register(name);
+  const value: unknown = useWatch({ control, name });
   const error = useFieldError(name);
   const id = fieldId(name);
-  const text = typeof field.value === 'string' ? field.value : '';
+  const text = typeof value === 'string' ? value : '';
   // Suggestions only for what staff type here: a value filled in (the URL, a choice) asks nothing.
   const [typed, setTyped] = useState(false);
   const query = useDebouncedValue(typed ? text.trim() : '');
@@ -87,13 +91,11 @@ export function ContractCombobox({
       <div className="combobox">
         <input
           {...getInputProps({
-            name: field.name,
-            ref: field.ref,
-            onBlur: field.onBlur,
+            ...registration,
             // The typed text goes to the form in the input's own handler, so no keystroke is lost.
             onChange: (event) => {
               setTyped(true);
-              field.onChange(event.currentTarget.value);
+              void registration.onChange(event);
             },
             spellCheck: false,
             'aria-invalid': Boolean(error),
