@@ -122,6 +122,8 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_approvals_reject',
   'bff_approvals_withdraw',
   'bff_approvals_retry',
+  // Not a write: reading records that hold bank data (records-plugin.ts).
+  'bff_records_read',
 ] as const;
 
 /** The `user` filter value for attempts made without a session ('@' never occurs in a username). */

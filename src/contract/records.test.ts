@@ -49,6 +49,15 @@ describe('search text', () => {
     expect(searchTerms(null, undefined, '')).toEqual([]);
   });
 
+  it('reads query words without the punctuation around them, and folds ł, ø, æ', () => {
+    expect(queryWords('Müller, Jörg (K-1), hauptstr.')).toEqual(['muller', 'jorg', 'k-1', 'hauptstr']);
+    expect(searchTerms('Łukasz Ørsted Søren Æbelø')).toEqual(
+      expect.arrayContaining(['lukasz', 'orsted', 'soren', 'aebelo']),
+    );
+    expect(searchTerms('Jörg\u0000Müller').join(' ')).not.toContain('\u0000');
+    expect(queryWords('x'.repeat(100))[0]).toHaveLength(64);
+  });
+
   it('takes at most eight distinct words of a query', () => {
     expect(queryWords('Müller  müller K-1')).toEqual(['muller', 'k-1']);
     expect(queryWords('a b c d e f g h i j')).toHaveLength(8);
@@ -70,14 +79,41 @@ describe('bank data for viewers', () => {
         bank_data_bic: 'COBADEFFXXX',
       }),
     ).toEqual({ last_name: 'Müller', bank_data_iban: 'DE89 •••• 3000', bank_data_bic: '••••' });
-    const plain = { last_name: 'Müller' };
+    const plain = { last_name: 'Müller', public_note: 'DE8' };
     expect(maskBankData(plain)).toBe(plain);
+  });
+
+  it('masks bank data at any depth: members named like it, and IBANs inside any text', () => {
+    expect(
+      maskBankData({
+        product_specifics: { payer_iban: 'DE89370400440532013000' },
+        bank_data_iban: ['DE89370400440532013000 is not valid'],
+        detail: 'The IBAN DE89 3704 0044 0532 0130 00 is blocked.',
+        contract_relationships: [{ payment: { iban: 'AT611904300234573201' } }],
+      }),
+    ).toEqual({
+      product_specifics: { payer_iban: 'DE89 •••• 3000' },
+      bank_data_iban: ['DE89 •••• 3000 is not valid'],
+      detail: 'The IBAN DE89 •••• 3000 is blocked.',
+      contract_relationships: [{ payment: { iban: 'AT61 •••• 3201' } }],
+    });
+    expect(maskIban('DE891234')).toBe('••••');
+    // A message about a bank field is not bank data.
+    const message = { bank_data_iban: ['Enter a valid IBAN.'] };
+    expect(maskBankData(message)).toBe(message);
   });
 });
 
 describe('bookings', () => {
   it('names the outcome by the platform status, no answer as unknown', () => {
-    expect([201, 400, 502, null].map(recordOutcome)).toEqual(['created', 'refused', 'failed', 'unknown']);
+    expect([201, 400, 502, null].map((status) => recordOutcome(status))).toEqual([
+      'created',
+      'refused',
+      'unknown',
+      'unknown',
+    ]);
+    // A retry refused as "already exists" after an unanswered attempt: the first one was stored.
+    expect(recordOutcome(400, true)).toBe('created');
   });
 
   it('sums accepted bookings per year of due date and type, skipping refused ones', () => {
@@ -138,6 +174,18 @@ describe('duplicate keys', () => {
         deliv_address_zipcode: '10115',
         deliv_address_street: 'Hauptstr.',
         deliv_address_house_number: '5 A',
+      }),
+    );
+  });
+
+  it('takes "Mueller" for "Müller", "Haupt-Str." for "Hauptstraße", "1-a" for "1a", "D-10115" for "10115"', () => {
+    expect(nameAddressKey({ first_name: 'Jörg', last_name: 'Müller', ...address })).toBe(
+      nameAddressKey({
+        first_name: 'Joerg',
+        last_name: 'Mueller',
+        deliv_address_zipcode: 'D-10115',
+        deliv_address_street: 'Haupt-Str.',
+        deliv_address_house_number: '5-a',
       }),
     );
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OperationId } from './api/operations.ts';
 import { isRecord } from './is-record.ts';
 import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
+import { approvalTotalSchema } from './approvals.ts';
 import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-schedule.ts';
 
 /*
@@ -30,17 +31,18 @@ export const RECORD_SOURCES = ['single', 'bulk', 'approval'] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
 /**
- * What the platform said: `created` (2xx), `refused` (4xx: nothing stored there), `failed` (5xx), or
- * `unknown` (no answer: sent, but it may or may not be stored — sending the same `input_id` again is safe).
+ * What came of the write: `created` (2xx, or a retry after an unanswered attempt that the platform refused as
+ * "already exists": the first one was stored), `refused` (4xx: nothing stored there), or `unknown` (no answer,
+ * or a 5xx: it may or may not be stored; sending the same `input_id` again is safe).
  */
-export const RECORD_OUTCOMES = ['created', 'refused', 'failed', 'unknown'] as const;
+export const RECORD_OUTCOMES = ['created', 'refused', 'unknown'] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
-export function recordOutcome(upstreamStatus: number | null): RecordOutcome {
-  if (upstreamStatus === null || upstreamStatus === 0) return 'unknown';
+export function recordOutcome(upstreamStatus: number | null, confirmedByRetry = false): RecordOutcome {
+  if (confirmedByRetry) return 'created';
+  if (upstreamStatus === null || upstreamStatus === 0 || upstreamStatus >= 500) return 'unknown';
   if (upstreamStatus < 300) return 'created';
-  if (upstreamStatus < 500) return 'refused';
-  return 'failed';
+  return 'refused';
 }
 
 /** Why an earlier record looks like the same consumer or resource. */
@@ -119,6 +121,10 @@ export const contractRecordsSchema = z.object({
   user_id: z.string(),
   contract_id: z.string(),
   producer_name: z.string().nullable(),
+  /** Every booking on the contract through the console; `bookings` lists the newest of them. */
+  bookings_count: z.int(),
+  /** Accepted bookings per year of due date, type and VAT rate, over all of them (not only those listed). */
+  totals: z.array(approvalTotalSchema.extend({ year: z.int() })),
   bookings: z.array(recordSchema),
   technical_resources: z.array(recordSchema),
 });
@@ -170,9 +176,13 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
 
+/** Letters NFKD does not take apart: folded by hand. */
+const LETTERS: Record<string, string> = { ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
 /**
- * Text as search compares it: lower case, accents and umlauts folded to their base letter, `ß` as `ss`
- * ("Müller" → "muller"), runs of white space as one.
+ * Text as search compares it: lower case, accents and umlauts folded to their base letter, `ß` as `ss`,
+ * `ł`/`ø`/`æ` as `l`/`o`/`ae` ("Müller" → "muller", "Łukasz" → "lukasz"), control characters dropped, runs of
+ * white space as one.
  */
 export function foldSearchText(text: string): string {
   return text
@@ -180,9 +190,14 @@ export function foldSearchText(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    .replace(/[łøæœđðþı]/g, (letter) => LETTERS[letter]!)
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The longest term kept (and the longest query word compared). */
+export const MAX_TERM_LENGTH = 64;
 
 const GERMAN_UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
 
@@ -194,21 +209,33 @@ export function searchTerms(...texts: (string | null | undefined)[]): string[] {
   const terms = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
-    for (const word of text.split(/\s+/)) {
-      const folded = foldSearchText(word).slice(0, 64);
+    for (const word of text.replace(/\p{Cc}/gu, ' ').split(/\s+/)) {
+      const folded = trimPunctuation(foldSearchText(word)).slice(0, MAX_TERM_LENGTH);
       if (!folded) continue;
       terms.add(folded);
       for (const part of folded.split(/[^\p{L}\p{N}]+/u)) if (part) terms.add(part);
       const spelled = word.replace(/[äöüÄÖÜ]/g, (umlaut) => GERMAN_UMLAUTS[umlaut]!);
-      if (spelled !== word) terms.add(foldSearchText(spelled).slice(0, 64));
+      if (spelled !== word) terms.add(trimPunctuation(foldSearchText(spelled)).slice(0, MAX_TERM_LENGTH));
     }
   }
   return [...terms];
 }
 
-/** The words of a query, folded: a record matches when each starts one of its terms. */
+/** A word without the punctuation around it ("Müller," → "müller", "(K-1)" → "K-1"). */
+function trimPunctuation(word: string): string {
+  return word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+/**
+ * The words of a query, folded and cut like terms: a record matches when each starts one of its terms. At
+ * most eight distinct words.
+ */
 export function queryWords(query: string): string[] {
-  return [...new Set(foldSearchText(query).split(' ').filter(Boolean))].slice(0, 8);
+  const words = foldSearchText(query)
+    .split(' ')
+    .map((word) => trimPunctuation(word).slice(0, MAX_TERM_LENGTH))
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, 8);
 }
 
 /* ---- pages ---- */
@@ -221,39 +248,49 @@ export const recordUrl = (id: string) => `/records/${encodeURIComponent(id)}`;
 /** An IBAN as a viewer sees it: country, check digits and the last four characters (`DE89 •••• 3000`). */
 export function maskIban(iban: string): string {
   const compact = iban.replace(/\s+/g, '');
-  if (compact.length < 8) return '••••';
+  if (compact.length < 12) return '••••';
   return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
 }
 
-/** The members of a migration (sent or answered) that are bank data, masked for viewers. */
-export const BANK_DATA_FIELDS = [
-  'bank_data_iban',
-  'bank_data_bic',
-  'masked_credit_card',
-  'sepa_reference',
-] as const;
+/** Members that are bank data wherever they occur (`bank_data_iban`, a `payer_iban` in product_specifics, …). */
+const BANK_DATA_KEY = /(^|_)(iban|bic|sepa|card|account_number|kontonummer)(_|$)/i;
+/** An IBAN inside any text (a field error quoting it, a free-form member): two letters, two digits, 11–30 more. */
+const IBAN_IN_TEXT = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b/g;
 
-/** Whether a body holds bank data a viewer may not read in full. */
-export function holdsBankData(body: unknown): body is Record<string, unknown> {
-  return (
-    isRecord(body) &&
-    BANK_DATA_FIELDS.some((field) => {
-      const value = body[field];
-      return typeof value === 'string' && value !== '';
-    })
-  );
+/** Whether a body holds bank data a viewer may not read in full: by member name or by an IBAN in any text. */
+export function holdsBankData(body: unknown): boolean {
+  return maskBankData(body) !== body;
 }
 
-/** A body with its bank data masked: the IBAN as maskIban, the other bank fields as `••••`. */
-export function maskBankData(body: unknown): unknown {
-  if (!holdsBankData(body)) return body;
-  const masked: Record<string, unknown> = { ...body };
-  for (const field of BANK_DATA_FIELDS) {
-    const value = masked[field];
-    if (typeof value !== 'string' || value === '') continue;
-    masked[field] = field === 'bank_data_iban' ? maskIban(value) : '••••';
+/**
+ * A body with its bank data masked, at any depth: members named like bank data (IBAN as maskIban, others as
+ * `••••`) and IBANs inside any other text. The same value back when there was nothing to mask.
+ */
+export function maskBankData(body: unknown, key = ''): unknown {
+  if (typeof body === 'string') {
+    if (body === '') return body;
+    const masked = body.replace(IBAN_IN_TEXT, (iban) => maskIban(iban));
+    if (masked !== body || !BANK_DATA_KEY.test(key)) return masked === body ? body : masked;
+    // A message about the field ("Enter a valid IBAN.") is words; a value (an IBAN, a BIC, a reference) is not.
+    if (/\s/.test(body) && /\p{Ll}{3,}/u.test(body)) return body;
+    return /iban/i.test(key) ? maskIban(body) : '••••';
   }
-  return masked;
+  if (Array.isArray(body)) {
+    const items = body.map((item) => maskBankData(item, key));
+    return items.some((item, index) => item !== body[index]) ? items : body;
+  }
+  if (isRecord(body)) {
+    let changed = false;
+    const masked = Object.fromEntries(
+      Object.entries(body).map(([member, value]) => {
+        const next = maskBankData(value, member);
+        if (next !== value) changed = true;
+        return [member, next];
+      }),
+    );
+    return changed ? masked : body;
+  }
+  return body;
 }
 
 /* ---- bookings ---- */
@@ -273,7 +310,9 @@ export interface YearTotal extends ChargeTotal {
  * Booked amounts per year of the due date, type and VAT rate, over every execution of the bookings the
  * platform accepted (`created`): what the contract page sums up.
  */
-export function bookingTotalsByYear(records: readonly ConsoleRecord[]): YearTotal[] {
+export function bookingTotalsByYear(
+  records: readonly Pick<ConsoleRecord, 'operation' | 'sent' | 'outcome'>[],
+): YearTotal[] {
   const byYear = new Map<
     number,
     { type: 'charge' | 'credit'; executions: ReturnType<typeof chargeSchedule> }[]
@@ -316,11 +355,19 @@ export function reversalOf(original: ChargeRequest, bookedOn: string): ChargeReq
 
 /* ---- duplicates ---- */
 
-/** A street as compared: folded, "Straße"/"Strasse"/"Str." alike. */
+/**
+ * Text as duplicate keys compare it: folded, letters and digits only, and "ae"/"oe"/"ue" as the plain vowel,
+ * so "Müller", "Mueller" and "MULLER" are one name (a rare false match only warns).
+ */
+function foldKey(text: string): string {
+  return foldSearchText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .replace(/([aou])e/g, '$1');
+}
+
+/** A street as compared: "Hauptstraße", "Haupt-Str." and "Hauptstr." alike. */
 function foldStreet(street: string): string {
-  return foldSearchText(street)
-    .replace(/str\.?(?=\s|$)/g, 'strasse')
-    .replace(/\s+/g, '');
+  return foldKey(street).replace(/str$/, 'strasse');
 }
 
 /** The consumer's name as shown: the company, else first and last name. */
@@ -351,9 +398,9 @@ export function nameAddressKey(body: {
   deliv_address_house_number?: string | null | undefined;
 }): string | null {
   const name = migrationSubjectName(body);
-  const zip = body.deliv_address_zipcode?.replace(/\s+/g, '');
-  const street = body.deliv_address_street?.trim();
-  const house = body.deliv_address_house_number?.replace(/\s+/g, '');
+  const zip = body.deliv_address_zipcode?.replace(/\D+/g, '');
+  const street = body.deliv_address_street && foldStreet(body.deliv_address_street);
+  const house = body.deliv_address_house_number && foldKey(body.deliv_address_house_number);
   if (!name || !zip || !street || !house) return null;
-  return [foldSearchText(name), zip, foldStreet(street), foldSearchText(house)].join('|');
+  return [foldKey(name), zip, street, house].join('|');
 }

@@ -246,7 +246,12 @@ export const consoleRecords = pgTable(
     recordedAt: instant('recorded_at').notNull(),
     answeredAt: instant('answered_at'),
     duplicateOf: json('duplicate_of').$type<string[]>().notNull(),
-    duplicateAcknowledged: boolean('duplicate_acknowledged').notNull().default(false),
+    /** The records the sender was warned about and sent anyway (X-Duplicate-Acknowledged). */
+    acknowledgedDuplicates: json('acknowledged_duplicates').$type<string[]>().notNull(),
+    /** Attempts sent (one logical write: a bulk row or an approval may be sent again). */
+    attempts: integer('attempts').notNull().default(1),
+    /** A retry refused as "already exists" after an attempt without an answer: the first one was stored. */
+    confirmedByRetry: boolean('confirmed_by_retry').notNull().default(false),
   },
   (table) => [
     uniqueIndex('records_source_ref_idx').on(table.sourceRef),
@@ -259,29 +264,33 @@ export const consoleRecords = pgTable(
   ],
 );
 
-/** The words a record is found by (folded, see searchTerms): prefix search over a b-tree, on PGlite too. */
+/**
+ * The words a record is found by (folded, see searchTerms): prefix search over a b-tree, on PGlite too. A record
+ * the platform refused loses its terms: search finds what is, or may be, stored.
+ */
 export const recordTerms = pgTable(
   'record_terms',
   {
     recordId: bigint('record_id', { mode: 'number' })
       .notNull()
       .references(() => consoleRecords.id, { onDelete: 'cascade' }),
+    /** The record's operation, so each kind is one index range (search looks each up on its own). */
+    operation: text('operation', { enum: RECORD_OPERATIONS }).notNull(),
     // COLLATE "C" in the migration: byte order, so a prefix is one index range in any database locale.
     term: text('term').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.recordId, table.term] }),
-    index('record_terms_term_idx').on(table.term, table.recordId.desc()),
+    index('record_terms_term_idx').on(table.operation, table.term, table.recordId.desc()),
   ],
 );
 
-/** The contracts the console booked on (one row each): contract suggestions without scanning every booking. */
+/** The contracts the platform accepted a booking on through the console (one row each): suggestions without scanning bookings. */
 export const recordContracts = pgTable(
   'record_contracts',
   {
     userId: text('user_id').notNull(),
     contractId: text('contract_id').notNull(),
-    bookings: integer('bookings').notNull(),
     lastRecordedAt: instant('last_recorded_at').notNull(),
   },
   (table) => [

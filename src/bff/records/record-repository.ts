@@ -1,14 +1,17 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import {
   migrationSubjectName,
   nameAddressKey,
+  recordOutcome,
   searchTerms,
   type DuplicateCheck,
   type DuplicateReason,
   type RecordOperation,
   type RecordSource,
 } from '../../contract/records.ts';
+import { queryRows, toNumber } from '../../node-shared/db/connect.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { consoleRecords, recordContracts, recordTerms } from '../db/schema.ts';
@@ -40,17 +43,37 @@ export interface FoundDuplicate {
   reason: DuplicateReason;
 }
 
+/** A member's text, without control characters (a NUL cannot be stored in a text column). */
 const text = (body: Record<string, unknown>, field: string): string | null => {
   const value = body[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  if (typeof value !== 'string') return null;
+  const clean = value.replace(/\p{Cc}/gu, ' ').trim();
+  return clean === '' ? null : clean;
 };
 
 /** A market location as compared: digits and letters only, upper case. */
 const foldMarketLocation = (value: string | null) => value?.replace(/[^\dA-Za-z]/g, '').toUpperCase() || null;
 
-/** Where the platform accepted the write, or no answer came (it may be stored): what search and pages show. */
-const notRefused = or(isNull(consoleRecords.upstreamStatus), lt(consoleRecords.upstreamStatus, 300))!;
-const accepted = and(gte(consoleRecords.upstreamStatus, 200), lt(consoleRecords.upstreamStatus, 300))!;
+/** Accepted by the platform: a 2xx, or confirmed by a retry's "already exists". */
+const accepted = or(
+  and(gte(consoleRecords.upstreamStatus, 200), lt(consoleRecords.upstreamStatus, 300)),
+  eq(consoleRecords.confirmedByRetry, true),
+)!;
+/** Accepted, or no answer / a 5xx (it may be stored): what search finds and duplicates are compared with. */
+const notRefused = or(
+  accepted,
+  isNull(consoleRecords.upstreamStatus),
+  gte(consoleRecords.upstreamStatus, 500),
+)!;
+/** The platform's writes as the duplicate-answer rule names them. */
+const IDEMPOTENT_WRITE = {
+  charges: 'charge',
+  consumer_migration: 'consumer_migration',
+  technical_resource: 'technical_resource',
+} as const;
+/** At most this many rows of the term index are read per search. */
+const SCANNED = 2_000;
+const PURGE_BATCH = 5_000;
 
 /** The largest code point: `term < prefix || MAX` holds for every term starting with `prefix` (COLLATE "C"). */
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
@@ -92,9 +115,12 @@ function derive(draft: RecordDraft) {
         ...['first_name', 'last_name', 'company_name', 'email', 'meteringpoint_id', 'meter_id'].map((field) =>
           text(body, field),
         ),
-        ...['deliv_address_street', 'deliv_address_zipcode', 'deliv_address_city'].map((field) =>
-          text(body, field),
-        ),
+        ...[
+          'deliv_address_street',
+          'deliv_address_house_number',
+          'deliv_address_zipcode',
+          'deliv_address_city',
+        ].map((field) => text(body, field)),
       ),
     };
   }
@@ -161,12 +187,12 @@ export class RecordRepository {
           recordedByDisplayName: draft.recordedByDisplayName,
           recordedAt,
           duplicateOf: duplicates.map(({ row: earlier }) => String(earlier.id)),
-          duplicateAcknowledged: draft.acknowledged.length > 0,
+          acknowledgedDuplicates: draft.acknowledged,
         })
-        // Another attempt of the same write: the record it already has.
+        // Another attempt of the same write: the record it already has, one attempt more.
         .onConflictDoUpdate({
           target: consoleRecords.sourceRef,
-          set: { sourceRef: sql`excluded.source_ref` },
+          set: { attempts: sql`${consoleRecords.attempts} + 1` },
         })
         .returning({ id: consoleRecords.id, inserted: sql<boolean>`xmax = 0` });
       const { id, inserted } = row!;
@@ -175,44 +201,44 @@ export class RecordRepository {
       if (derived.terms.length > 0)
         await tx
           .insert(recordTerms)
-          .values(derived.terms.map((term) => ({ recordId: id, term })))
+          .values(derived.terms.map((term) => ({ recordId: id, operation: draft.operation, term })))
           .onConflictDoNothing();
-      if (draft.operation === 'charges' && draft.userId && derived.contractId)
-        await tx
-          .insert(recordContracts)
-          .values({
-            userId: draft.userId,
-            contractId: derived.contractId,
-            bookings: 1,
-            lastRecordedAt: recordedAt,
-          })
-          .onConflictDoUpdate({
-            target: [recordContracts.userId, recordContracts.contractId],
-            set: { bookings: sql`${recordContracts.bookings} + 1`, lastRecordedAt: recordedAt },
-          });
       return id;
     });
   }
 
   /**
    * Completes a record with the platform's answer (status 0: none came). An accepted answer is never
-   * replaced by a later attempt's (which would be the platform's "already used").
+   * replaced by a later attempt's; a retry after an unanswered attempt that the platform refuses as "already
+   * exists" confirms the first one was stored. An accepted booking makes its contract known.
    */
   async answer(id: number, status: number, body: unknown): Promise<void> {
+    const answeredAt = new Date(this.now());
+    const upstreamStatus = status === 0 ? null : status;
     await retryOnConnectionLoss(() =>
-      this.db
-        .update(consoleRecords)
-        .set({
-          upstreamStatus: status === 0 ? null : status,
-          upstreamBody: body ?? null,
-          answeredAt: new Date(this.now()),
-        })
-        .where(
-          and(
-            eq(consoleRecords.id, id),
-            or(isNull(consoleRecords.upstreamStatus), gte(consoleRecords.upstreamStatus, 300)),
-          ),
-        ),
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(consoleRecords).where(eq(consoleRecords.id, id)).for('update');
+        if (!row || recordOutcome(row.upstreamStatus, row.confirmedByRetry) === 'created') return;
+        const confirmedByRetry =
+          row.attempts > 1 && isDuplicateAnswer(IDEMPOTENT_WRITE[row.operation], status, body);
+        await tx
+          .update(consoleRecords)
+          .set({ upstreamStatus, upstreamBody: body ?? null, answeredAt, confirmedByRetry })
+          .where(eq(consoleRecords.id, id));
+        const outcome = recordOutcome(upstreamStatus, confirmedByRetry);
+        // Refused: nothing is stored at the platform, so search does not find it (its pages still list it).
+        if (outcome === 'refused') await tx.delete(recordTerms).where(eq(recordTerms.recordId, id));
+        if (row.operation !== 'charges' || !row.userId || !row.contractId || outcome !== 'created') return;
+        await tx
+          .insert(recordContracts)
+          .values({ userId: row.userId, contractId: row.contractId, lastRecordedAt: row.recordedAt })
+          .onConflictDoUpdate({
+            target: [recordContracts.userId, recordContracts.contractId],
+            set: {
+              lastRecordedAt: sql`greatest(${recordContracts.lastRecordedAt}, excluded.last_recorded_at)`,
+            },
+          });
+      }),
     );
   }
 
@@ -231,21 +257,26 @@ export class RecordRepository {
       .limit(100);
   }
 
-  /** A contract's bookings (newest first, at most `limit`) and technical resources through the console. */
-  async contract(userId: string, contractId: string, limit = 1000) {
-    const [bookings, technicalResources, producerName] = await Promise.all([
+  /**
+   * A contract's bookings (newest first, at most `limit`), what every booking on it was (body and status
+   * only: the totals are over all of them) and its technical resources through the console.
+   */
+  async contract(userId: string, contractId: string, limit = 500) {
+    const onContract = and(
+      eq(consoleRecords.userId, userId),
+      eq(consoleRecords.contractId, contractId),
+      eq(consoleRecords.operation, 'charges'),
+    );
+    const [bookings, everyBooking, technicalResources, producerName] = await Promise.all([
+      this.db.select().from(consoleRecords).where(onContract).orderBy(desc(consoleRecords.id)).limit(limit),
       this.db
-        .select()
+        .select({
+          sent: consoleRecords.sent,
+          upstreamStatus: consoleRecords.upstreamStatus,
+          confirmedByRetry: consoleRecords.confirmedByRetry,
+        })
         .from(consoleRecords)
-        .where(
-          and(
-            eq(consoleRecords.userId, userId),
-            eq(consoleRecords.contractId, contractId),
-            eq(consoleRecords.operation, 'charges'),
-          ),
-        )
-        .orderBy(desc(consoleRecords.id))
-        .limit(limit),
+        .where(onContract),
       this.db
         .select()
         .from(consoleRecords)
@@ -256,7 +287,7 @@ export class RecordRepository {
         .limit(100),
       this.subjectNames([userId]).then((names) => names.get(userId) ?? null),
     ]);
-    return { bookings, technicalResources, producerName };
+    return { bookings, everyBooking, technicalResources, producerName };
   }
 
   /** The name the console knows for each user ID: its latest accepted migration's consumer name. */
@@ -313,7 +344,7 @@ export class RecordRepository {
     const rows = await this.db
       .select()
       .from(consoleRecords)
-      .where(and(eq(consoleRecords.operation, operation), accepted, or(...conditions)))
+      .where(and(eq(consoleRecords.operation, operation), notRefused, or(...conditions)))
       .orderBy(desc(consoleRecords.id))
       .limit(5);
     return rows.map((row) => ({
@@ -338,47 +369,47 @@ export class RecordRepository {
   }
 
   /**
-   * Records of the given operations with a term starting with each word, at most `limit`: the longest word
-   * drives (the most selective, one index range), the others are checked per candidate. Exact terms
-   * first, then the newest.
+   * Records of one operation, accepted or possibly stored (refused ones have no terms), with a term starting
+   * with each word, at most `limit`. The longest word drives: one range of the term index, read in index order
+   * (a term equal to the word first, each term's newest first). Other words are checked per candidate among
+   * at most SCANNED rows of that range, so a query costs the same however common its words; one-letter words
+   * beside a longer one are left out (they would match nearly everything), and a query of one-letter words
+   * uses its first.
    */
-  async matching(
-    words: readonly string[],
-    operations: readonly RecordOperation[],
-    limit: number,
-  ): Promise<RecordRow[]> {
-    const [driver, ...others] = [...words].sort((a, b) => b.length - a.length);
+  async matching(words: readonly string[], operation: RecordOperation, limit: number): Promise<RecordRow[]> {
+    const [driver, ...rest] = [...words].sort((a, b) => b.length - a.length);
     if (!driver) return [];
-    const prefix = (column: SQL | typeof recordTerms.term, word: string) =>
-      sql`${column} >= ${word} and ${column} < ${word + MAX_CHAR}`;
-    const otherTerm = sql.raw('other.term');
-    const candidates = await this.db
-      .select({ id: recordTerms.recordId })
-      .from(recordTerms)
-      .where(
-        and(
-          prefix(recordTerms.term, driver),
-          ...others.map(
-            (word) =>
-              sql`exists (select 1 from record_terms other where other.record_id = ${recordTerms.recordId} and ${prefix(otherTerm, word)})`,
-          ),
-        ),
-      )
-      .orderBy(recordTerms.term, desc(recordTerms.recordId))
-      .limit(limit * 4);
-    const ids = [...new Set(candidates.map(({ id }) => id))].slice(0, limit);
+    const others = driver.length < 2 ? [] : rest.filter((word) => word.length >= 2);
+    const range = (column: SQL, word: string) => sql`${column} >= ${word} and ${column} < ${word + MAX_CHAR}`;
+    const inRange = sql`operation = ${operation} and ${range(sql.raw('term'), driver)}`;
+    const candidates =
+      others.length === 0
+        ? await queryRows<{ id: string | number }>(
+            this.db,
+            sql`select record_id as id from record_terms where ${inRange} order by term, record_id desc limit ${limit * 2}`,
+          )
+        : await queryRows<{ id: string | number }>(
+            this.db,
+            sql`select candidate.record_id as id
+              from (select record_id, term from record_terms where ${inRange} order by term, record_id desc limit ${SCANNED}) candidate
+              where ${sql.join(
+                others.map(
+                  (word) =>
+                    sql`exists (select 1 from record_terms other where other.record_id = candidate.record_id and ${range(sql.raw('other.term'), word)})`,
+                ),
+                sql` and `,
+              )}
+              order by candidate.term, candidate.record_id desc
+              limit ${limit * 2}`,
+          );
+    const ids = [...new Set(candidates.map(({ id }) => toNumber(id)))].slice(0, limit);
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .select()
-      .from(consoleRecords)
-      .where(
-        and(inArray(consoleRecords.id, ids), inArray(consoleRecords.operation, [...operations]), notRefused),
-      );
+    const rows = await this.db.select().from(consoleRecords).where(inArray(consoleRecords.id, ids));
     const order = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
-  /** Contracts the console booked on whose user or contract ID starts with each word, latest first. */
+  /** Contracts the platform accepted a booking on, whose user or contract ID starts with each word, latest first. */
   contracts(words: readonly string[], limit: number) {
     const folded = (
       column: SQL.Aliased | typeof recordContracts.userId | typeof recordContracts.contractId,
@@ -401,16 +432,24 @@ export class RecordRepository {
       .limit(limit);
   }
 
-  /** Drops the records (their terms with them) recorded before `before`: retention. */
+  /**
+   * Drops the records (their terms with them) recorded before `before`, in batches so no statement holds
+   * the tables long, then the contracts no booking is left for: retention.
+   */
   async purgeBefore(before: Date): Promise<number> {
-    const deleted = await this.db
-      .delete(consoleRecords)
-      .where(lte(consoleRecords.recordedAt, before))
-      .returning({ id: consoleRecords.id });
-    // A contract whose every booking is purged is no longer known.
-    await this.db.execute(
-      sql`delete from record_contracts c where not exists (select 1 from records r where r.user_id = c.user_id and r.contract_id = c.contract_id and r.operation = 'charges')`,
-    );
-    return deleted.length;
+    let purged = 0;
+    for (;;) {
+      const deleted = await queryRows<{ id: unknown }>(
+        this.db,
+        sql`delete from records where id in (select id from records where recorded_at <= ${before} order by id limit ${PURGE_BATCH}) returning id`,
+      );
+      purged += deleted.length;
+      if (deleted.length < PURGE_BATCH) break;
+    }
+    if (purged > 0)
+      await this.db.execute(
+        sql`delete from record_contracts c where not exists (select 1 from records r where r.user_id = c.user_id and r.contract_id = c.contract_id and r.operation = 'charges')`,
+      );
+    return purged;
   }
 }

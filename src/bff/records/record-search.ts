@@ -21,8 +21,8 @@ const OPERATIONS_OF: Record<SearchKind, RecordOperation[]> = {
 };
 /** Among equally good matches: people first, then contracts, resources, single bookings. */
 const KIND_ORDER: SearchKind[] = ['consumer', 'contract', 'technical_resource', 'booking'];
-/** Records read per search: enough for 20 distinct results after grouping. */
-const CANDIDATES = 200;
+/** Records read per kind of record and search: enough for 20 distinct results after grouping. */
+const CANDIDATES = 60;
 
 const field = (row: RecordRow, name: string): string | null => {
   const sent = row.sent;
@@ -111,10 +111,16 @@ export async function searchRecords(
   const words = queryWords(query);
   const kinds = kind ? [kind] : KIND_ORDER;
   const operations = [...new Set(kinds.flatMap((each) => OPERATIONS_OF[each]))];
+  // Each kind of record is looked up on its own, so a thousand bookings of a user ID leave room for the
+  // consumer of that ID.
   const [rows, contracts] = await Promise.all([
-    words.length === 0
-      ? records.recent(operations, CANDIDATES)
-      : records.matching(words, operations, CANDIDATES),
+    Promise.all(
+      operations.map((operation) =>
+        words.length === 0
+          ? records.recent([operation], CANDIDATES)
+          : records.matching(words, operation, CANDIDATES),
+      ),
+    ).then((perOperation) => perOperation.flat()),
     kinds.includes('contract') && words.length > 0 ? records.contracts(words, MAX_SEARCH_RESULTS) : [],
   ]);
   const results = new Map<string, Candidate>();

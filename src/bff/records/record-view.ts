@@ -21,12 +21,12 @@ export function recordView(row: RecordRow, role: Role): ConsoleRecord {
     sent: mask ? maskBankData(row.sent) : row.sent,
     upstream_status: row.upstreamStatus,
     upstream_body: mask ? maskBankData(row.upstreamBody) : (row.upstreamBody ?? null),
-    outcome: recordOutcome(row.upstreamStatus),
+    outcome: recordOutcome(row.upstreamStatus, row.confirmedByRetry),
     recorded_by: row.recordedBy,
     recorded_by_display_name: row.recordedByDisplayName,
     recorded_at: row.recordedAt.toISOString(),
     duplicate_of: row.duplicateOf,
-    duplicate_acknowledged: row.duplicateAcknowledged,
+    duplicate_acknowledged: row.acknowledgedDuplicates.length > 0,
     bank_data_masked: mask,
   };
 }

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BFF_AUDITED_OPERATIONS } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import {
+  bookingTotalsByYear,
+  recordOutcome,
   consumerRecordsParamsSchema,
   consumerRecordsSchema,
   consumerUrl,
@@ -40,7 +43,7 @@ export interface RecordsPluginOptions {
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The operation name of reading records that hold bank data, in the audit. */
-export const RECORDS_READ_OPERATION = 'bff_records_read';
+export const RECORDS_READ_OPERATION = 'bff_records_read' satisfies (typeof BFF_AUDITED_OPERATIONS)[number];
 
 /** Where an earlier write's page is: the consumer's, or the record's own (technical resources). */
 function duplicateView({ row, reason }: FoundDuplicate): Duplicate {
@@ -167,11 +170,26 @@ export default fp<RecordsPluginOptions>(
       async (request) => {
         const session = requireSession(request);
         const { userID, contractID } = request.params;
-        const { bookings, technicalResources, producerName } = await records.contract(userID, contractID);
+        const { bookings, everyBooking, technicalResources, producerName } = await records.contract(
+          userID,
+          contractID,
+        );
+        await auditBankDataRead(request, [...bookings, ...technicalResources], {
+          userID,
+          contractID,
+        });
         return {
           user_id: userID,
           contract_id: contractID,
           producer_name: producerName,
+          bookings_count: everyBooking.length,
+          totals: bookingTotalsByYear(
+            everyBooking.map(({ sent, upstreamStatus, confirmedByRetry }) => ({
+              operation: 'charges',
+              sent,
+              outcome: recordOutcome(upstreamStatus, confirmedByRetry),
+            })),
+          ),
           bookings: bookings.map((row) => recordView(row, session.role)),
           technical_resources: technicalResources.map((row) => recordView(row, session.role)),
         };

@@ -179,6 +179,11 @@ describe('the console records every write and finds it again', () => {
       json(await bff.call('GET', '/bff/records/contracts/P2000/C2000', viewer)),
     );
     expect(contract.producer_name).toBe('Windpark Nord GmbH');
+    // Over every accepted booking: the refused attempt counts for nothing.
+    expect(contract.bookings_count).toBe(4);
+    expect(contract.totals).toEqual([
+      expect.objectContaining({ year: 2026, type: 'credit', executions: 3, grossCent: 3000 }),
+    ]);
     expect(contract.bookings.map((booking) => [booking.input_id, booking.outcome])).toEqual([
       ['rec-credit-1', 'refused'],
       ['rec-credit-3', 'created'],

@@ -19,19 +19,21 @@ CREATE TABLE "records" (
 	"recorded_at" timestamp (3) with time zone NOT NULL,
 	"answered_at" timestamp (3) with time zone,
 	"duplicate_of" json NOT NULL,
-	"duplicate_acknowledged" boolean DEFAULT false NOT NULL
+	"acknowledged_duplicates" json NOT NULL,
+	"attempts" integer DEFAULT 1 NOT NULL,
+	"confirmed_by_retry" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "record_contracts" (
 	"user_id" text NOT NULL,
 	"contract_id" text NOT NULL,
-	"bookings" integer NOT NULL,
 	"last_recorded_at" timestamp (3) with time zone NOT NULL,
 	CONSTRAINT "record_contracts_user_id_contract_id_pk" PRIMARY KEY("user_id","contract_id")
 );
 --> statement-breakpoint
 CREATE TABLE "record_terms" (
 	"record_id" bigint NOT NULL,
+	"operation" text NOT NULL,
 	"term" text COLLATE "C" NOT NULL,
 	CONSTRAINT "record_terms_record_id_term_pk" PRIMARY KEY("record_id","term")
 );
@@ -45,4 +47,4 @@ CREATE INDEX "records_name_address_idx" ON "records" USING btree ("name_address_
 CREATE INDEX "records_technical_resource_idx" ON "records" USING btree ("technical_resource_id");--> statement-breakpoint
 CREATE INDEX "records_recorded_at_idx" ON "records" USING btree ("recorded_at");--> statement-breakpoint
 CREATE INDEX "record_contracts_last_idx" ON "record_contracts" USING btree ("last_recorded_at");--> statement-breakpoint
-CREATE INDEX "record_terms_term_idx" ON "record_terms" USING btree ("term","record_id" DESC NULLS LAST);
+CREATE INDEX "record_terms_term_idx" ON "record_terms" USING btree ("operation","term","record_id" DESC NULLS LAST);
