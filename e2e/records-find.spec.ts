@@ -263,3 +263,21 @@ test('the charges form suggests known contracts, and warns of a pair the platfor
   await expectAccessible(page);
   await shots(page, 'contract-unknown', 'en', page.getByTestId('contract-unknown'));
 });
+
+test('a search that fails is one quiet line in the palette, and its commands still work', async ({
+  page,
+}) => {
+  // An answer the browser does not log as an error (the fixture fails on those): the BFF refusing for now.
+  await page.route('**/bff/search?**', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/json', body: '{"detail":"Too many requests."}' }),
+  );
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox', { name: 'Command' }).fill('bulk mig');
+  await expect(palette.getByRole('status')).toHaveText(
+    'Records cannot be searched right now. The commands still work.',
+  );
+  await expect(palette.getByRole('option')).toHaveText(['Bulk consumer migrations']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bulk\/migrations$/);
+});
