@@ -19,6 +19,7 @@ export default defineConfig({
         '**/*.test.tsx',
         '<rootDir>/src/web/features/approvals/**',
         '<rootDir>/src/web/features/records/**',
+        '<rootDir>/src/web/features/find/**',
       ],
     },
     // A feature's own catalogue loads with its pages (loadFeatureCatalogue), so the one loaded before the
@@ -31,6 +32,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/records/locales/{locale}',
       include: ['<rootDir>/src/web/features/records'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/src/web/features/find/locales/{locale}',
+      include: ['<rootDir>/src/web/features/find'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],

@@ -302,8 +302,10 @@ test.describe('register a technical resource', () => {
       page.getByRole('heading', { level: 1, name: 'Register a technical resource' }),
     ).toBeVisible();
     const posts: string[] = [];
+    // Writes to the platform only: the console's own duplicate check before sending is a POST to /bff.
     page.on('request', (request) => {
-      if (request.method() === 'POST') posts.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/'))
+        posts.push(request.url());
     });
     await field(page, 'contract_id').fill('C1000');
     await field(page, 'control_resource').fill('C1137355923');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sendPastDuplicateWarning } from './duplicate-warnings.ts';
 import { ADMIN, OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /** A consumer as staff would type it from an old system's record (en-US browser). */
@@ -169,7 +170,7 @@ test.describe('migrate a consumer', () => {
 
     // A double click sends once: the second click meets a disabled button.
     await page.getByRole('button', { name: 'Migrate consumer' }).dblclick();
-    await expect(page.getByRole('heading', { name: 'Consumer migrated' })).toBeVisible();
+    await sendPastDuplicateWarning(page, page.getByRole('heading', { name: 'Consumer migrated' }));
     await expect(page.getByTestId('migrated-user-id')).toHaveText('K-E2E-1');
     await expect(page.getByText('E03 – supplier switch')).toBeVisible();
     await expect(page.getByText('m – months')).toBeVisible();
@@ -187,11 +188,16 @@ test.describe('migrate a consumer', () => {
     await page.screenshot({ path: 'test-results/screenshots/migrate-result.png', fullPage: true });
 
     // A fresh form for the next consumer; the same user ID again is refused and nothing typed is lost.
+    // The same name and address: the console warns first (issue 29); sent anyway, the platform refuses.
     await page.getByRole('button', { name: 'Migrate another consumer' }).click();
     await expect(field(page, 'user_id')).toHaveValue('');
     await fillConsumer(page, CONSUMER);
     await page.getByLabel('Payment method').selectOption('bank_transfer');
     await page.getByRole('button', { name: 'Migrate consumer' }).click();
+    await expect(
+      page.getByRole('region', { name: 'The console has migrated this consumer before' }),
+    ).toContainText('K-E2E-1 was migrated with this name and address');
+    await page.getByRole('button', { name: 'Migrate anyway' }).click();
     const summary = page.getByRole('region', { name: 'There is a problem' });
     await expect(summary).toContainText('A consumer with this user ID has already been migrated.');
     await expect(summary).toBeFocused();
@@ -263,6 +269,7 @@ test.describe('migrate a consumer', () => {
     await expect(page.getByTestId('derived-change-reason')).toContainText('E02');
     await page.getByLabel('Payment method').selectOption('bank_transfer');
     await page.getByRole('button', { name: 'Migrate consumer' }).click();
+    await sendPastDuplicateWarning(page, page.getByTestId('migrated-user-id'));
     await expect(page.getByTestId('migrated-user-id')).toHaveText('K-E2E-E02');
     await expect(page.getByText('E02 – move-in / new installation: stated by staff')).toBeVisible();
     await expectAccessible(page);
@@ -341,6 +348,19 @@ test.describe('migrate a consumer', () => {
       if (text === 'Migrate consumer') break;
     }
     await page.keyboard.press('Enter');
+    // Warned of the same consumer migrated before: the warning takes the focus, Enter on its button sends.
+    const warning = page.getByTestId('duplicate-warning');
+    await expect(page.getByTestId('migrated-user-id').or(warning)).toBeVisible();
+    if (await warning.isVisible()) {
+      await expect(warning).toBeFocused();
+      // Past the links to the earlier consumers to the button.
+      for (let step = 0; step < 20; step++) {
+        await page.keyboard.press('Tab');
+        if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Migrate anyway') break;
+      }
+      await expect(page.getByRole('button', { name: 'Migrate anyway' })).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
     await expect(page.getByTestId('migrated-user-id')).toHaveText('K-KEYBOARD');
   });
 
@@ -402,7 +422,7 @@ test.describe('migrate a consumer', () => {
     await field(page, 'preferred_delivery_start').fill('2025-06-18');
     await page.getByLabel('Payment method').selectOption('bank_transfer');
     await page.getByRole('button', { name: 'Migrate consumer' }).click();
-    await expect(page.getByRole('heading', { name: 'Consumer migrated' })).toBeVisible();
+    await sendPastDuplicateWarning(page, page.getByRole('heading', { name: 'Consumer migrated' }));
     await expect(page.getByText('12.50 €/month', { exact: true })).toBeVisible();
     await expect(page.getByText('24 months', { exact: true })).toBeVisible();
     await shots('migrate-result');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sendPastDuplicateWarning } from './duplicate-warnings.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
 import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, test } from './fixtures.ts';
 
@@ -107,7 +108,7 @@ test.describe('in German', () => {
     );
     await page.getByLabel('Zahlungsart').selectOption('bank_transfer');
     await page.getByRole('button', { name: 'Kunden migrieren' }).click();
-    await expect(page.getByRole('heading', { name: 'Kunde migriert' })).toBeVisible();
+    await sendPastDuplicateWarning(page, page.getByRole('heading', { name: 'Kunde migriert' }));
     const record = page.locator('dl.record');
     await expect(record.getByText('Wechselgrund', { exact: true })).toBeVisible();
     await expect(record.getByText('E02 – Einzug / Neuanlage: von Ihnen angegeben')).toBeVisible();

@@ -9,8 +9,12 @@ import { LanguageSelect } from '../i18n/language-select.tsx';
 import { MainNavigation, MenuButton } from './main-navigation.tsx';
 import { RoutePending } from './route-pending.tsx';
 
+// The palette's words for records come with it; without them it still opens (with English words).
 const CommandPalette = lazy(() =>
-  import('./command-palette.tsx').then((module) => ({ default: module.CommandPalette })),
+  import('./command-palette.tsx').then(async (module) => {
+    await module.loadPaletteSearchWords().catch(() => undefined);
+    return { default: module.CommandPalette };
+  }),
 );
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

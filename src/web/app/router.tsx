@@ -20,6 +20,7 @@ import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
 import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
 import { migrateSearchSchema } from '../features/consumer-migration/migration-prefill.ts';
+import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
 import { RoutePending } from './route-pending.tsx';
@@ -122,9 +123,10 @@ const migrateConsumerRoute = createRoute({
   path: '/consumers/migrate',
   // A link's delivery address ("migrate another consumer at this address"): validated, else dropped.
   validateSearch: migrateSearchSchema,
-  component: lazyRouteComponent(
-    () => import('../features/consumer-migration/migrate-consumer-page.tsx'),
-    'MigrateConsumerPage',
+  component: withFindSlots(() =>
+    import('../features/consumer-migration/migrate-consumer-page.tsx').then(
+      (module) => module.MigrateConsumerPage,
+    ),
   ),
 });
 
@@ -135,7 +137,7 @@ const chargesRoute = createRoute({
   // A reversal's notice speaks the record pages' words.
   loaderDeps: ({ search }) => ({ reverse: search.reverse }),
   loader: ({ deps }) => (deps.reverse === undefined ? undefined : loadRecordsCatalogue()),
-  component: lazyRouteComponent(() => import('./charges-route.tsx'), 'ChargesRoutePage'),
+  component: withFindSlots(() => import('./charges-route.tsx').then((module) => module.ChargesRoutePage)),
 });
 
 /*
@@ -204,9 +206,10 @@ const bulkMigrationsRoute = createRoute({
 const technicalResourcesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/master-data/technical-resources',
-  component: lazyRouteComponent(
-    () => import('../features/technical-resources/register-technical-resource-page.tsx'),
-    'RegisterTechnicalResourcePage',
+  component: withFindSlots(() =>
+    import('../features/technical-resources/register-technical-resource-page.tsx').then(
+      (module) => module.RegisterTechnicalResourcePage,
+    ),
   ),
 });
 
@@ -214,9 +217,8 @@ const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports/feed-in',
   validateSearch: reportSearchSchema,
-  component: lazyRouteComponent(
-    () => import('../features/feed-report/feed-report-page.tsx'),
-    'FeedReportPage',
+  component: withFindSlots(() =>
+    import('../features/feed-report/feed-report-page.tsx').then((module) => module.FeedReportPage),
   ),
 });
 

@@ -34,6 +34,7 @@ describe('the translation catalogues', () => {
     'src/web/locales',
     'src/web/features/approvals/locales',
     'src/web/features/records/locales',
+    'src/web/features/find/locales',
   ];
 
   it('hold every message of the code, each translated into German', async () => {

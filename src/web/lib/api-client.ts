@@ -75,6 +75,8 @@ export interface RequestOptions {
   json?: unknown;
   searchParams?: Record<string, string>;
   signal?: AbortSignal;
+  /** Extra request headers (a write sent despite a duplicate warning says so in one). */
+  headers?: Record<string, string>;
   /** A 401 is an answer here (reading who is signed in, signing in), not an expired session. */
   unauthorizedIsAnswer?: boolean;
 }
@@ -91,6 +93,7 @@ export async function request(
     ...(options.json === undefined ? {} : { json: options.json }),
     ...(options.searchParams ? { searchParams: options.searchParams } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   });
   if (response.status === 401 && !options.unauthorizedIsAnswer) throw sessionEnded();
   return { status: response.status, body: await readBody(response) };

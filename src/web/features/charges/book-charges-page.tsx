@@ -30,6 +30,8 @@ import { useNumberLocale } from '../../lib/number-locale.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { readRecent, rememberRecent } from '../../lib/recent-list.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
+import { useFormSlots } from '../../lib/form-slots.ts';
+import { useSendGates } from '../../lib/send-gates.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { useBookCharge } from './api/book-charge.ts';
 import { useRequestApproval } from './api/request-approval.ts';
@@ -196,7 +198,10 @@ function ChargeForm({
   const askApproval = useRequestApproval();
   // Said by the preview as the amount is typed: the button's words follow it.
   const [viaApproval, setViaApproval] = useState(false);
-  const submit = (submission: ChargeSubmission) => {
+  // What the app adds to the contract fields: suggestions, the producer's name, an unknown pair confirmed.
+  const { ContractFields } = useFormSlots();
+  const gates = useSendGates<ChargeSubmission>();
+  const submit = async (submission: ChargeSubmission) => {
     const { user_id: userId, contract_id: contractId, ...body } = submission;
     const schedule = chargeSchedule(body);
     // Decided on what is sent, not on the preview's (deferred) state.
@@ -208,6 +213,7 @@ function ChargeForm({
       return;
     }
     setPlausibilityProblem(false);
+    if (!(await gates.run(submission))) return;
     const remember = () => {
       rememberContract({ user: userId, contract: contractId });
       rememberCategory(body.category);
@@ -262,7 +268,7 @@ function ChargeForm({
           <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="contract-heading">
             <h2 id="contract-heading">{t`Contract`}</h2>
-            <ContractPicker />
+            {ContractFields ? <ContractFields gates={gates} /> : <ContractPicker />}
           </section>
           <section className="card" aria-labelledby="amount-heading">
             <h2 id="amount-heading">{t`Amount and schedule`}</h2>

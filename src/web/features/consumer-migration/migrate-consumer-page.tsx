@@ -25,6 +25,8 @@ import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
+import { useFormSlots } from '../../lib/form-slots.ts';
+import { useSendGates } from '../../lib/send-gates.ts';
 import { useMigrateConsumer } from './api/migrate-consumer.ts';
 import {
   changedFields,
@@ -133,15 +135,21 @@ function MigrationForm({
     useFormFeedback(form, isMigrationFormName, openSectionsOf, { write: 'consumer_migration' });
 
   const migrate = useMigrateConsumer();
-  const submit = (submission: ConsumerMigrationSubmission) =>
-    send(
-      () => migrate.mutateAsync(submission),
+  // Checks before sending that the app adds (the console's earlier migrations this one would repeat).
+  const { MigrationDuplicates } = useFormSlots();
+  const gates = useSendGates<ConsumerMigrationSubmission>();
+  const submit = async (submission: ConsumerMigrationSubmission) => {
+    const permit = await gates.run(submission);
+    if (!permit) return;
+    await send(
+      () => migrate.mutateAsync({ submission, headers: permit.headers }),
       (body) => {
         succeeded.current = true;
         clearFormDraft(DRAFT_KEY);
         onMigrated(isJsonObject(body) ? body : {});
       },
     );
+  };
 
   const discard = () => {
     clearFormDraft(DRAFT_KEY);
@@ -184,6 +192,7 @@ function MigrationForm({
               </FormSection>
             );
           })}
+          {MigrationDuplicates && <MigrationDuplicates gates={gates} />}
           <div className="form-actions">
             <SubmitButton idle={t`Migrate consumer`} busy={t`Migrating…`} />
             {changed && (

@@ -5,6 +5,7 @@ import { producerContractPathSchema, type ProducerContractPath } from '../../../
 import { ContractPicker } from '../../components/form/contract-picker.tsx';
 import type { FieldWords } from '../../lib/field-words.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
+import { useFormSlots } from '../../lib/form-slots.ts';
 
 interface ContractFields {
   user_id: string;
@@ -39,6 +40,8 @@ export function ReportContractForm({
   contract: string | undefined;
   onShow: (path: ProducerContractPath) => void;
 }) {
+  // Suggestions and what is known of the pair, when the app adds them.
+  const { ContractFields: SuggestingFields } = useFormSlots();
   const form = useForm<ContractFields, unknown, ProducerContractPath>({
     defaultValues: { user_id: user ?? '', contract_id: contract ?? '' },
     resolver: contractResolver(
@@ -56,7 +59,7 @@ export function ReportContractForm({
         onSubmit={(event) => void form.handleSubmit(onShow)(event)}
         aria-label={t`Contract`}
       >
-        <ContractPicker />
+        {SuggestingFields ? <SuggestingFields /> : <ContractPicker />}
         <div className="form-actions">
           <button type="submit" className="button">
             {t`Show report`}

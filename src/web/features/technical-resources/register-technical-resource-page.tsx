@@ -21,6 +21,8 @@ import { perLanguage } from '../../i18n/per-language.ts';
 import { MARKET_LOCATION_CHECK } from '../../lib/live-checks.ts';
 import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
+import { useFormSlots } from '../../lib/form-slots.ts';
+import { useSendGates } from '../../lib/send-gates.ts';
 import { useRegisterTechnicalResource } from './api/register-technical-resource.ts';
 
 const title = () => t`Register a technical resource`;
@@ -149,11 +151,17 @@ function TechnicalResourceForm({
     });
 
   const register = useRegisterTechnicalResource();
-  const submit = (body: TechnicalResourceRequest) =>
-    send(
-      () => register.mutateAsync(body),
+  // What the app adds: contract suggestions, and the TR-IDs the console registered before.
+  const { ContractIdField, TechnicalResourceDuplicates } = useFormSlots();
+  const gates = useSendGates<TechnicalResourceRequest>();
+  const submit = async (body: TechnicalResourceRequest) => {
+    const permit = await gates.run(body);
+    if (!permit) return;
+    await send(
+      () => register.mutateAsync({ body, headers: permit.headers }),
       (responseBody) => onRegistered(technicalResourceResponseSchema.parse(responseBody)),
     );
+  };
 
   return (
     <div className="page page--form">
@@ -177,7 +185,11 @@ function TechnicalResourceForm({
           <WriteOutcomeNotice outcome={outcome} onRetry={retrySafely} />
           <section className="card" aria-labelledby="resource-heading">
             <h2 id="resource-heading">{t`Resource`}</h2>
-            <TextInput {...field('contract_id')} autoComplete="off" spellCheck={false} />
+            {ContractIdField ? (
+              <ContractIdField label={field('contract_id').label} hint={field('contract_id').hint} />
+            ) : (
+              <TextInput {...field('contract_id')} autoComplete="off" spellCheck={false} />
+            )}
             <TextInput {...field('control_resource')} autoComplete="off" spellCheck={false} />
             <TextInput {...field('technical_resource_id')} autoComplete="off" spellCheck={false} />
           </section>
@@ -194,6 +206,7 @@ function TechnicalResourceForm({
               inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
             />
           </section>
+          {TechnicalResourceDuplicates && <TechnicalResourceDuplicates gates={gates} />}
           <div className="form-actions">
             <SubmitButton idle={t`Register`} busy={t`Registering…`} />
           </div>

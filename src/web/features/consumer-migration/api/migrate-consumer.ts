@@ -2,10 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import type { ConsumerMigrationSubmission } from '../../../../contract/api/consumer-migration.ts';
 import { request, type ApiAnswer } from '../../../lib/api-client.ts';
 
+export interface MigrationWrite {
+  submission: ConsumerMigrationSubmission;
+  /** Extra headers: a migration sent despite a duplicate warning says so (X-Duplicate-Acknowledged). */
+  headers?: Record<string, string>;
+}
+
 /** POST /v3/migrations/consumers/{userID}/ through the BFF; the answer is the caller's to read. */
-export function migrateConsumer(submission: ConsumerMigrationSubmission): Promise<ApiAnswer<unknown>> {
+export function migrateConsumer({ submission, headers }: MigrationWrite): Promise<ApiAnswer<unknown>> {
   const { user_id: userId, ...body } = submission;
-  return request('post', `/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, { json: body });
+  return request('post', `/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, {
+    json: body,
+    ...(headers ? { headers } : {}),
+  });
 }
 
 export const useMigrateConsumer = () => useMutation({ mutationFn: migrateConsumer });
