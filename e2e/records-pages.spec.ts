@@ -272,6 +272,12 @@ test("a consumer's page: the migration in the form's sections; a viewer sees the
     viewerPage.getByRole('link', { name: 'Migrate another consumer at this address' }),
   ).toHaveCount(0);
   await expectAccessible(viewerPage);
+  // A viewer reads a contract's bookings, but neither books nor reverses.
+  await viewerPage.goto(CONTRACT);
+  await expect(viewerPage.getByTestId('booking').first()).toBeVisible();
+  await expect(viewerPage.getByRole('button', { name: 'Reverse' })).toHaveCount(0);
+  await expect(viewerPage.getByRole('link', { name: 'Book a charge or credit' })).toHaveCount(0);
+  await expect(viewerPage.getByRole('link', { name: 'Feed-in report' }).first()).toBeVisible();
   expect(errors).toEqual([]);
   await viewer.close();
 
