@@ -261,11 +261,29 @@ export default fp<ApprovalsPluginOptions>(
         status: 0,
         durationMs: 0,
       };
+      const sent = parsePlatformJson(claim.bodyText);
       let auditId: number;
+      let recordId: number;
       try {
         auditId = await retryOnConnectionLoss(() => app.auditLog.begin(entry));
+        // Recorded under the person who asked for it; the approval (source_id) names who approved.
+        recordId = await retryOnConnectionLoss(() =>
+          app.consoleRecords.begin({
+            operation: 'charges',
+            source: 'approval',
+            sourceId: claim.id,
+            sourceRef: `approval:${claim.id}`,
+            userId: claim.userId,
+            contractId: claim.contractId,
+            sent: 'value' in sent ? sent.value : claim.bodyText,
+            recordedBy: claim.requestedBy,
+            recordedByDisplayName: claim.requestedByDisplayName,
+            acknowledged: [],
+          }),
+        );
       } catch (error) {
-        // Nothing is sent without its audit row. Said on the approval, so it is not read as "may be booked".
+        // Nothing is sent without its audit row and its record. Said on the approval, so it is not read as
+        // "may be booked".
         await record({
           status: 'unknown',
           upstreamStatus: null,
@@ -274,30 +292,6 @@ export default fp<ApprovalsPluginOptions>(
         });
         throw error;
       }
-      // Recorded under the person who asked for it; the approval (source_id) names who approved.
-      const sent = parsePlatformJson(claim.bodyText);
-      const recordId = await retryOnConnectionLoss(() =>
-        app.consoleRecords.begin({
-          operation: 'charges',
-          source: 'approval',
-          sourceId: claim.id,
-          sourceRef: `approval:${claim.id}`,
-          userId: claim.userId,
-          contractId: claim.contractId,
-          sent: 'value' in sent ? sent.value : claim.bodyText,
-          recordedBy: claim.requestedBy,
-          recordedByDisplayName: claim.requestedByDisplayName,
-          acknowledged: [],
-        }),
-      ).catch(async (error: unknown) => {
-        await record({
-          status: 'unknown',
-          upstreamStatus: null,
-          upstreamBody: { detail: 'Not sent yet: the console could not record it. Send it again.' },
-          outcome: null,
-        });
-        throw error;
-      });
       const answer = await writer.post(claim.path, claim.bodyText, requestId);
       await app.consoleRecords
         .answer(recordId, answer.status, answer.status === 0 ? null : answer.body)

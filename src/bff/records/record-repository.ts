@@ -124,16 +124,16 @@ function derive(draft: RecordDraft) {
       ),
     };
   }
-  if (draft.operation === 'charges')
-    return {
-      inputId,
-      technicalResourceId,
-      contractId,
-      subjectName: null,
-      marketLocation: null,
-      nameAddressKey: null,
-      terms: searchTerms(draft.userId, contractId, inputId, text(body, 'display_name')),
-    };
+  const terms =
+    draft.operation === 'charges'
+      ? searchTerms(draft.userId, contractId, inputId, text(body, 'display_name'))
+      : searchTerms(
+          technicalResourceId,
+          contractId,
+          ...['control_resource', 'market_location_feed', 'market_location_supply'].map((field) =>
+            text(body, field),
+          ),
+        );
   return {
     inputId,
     technicalResourceId,
@@ -141,13 +141,7 @@ function derive(draft: RecordDraft) {
     subjectName: null,
     marketLocation: null,
     nameAddressKey: null,
-    terms: searchTerms(
-      technicalResourceId,
-      contractId,
-      text(body, 'control_resource'),
-      text(body, 'market_location_feed'),
-      text(body, 'market_location_supply'),
-    ),
+    terms,
   };
 }
 
