@@ -159,6 +159,11 @@ export const auditFilterSchema = z
         message: `Give a status code or one of ${AUDIT_STATUS_CLASSES.join(', ')}.`,
       })
       .optional(),
+    /** The consumer's or producer's user ID the attempt was about (its `userID` target). */
+    user_id: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, { message: 'Give a user ID: letters, digits, underscores and hyphens.' })
+      .optional(),
     from: instantFilter.optional(),
     to: instantFilter.optional(),
   })

@@ -36,6 +36,7 @@ function where(filter: AuditFilter): SQL | undefined {
         ? eq(auditEntries.username, filter.user)
         : undefined,
     filter.operation ? eq(auditEntries.operation, filter.operation) : undefined,
+    filter.user_id ? sql`${auditEntries.targets}->>'userID' = ${filter.user_id}` : undefined,
     statusCondition(filter.status),
     filter.from ? gte(auditEntries.time, new Date(filter.from)) : undefined,
     filter.to ? lt(auditEntries.time, new Date(filter.to)) : undefined,

@@ -101,6 +101,8 @@ export const auditEntries = pgTable(
     index('audit_entries_time_idx').on(table.time),
     index('audit_entries_username_time_idx').on(table.username, table.time),
     index('audit_entries_operation_time_idx').on(table.operation, table.time),
+    // The audit filtered by the consumer or producer an attempt was about (a consumer's page links there).
+    index('audit_entries_user_id_idx').on(sql`(${table.targets}->>'userID')`, table.time),
   ],
 );
 

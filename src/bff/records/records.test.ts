@@ -93,6 +93,16 @@ describe('the console records every write and finds it again', () => {
     );
     expect(audit.results.map((entry) => entry.username)).toEqual(expect.arrayContaining(['vera', 'olga']));
     expect(audit.results[0]).toMatchObject({ targets: { userID: 'K-100234' }, method: 'GET' });
+    // The consumer's page links to the audit filtered by its user ID.
+    const aboutHim = auditPageSchema.parse(
+      json(await bff.call('GET', '/bff/audit?user_id=K-100234', bff.admin)),
+    );
+    expect(aboutHim.results.map((entry) => entry.operation).sort()).toEqual([
+      RECORDS_READ_OPERATION,
+      RECORDS_READ_OPERATION,
+      'migrations_consumers_create',
+    ]);
+    expect((await bff.call('GET', '/bff/audit?user_id=K%00', bff.admin)).statusCode).toBe(400);
   });
 
   it('warns of a second migration with the same market location, or the same name and address', async () => {

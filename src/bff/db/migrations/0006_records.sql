@@ -47,4 +47,5 @@ CREATE INDEX "records_name_address_idx" ON "records" USING btree ("name_address_
 CREATE INDEX "records_technical_resource_idx" ON "records" USING btree ("technical_resource_id");--> statement-breakpoint
 CREATE INDEX "records_recorded_at_idx" ON "records" USING btree ("recorded_at");--> statement-breakpoint
 CREATE INDEX "record_contracts_last_idx" ON "record_contracts" USING btree ("last_recorded_at");--> statement-breakpoint
-CREATE INDEX "record_terms_term_idx" ON "record_terms" USING btree ("operation","term","record_id" DESC NULLS LAST);
+CREATE INDEX "record_terms_term_idx" ON "record_terms" USING btree ("operation","term","record_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_entries_user_id_idx" ON "audit_entries" USING btree (("targets"->>'userID'),"time");

@@ -96,6 +96,17 @@ export function AuditPage() {
           ]}
           onChange={(operation) => update({ operation: operation || undefined })}
         />
+        <FormField id="audit-user-id" label={t`User ID`}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="search"
+              maxLength={64}
+              value={search.user_id ?? ''}
+              onChange={(event) => update({ user_id: event.target.value.trim() || undefined })}
+            />
+          )}
+        </FormField>
         <SelectInput
           id="audit-status"
           label={t`Outcome`}

@@ -13,6 +13,8 @@ export const auditSearchSchema = z.object({
   // A local username or sso:<subject> (up to 255 characters).
   user: z.string().max(300).optional().catch(undefined),
   operation: z.string().max(100).optional().catch(undefined),
+  // The consumer or producer an attempt was about (a consumer's page links here with it).
+  user_id: z.string().max(64).optional().catch(undefined),
   status: z.enum(AUDIT_STATUS_CLASSES).optional().catch(undefined),
   from: z.string().regex(ISO_DATE).optional().catch(undefined),
   to: z.string().regex(ISO_DATE).optional().catch(undefined),
@@ -52,6 +54,7 @@ export function auditFilter(search: AuditSearch): AuditFilter {
   return {
     ...(search.user ? { user: search.user } : {}),
     ...(search.operation ? { operation: search.operation } : {}),
+    ...(search.user_id ? { user_id: search.user_id } : {}),
     ...(search.status ? { status: search.status } : {}),
     ...(search.from ? { from: startOfDay(search.from).toISOString() } : {}),
     ...(search.to ? { to: endOf(search.to).toISOString() } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSearchOf, auditSearchFor, consumerName, localDay } from './consumer-facts.ts';
+import { addressSearchOf, auditSearchFor, consumerName } from './consumer-facts.ts';
 
 describe("a consumer's page", () => {
   it('names a person by first and last name, a company by its name (as search titles them)', () => {
@@ -38,14 +38,7 @@ describe("a consumer's page", () => {
     expect(addressSearchOf(null)).toEqual({});
   });
 
-  it('filters the audit by the migration operation and the days the migrations were sent on', () => {
-    const days = ['2026-11-20T10:00:00Z', '2026-11-02T10:00:00Z', '2026-11-12T10:00:00Z'];
-    expect(auditSearchFor(days)).toEqual({
-      operation: 'migrations_consumers_create',
-      from: localDay('2026-11-02T10:00:00Z'),
-      to: localDay('2026-11-20T10:00:00Z'),
-    });
-    expect(auditSearchFor([])).toEqual({ operation: 'migrations_consumers_create' });
-    expect(localDay('2026-11-20T10:00:00Z')).toMatch(/^2026-11-2[01]$/);
+  it('filters the audit by the consumer’s user ID', () => {
+    expect(auditSearchFor('K-100234')).toEqual({ user_id: 'K-100234' });
   });
 });

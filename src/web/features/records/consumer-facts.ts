@@ -38,22 +38,7 @@ export function addressSearchOf(sent: unknown): AddressSearch {
   return search;
 }
 
-/** A calendar day in the browser's zone (the audit page's filter reads days there). */
-export function localDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/**
- * The audit page's filter for a consumer's migrations: the operation and the days they were sent on.
- * The audit filters by staff, operation, status and time, not by the consumer (its targets column names
- * the user ID), so this is the narrowest view it offers.
- */
-export function auditSearchFor(recordedAt: readonly string[]) {
-  const days = recordedAt.map(localDay).sort();
-  return {
-    operation: 'migrations_consumers_create',
-    ...(days.length > 0 ? { from: days[0], to: days[days.length - 1] } : {}),
-  };
+/** The audit page filtered by the consumer: every attempt whose targets name this user ID. */
+export function auditSearchFor(userId: string) {
+  return { user_id: userId };
 }

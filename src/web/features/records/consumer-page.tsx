@@ -96,7 +96,7 @@ function ConsumerView({
           </Link>
         )}
         {canAdminister(user.role) && (
-          <Link to="/admin/audit" search={auditSearchFor(all.map((record) => record.recorded_at))}>
+          <Link to="/admin/audit" search={auditSearchFor(userId)}>
             {t`Audit entries`}
           </Link>
         )}
@@ -104,11 +104,6 @@ function ConsumerView({
           {t`Record details`}
         </Link>
       </p>
-      {canAdminister(user.role) && (
-        <p className="hint">
-          {t`The audit log cannot filter by consumer: the link shows every consumer migration of those days, and this consumer’s entries name user ID ${userId} among their targets.`}
-        </p>
-      )}
       <section className="card" aria-labelledby="latest-heading">
         <h2 id="latest-heading">{all.length > 1 ? t`Latest migration` : t`Migration`}</h2>
         <RecordFacts record={latest} />
