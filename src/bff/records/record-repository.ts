@@ -376,16 +376,18 @@ export class RecordRepository {
     const others = driver.length < 2 ? [] : rest.filter((word) => word.length >= 2);
     const range = (column: SQL, word: string) => sql`${column} >= ${word} and ${column} < ${word + MAX_CHAR}`;
     const inRange = sql`operation = ${operation} and ${range(sql.raw('term'), driver)}`;
+    // `desc nulls last` as the index is built: with the default (nulls first) the index cannot give the
+    // order, and the planner sorts the whole range instead (48 ms for 55,000 rows on PGlite, 0.4 ms now).
     const candidates =
       others.length === 0
         ? await queryRows<{ id: string | number }>(
             this.db,
-            sql`select record_id as id from record_terms where ${inRange} order by term, record_id desc limit ${limit * 2}`,
+            sql`select record_id as id from record_terms where ${inRange} order by term, record_id desc nulls last limit ${limit * 2}`,
           )
         : await queryRows<{ id: string | number }>(
             this.db,
             sql`select candidate.record_id as id
-              from (select record_id, term from record_terms where ${inRange} order by term, record_id desc limit ${SCANNED}) candidate
+              from (select record_id, term from record_terms where ${inRange} order by term, record_id desc nulls last limit ${SCANNED}) candidate
               where ${sql.join(
                 others.map(
                   (word) =>
@@ -393,7 +395,7 @@ export class RecordRepository {
                 ),
                 sql` and `,
               )}
-              order by candidate.term, candidate.record_id desc
+              order by candidate.term, candidate.record_id desc nulls last
               limit ${limit * 2}`,
           );
     const ids = [...new Set(candidates.map(({ id }) => toNumber(id)))].slice(0, limit);
