@@ -19,7 +19,13 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   durationMs: row.durationMs,
 });
 
-const toRow = (entry: AuditEntry) => ({ ...entry, time: new Date(entry.time) });
+/** The user ID an attempt was about, as a text column can hold it (no control characters: none then). */
+const userIdOf = (entry: AuditEntry) => {
+  const userId = entry.targets.userID;
+  return userId && !/\p{Cc}/u.test(userId) ? userId : null;
+};
+
+const toRow = (entry: AuditEntry) => ({ ...entry, time: new Date(entry.time), userId: userIdOf(entry) });
 
 function statusCondition(status: AuditFilter['status']): SQL | undefined {
   if (status === undefined) return undefined;
@@ -36,7 +42,7 @@ function where(filter: AuditFilter): SQL | undefined {
         ? eq(auditEntries.username, filter.user)
         : undefined,
     filter.operation ? eq(auditEntries.operation, filter.operation) : undefined,
-    filter.user_id ? sql`${auditEntries.targets}->>'userID' = ${filter.user_id}` : undefined,
+    filter.user_id ? eq(auditEntries.userId, filter.user_id) : undefined,
     statusCondition(filter.status),
     filter.from ? gte(auditEntries.time, new Date(filter.from)) : undefined,
     filter.to ? lt(auditEntries.time, new Date(filter.to)) : undefined,

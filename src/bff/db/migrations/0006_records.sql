@@ -38,6 +38,7 @@ CREATE TABLE "record_terms" (
 	CONSTRAINT "record_terms_record_id_term_pk" PRIMARY KEY("record_id","term")
 );
 --> statement-breakpoint
+ALTER TABLE "audit_entries" ADD COLUMN "user_id" text;--> statement-breakpoint
 ALTER TABLE "record_terms" ADD CONSTRAINT "record_terms_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "records_source_ref_idx" ON "records" USING btree ("source_ref");--> statement-breakpoint
 CREATE INDEX "records_contract_idx" ON "records" USING btree ("user_id","contract_id","operation");--> statement-breakpoint
@@ -48,4 +49,6 @@ CREATE INDEX "records_technical_resource_idx" ON "records" USING btree ("technic
 CREATE INDEX "records_recorded_at_idx" ON "records" USING btree ("recorded_at");--> statement-breakpoint
 CREATE INDEX "record_contracts_last_idx" ON "record_contracts" USING btree ("last_recorded_at");--> statement-breakpoint
 CREATE INDEX "record_terms_term_idx" ON "record_terms" USING btree ("operation","term","record_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_entries_user_id_idx" ON "audit_entries" USING btree (("targets"->>'userID'),"time");
+CREATE INDEX "audit_entries_user_id_idx" ON "audit_entries" USING btree ("user_id","time");--> statement-breakpoint
+-- Entries from before: their userID target, where the row's text holds no escaped NUL (json's ->> fails on one).
+UPDATE "audit_entries" SET "user_id" = "targets"->>'userID' WHERE strpos("targets"::text, '\u0000') = 0;
