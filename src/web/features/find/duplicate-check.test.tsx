@@ -92,6 +92,16 @@ describe('the duplicate check before sending', () => {
     expect(checkDuplicates).toHaveBeenCalledTimes(1);
   });
 
+  it('never lets Enter in a field send the duplicate: the second button is no submit button', async () => {
+    checkDuplicates.mockResolvedValue([earlier]);
+    const { submit } = renderCheck();
+    submit();
+    const anyway = await screen.findByRole('button', { name: 'Register anyway' });
+    // Enter in a text field clicks the form's first submit button (HTML's implicit submission).
+    expect(anyway.getAttribute('type')).toBe('button');
+    expect(document.querySelector('form')!.querySelector('[type="submit"]')).not.toBe(anyway);
+  });
+
   it('asks again when the form is sent the usual way after the warning', async () => {
     checkDuplicates.mockResolvedValue([earlier]);
     const { sent, submit } = renderCheck();

@@ -45,6 +45,11 @@ function DuplicateCheck<T>({
   useEffect(() => {
     if (focusRequest > 0) notice.current?.focus();
   }, [focusRequest]);
+  // A deliberate click whose submit ended before reaching the check (the form had errors) does not carry
+  // over to the next submit.
+  useEffect(() => {
+    if (!isSubmitting) acknowledged.current = false;
+  }, [isSubmitting]);
 
   useSendGate(gates, async (submission) => {
     const check = toCheck(submission);
@@ -97,12 +102,15 @@ function DuplicateCheck<T>({
       ) : (
         <p id="duplicate-warning-heading">{words.failed(finding.reason)}</p>
       )}
+      {/* Not a submit button: Enter in a field submits with the form's first submit button, and that must
+          never be this one (it would send the duplicate without the deliberate click). */}
       <button
-        type="submit"
+        type="button"
         className="button button--secondary"
         disabled={isSubmitting}
-        onClick={() => {
+        onClick={(event) => {
           acknowledged.current = true;
+          event.currentTarget.form?.requestSubmit();
         }}
       >
         {finding.kind === 'duplicates' ? words.anyway : words.withoutCheck}
