@@ -52,6 +52,21 @@ describe('RecordRepository', () => {
     expect(await outcome(id)).toBe('refused');
   });
 
+  it('takes a single write sent again after no answer, refused as "already exists", as proof the first was stored', async () => {
+    const first = await records.begin(booking('resent-1', { contractId: 'C1001' }));
+    await records.answer(first, 0, null);
+    const again = await records.begin(booking('resent-1', { contractId: 'C1001' }));
+    await records.answer(again, 400, ALREADY_EXISTS);
+    expect([await outcome(first), await outcome(again)]).toEqual(['created', 'refused']);
+    expect((await records.contracts(['c1001'], 5)).map((contract) => contract.contractId)).toEqual(['C1001']);
+    // Another contract's booking of the same input_id is not this one.
+    const elsewhere = await records.begin(booking('resent-2', { contractId: 'C1002' }));
+    await records.answer(elsewhere, 0, null);
+    const other = await records.begin(booking('resent-2', { contractId: 'C1003' }));
+    await records.answer(other, 400, ALREADY_EXISTS);
+    expect(await outcome(elsewhere)).toBe('unknown');
+  });
+
   it('never replaces an accepted answer with a later attempt’s', async () => {
     const draft = booking('accepted-1', { source: 'bulk', sourceRef: 'campaign:1' });
     const id = await records.begin(draft);

@@ -213,8 +213,8 @@ export class RecordRepository {
       this.db.transaction(async (tx) => {
         const [row] = await tx.select().from(consoleRecords).where(eq(consoleRecords.id, id)).for('update');
         if (!row || recordOutcome(row.upstreamStatus, row.confirmedByRetry) === 'created') return;
-        const confirmedByRetry =
-          row.attempts > 1 && isDuplicateAnswer(IDEMPOTENT_WRITE[row.operation], status, body);
+        const exists = isDuplicateAnswer(IDEMPOTENT_WRITE[row.operation], status, body);
+        const confirmedByRetry = row.attempts > 1 && exists;
         await tx
           .update(consoleRecords)
           .set({ upstreamStatus, upstreamBody: body ?? null, answeredAt, confirmedByRetry })
@@ -222,18 +222,60 @@ export class RecordRepository {
         const outcome = recordOutcome(upstreamStatus, confirmedByRetry);
         // Refused: nothing is stored at the platform, so search does not find it (its pages still list it).
         if (outcome === 'refused') await tx.delete(recordTerms).where(eq(recordTerms.recordId, id));
-        if (row.operation !== 'charges' || !row.userId || !row.contractId || outcome !== 'created') return;
-        await tx
-          .insert(recordContracts)
-          .values({ userId: row.userId, contractId: row.contractId, lastRecordedAt: row.recordedAt })
-          .onConflictDoUpdate({
-            target: [recordContracts.userId, recordContracts.contractId],
-            set: {
-              lastRecordedAt: sql`greatest(${recordContracts.lastRecordedAt}, excluded.last_recorded_at)`,
-            },
-          });
+        // A single write sent again by staff after no answer, refused as "already exists": the earlier
+        // attempt without an answer is the one that was stored.
+        const confirmed = exists && !row.sourceRef ? await this.confirmUnanswered(tx, row) : null;
+        if (outcome === 'created') await this.knowContract(tx, row);
+        if (confirmed) await this.knowContract(tx, confirmed);
       }),
     );
+  }
+
+  /** The latest earlier record of the same write (same key) still without an answer, marked as stored. */
+  private async confirmUnanswered(tx: BffDatabase, row: RecordRow): Promise<RecordRow | null> {
+    const sameWrite =
+      row.operation === 'charges'
+        ? and(
+            eq(consoleRecords.userId, row.userId ?? ''),
+            eq(consoleRecords.contractId, row.contractId ?? ''),
+            eq(consoleRecords.inputId, row.inputId ?? ''),
+          )
+        : row.operation === 'consumer_migration'
+          ? eq(consoleRecords.userId, row.userId ?? '')
+          : eq(consoleRecords.technicalResourceId, row.technicalResourceId ?? '');
+    const [earlier] = await tx
+      .select({ id: consoleRecords.id })
+      .from(consoleRecords)
+      .where(
+        and(
+          eq(consoleRecords.operation, row.operation),
+          sameWrite,
+          lt(consoleRecords.id, row.id),
+          eq(consoleRecords.confirmedByRetry, false),
+          or(isNull(consoleRecords.upstreamStatus), gte(consoleRecords.upstreamStatus, 500)),
+        ),
+      )
+      .orderBy(desc(consoleRecords.id))
+      .limit(1);
+    if (!earlier) return null;
+    const [confirmed] = await tx
+      .update(consoleRecords)
+      .set({ confirmedByRetry: true })
+      .where(eq(consoleRecords.id, earlier.id))
+      .returning();
+    return confirmed ?? null;
+  }
+
+  /** An accepted booking makes its contract known (suggestions). */
+  private async knowContract(tx: BffDatabase, row: RecordRow): Promise<void> {
+    if (row.operation !== 'charges' || !row.userId || !row.contractId) return;
+    await tx
+      .insert(recordContracts)
+      .values({ userId: row.userId, contractId: row.contractId, lastRecordedAt: row.recordedAt })
+      .onConflictDoUpdate({
+        target: [recordContracts.userId, recordContracts.contractId],
+        set: { lastRecordedAt: sql`greatest(${recordContracts.lastRecordedAt}, excluded.last_recorded_at)` },
+      });
   }
 
   async find(id: number): Promise<RecordRow | null> {
