@@ -145,7 +145,7 @@ describe('bookings', () => {
       no_of_executions: 3,
       execution_cycle: 'month' as const,
     };
-    const reversal = reversalOf(original, '2026-11-23T10:00:00.000Z');
+    const reversal = reversalOf(original, `Reversal of ${original.input_id} (booked 2026-11-23).`);
     expect(reversal).toMatchObject({
       type_of_transaction: 'charge',
       amount_cent: original.amount_cent,

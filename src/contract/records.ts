@@ -338,10 +338,10 @@ export const REVERSAL_SUFFIX = '-reversal';
 
 /**
  * The booking that undoes another: the opposite type, the same amounts, VAT type, executions and cycle,
- * `input_id` = original + `-reversal`, and an explanation naming the original.
+ * `input_id` = original + `-reversal`, and `explanation` (the console words it in the staff's language, naming
+ * the original) before the original's own explanation.
  */
-export function reversalOf(original: ChargeRequest, bookedOn: string): ChargeRequest {
-  const explanation = `Reversal of ${original.input_id} (booked ${bookedOn.slice(0, 10)}).`;
+export function reversalOf(original: ChargeRequest, explanation: string): ChargeRequest {
   return {
     ...original,
     type_of_transaction: original.type_of_transaction === 'charge' ? 'credit' : 'charge',
@@ -352,6 +352,9 @@ export function reversalOf(original: ChargeRequest, bookedOn: string): ChargeReq
       : explanation,
   };
 }
+
+/** Whether a booking is itself a reversal (undoing it would book the original again: a booking of its own). */
+export const isReversal = (inputId: string) => inputId.endsWith(REVERSAL_SUFFIX);
 
 /* ---- duplicates ---- */
 

@@ -5,6 +5,8 @@ import type { ChargeRequest } from '../../../contract/api/charges.ts';
 import type { ConsoleRecord } from '../../../contract/records.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dateInZone } from '../../../contract/calendar-date.ts';
+import { useContractRecords } from './api/get-contract-records.ts';
 import { isRecordId, useRecord } from './api/get-record.ts';
 import { bookingAnchor } from './record-links.ts';
 import { personName } from './record-text.ts';
@@ -32,6 +34,14 @@ function problemText(problem: ReversalProblem | 'unknown', id: string, record?: 
       const inputId = record?.input_id ?? id;
       return t`Booking ${inputId} was not booked by the platform, so there is nothing to reverse. The form below is empty.`;
     }
+    case 'is-reversal': {
+      const inputId = record?.input_id ?? id;
+      return t`Booking ${inputId} is itself a reversal: undoing it would book the original again. Book that by hand if it is meant. The form below is empty.`;
+    }
+    case 'reversed': {
+      const inputId = record?.input_id ?? id;
+      return t`Booking ${inputId} has been reversed already (see its contract’s bookings). The form below is empty.`;
+    }
   }
 }
 
@@ -52,10 +62,16 @@ function Problem({ text }: { text: string }) {
 export function useReversalStart(recordId: string): ReversalStartState {
   const valid = isRecordId(recordId);
   const record = useRecord(recordId, { enabled: valid });
+  // The contract's bookings: whether this one was reversed already.
+  const contract = useContractRecords(record.data?.user_id ?? '', record.data?.contract_id ?? '', {
+    enabled: Boolean(record.data?.user_id && record.data.contract_id),
+  });
   if (!valid || (record.error instanceof ApiError && record.error.status === 404))
     return { status: 'ready', start: { notice: <Problem text={problemText('unknown', recordId)} /> } };
   if (record.isError) return { status: 'ready', start: { notice: <Problem text={record.error.message} /> } };
-  if (record.isPending)
+  if (contract.isError)
+    return { status: 'ready', start: { notice: <Problem text={contract.error.message} /> } };
+  if (record.isPending || (record.data.user_id && record.data.contract_id && contract.isPending))
     return {
       status: 'loading',
       notice: (
@@ -64,7 +80,13 @@ export function useReversalStart(recordId: string): ReversalStartState {
         </p>
       ),
     };
-  const source = reversalSource(record.data);
+  // On the invoice beside the booking: in the staff's language, the day as booked in Germany.
+  const bookedDay = dateInZone(new Date(record.data.recorded_at), 'Europe/Berlin');
+  const source = reversalSource(
+    record.data,
+    contract.data?.bookings ?? [],
+    (inputId) => t`Reversal of ${inputId} (booked ${bookedDay}).`,
+  );
   if (!source.ok)
     return {
       status: 'ready',

@@ -10,7 +10,11 @@ describe('the reversal of a booking', () => {
       creditRequest('goodwill-1', { no_of_executions: 3, execution_cycle: 'month', category: 'goodwill' }),
       { recorded_at: '2026-11-20T09:30:00.000Z' },
     );
-    const source = reversalSource(original);
+    const source = reversalSource(
+      original,
+      [original],
+      (inputId) => `Reversal of ${inputId} (booked 2026-11-20).`,
+    );
     expect(source).toEqual({
       ok: true,
       userId: 'P1000',
@@ -33,23 +37,37 @@ describe('the reversal of a booking', () => {
   });
 
   it('is refused for a record that is no booking, cannot be read, or booked nothing', () => {
-    expect(reversalSource(consoleRecord({ id: '1', operation: 'consumer_migration', sent: {} }))).toEqual({
+    expect(
+      reversalSource(consoleRecord({ id: '1', operation: 'consumer_migration', sent: {} }), [], String),
+    ).toEqual({
       ok: false,
       problem: 'not-a-booking',
     });
-    expect(reversalSource(consoleRecord({ id: '2', sent: { input_id: 'x' } }))).toEqual({
+    expect(reversalSource(consoleRecord({ id: '2', sent: { input_id: 'x' } }), [], String)).toEqual({
       ok: false,
       problem: 'unreadable',
     });
     expect(
       reversalSource(
         bookingRecord('3', creditRequest('refused-1'), { outcome: 'refused', upstream_status: 400 }),
+        [],
+        String,
       ),
     ).toEqual({ ok: false, problem: 'not-booked' });
-    expect(reversalSource(bookingRecord('4', creditRequest('x'), { contract_id: null }))).toEqual({
+    // Opened again, bookmarked or typed: the same rules as the button.
+    const reversal = bookingRecord('5', { ...creditRequest('a-reversal'), type_of_transaction: 'charge' });
+    expect(reversalSource(reversal, [reversal], String)).toEqual({ ok: false, problem: 'is-reversal' });
+    const original = bookingRecord('6', creditRequest('a'));
+    expect(reversalSource(original, [reversal, original], String)).toEqual({
       ok: false,
-      problem: 'not-a-booking',
+      problem: 'reversed',
     });
+    expect(reversalSource(bookingRecord('4', creditRequest('x'), { contract_id: null }), [], String)).toEqual(
+      {
+        ok: false,
+        problem: 'not-a-booking',
+      },
+    );
   });
 });
 

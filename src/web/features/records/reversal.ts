@@ -1,13 +1,14 @@
 import type { ChargeRequest } from '../../../contract/api/charges.ts';
 import {
   bookingRequest,
+  isReversal,
   REVERSAL_SUFFIX,
   reversalOf,
   type ConsoleRecord,
 } from '../../../contract/records.ts';
 
 /** Why a record cannot be reversed from the charges form. */
-export type ReversalProblem = 'not-a-booking' | 'unreadable' | 'not-booked';
+export type ReversalProblem = 'not-a-booking' | 'unreadable' | 'not-booked' | 'is-reversal' | 'reversed';
 
 export type ReversalSource =
   | {
@@ -25,15 +26,23 @@ export type ReversalSource =
  * (`reversalOf`). Only a booking the platform accepted is reversed: a refused one booked nothing, and one
  * without an answer must be checked first (sent again, same input ID).
  */
-export function reversalSource(record: ConsoleRecord): ReversalSource {
+export function reversalSource(
+  record: ConsoleRecord,
+  contractBookings: readonly ConsoleRecord[],
+  explanation: (inputId: string) => string,
+): ReversalSource {
   if (record.operation !== 'charges' || !record.user_id || !record.contract_id)
     return { ok: false, problem: 'not-a-booking' };
   const request = bookingRequest(record);
   if (!request) return { ok: false, problem: 'unreadable' };
   if (record.outcome !== 'created') return { ok: false, problem: 'not-booked' };
+  // The same rules as the button (mayReverse), for an address opened again, bookmarked or typed.
+  if (isReversal(request.input_id)) return { ok: false, problem: 'is-reversal' };
+  if (reversalStates(contractBookings).get(record.id)?.status === 'reversed')
+    return { ok: false, problem: 'reversed' };
   return {
     ok: true,
-    request: reversalOf(request, record.recorded_at),
+    request: reversalOf(request, explanation(request.input_id)),
     userId: record.user_id,
     contractId: record.contract_id,
     original: { recordId: record.id, inputId: request.input_id, recordedAt: record.recorded_at },
