@@ -69,6 +69,8 @@ export function CommandPalette({
     void navigate({ to: command.to, ...(command.search ? { search: command.search } : {}) } as never);
   };
   const openRecord = (url: string) => {
+    // Results for an earlier text (Enter right after a keystroke): wait for the answer to what is typed.
+    if (!search.current) return;
     close();
     // A record's page, as the BFF names it (`/consumers/K-100234`, `…/contracts/C1000#booking-7`).
     void navigate({ href: url });

@@ -74,6 +74,17 @@ describe('the palette’s search as staff type', () => {
     expect(search.current.results).toHaveLength(2);
   });
 
+  it('says its results answer an earlier text while typing pauses are awaited (Enter must not open one)', async () => {
+    const { result: search, rerender } = renderSearch();
+    await answer('', []);
+    rerender({ typed: 'mul' });
+    await answer('mul', [result('Mulhouse GmbH')]);
+    await waitFor(() => expect(search.current).toMatchObject({ state: 'ready', current: true }));
+    rerender({ typed: 'muller' });
+    // Right after the keystroke: still "mul"'s answer, not the typed text's.
+    expect(search.current).toMatchObject({ query: 'mul', current: false });
+  });
+
   it('asks once for a word typed quickly, with the trimmed text', async () => {
     const { rerender } = renderSearch();
     await answer('', []);

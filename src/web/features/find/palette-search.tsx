@@ -36,6 +36,11 @@ export interface PaletteSearch {
    * search did not answer (the commands still work); `ready`: the results are the query's.
    */
   state: 'loading' | 'updating' | 'failed' | 'ready';
+  /**
+   * Whether the results answer what is typed now. While typing pauses are awaited (~150 ms) they answer
+   * an earlier text: choosing one then (Enter right after a keystroke) would open a record nobody asked for.
+   */
+  current: boolean;
 }
 
 /**
@@ -50,11 +55,12 @@ export function usePaletteSearch(typed: string): PaletteSearch {
   // one of them would open a record nobody asked for.
   const [answered, setAnswered] = useState<string | null>(null);
   if (search.data !== undefined && !search.isPlaceholderData && answered !== query) setAnswered(query);
-  if (search.isError) return { query, results: NO_RESULTS, state: 'failed' };
-  if (search.data === undefined) return { query, results: NO_RESULTS, state: 'loading' };
-  if (!search.isPlaceholderData) return { query, results: search.data, state: 'ready' };
+  const typedNow = typed.trim() === query;
+  if (search.isError) return { query, results: NO_RESULTS, state: 'failed', current: false };
+  if (search.data === undefined) return { query, results: NO_RESULTS, state: 'loading', current: false };
+  if (!search.isPlaceholderData) return { query, results: search.data, state: 'ready', current: typedNow };
   const narrows = answered !== null && answered !== '' && query.startsWith(answered);
-  return { query, results: narrows ? search.data : NO_RESULTS, state: 'updating' };
+  return { query, results: narrows ? search.data : NO_RESULTS, state: 'updating', current: false };
 }
 
 /**
