@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleCharge } from './testing/examples.ts';
 import {
   bookingTotalsByYear,
+  consolePathSchema,
   foldSearchText,
   maskBankData,
   maskIban,
@@ -197,5 +198,20 @@ describe('duplicate keys', () => {
       'Sonnendach GmbH',
     );
     expect(migrationSubjectName({ first_name: ' Jörg ', last_name: 'Müller' })).toBe('Jörg Müller');
+  });
+});
+
+describe('links in search results and duplicates', () => {
+  it('are paths of the console, never another site', () => {
+    for (const url of ['/consumers/K-1', '/producers/P1000/contracts/C1000#booking-7'])
+      expect(consolePathSchema.safeParse(url).success, url).toBe(true);
+    for (const url of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+    ])
+      expect(consolePathSchema.safeParse(url).success, url).toBe(false);
   });
 });

@@ -45,6 +45,11 @@ export function recordOutcome(upstreamStatus: number | null, confirmedByRetry = 
   return 'refused';
 }
 
+/** A page of the console: a path of this origin, never another site's address (`//host`, `https:`). */
+export const consolePathSchema = z
+  .string()
+  .regex(/^\/(?![/\\])/, { message: 'Must be a path of the console.' });
+
 /** Why an earlier record looks like the same consumer or resource. */
 export const DUPLICATE_REASONS = ['market_location', 'name_and_address', 'technical_resource_id'] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
@@ -59,7 +64,7 @@ export const duplicateSchema = z.object({
   technical_resource_id: z.string().nullable(),
   recorded_at: z.iso.datetime(),
   recorded_by: z.string(),
-  url: z.string(),
+  url: consolePathSchema,
 });
 export type Duplicate = z.infer<typeof duplicateSchema>;
 
@@ -171,7 +176,7 @@ export const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   title: z.string(),
   subtitle: z.string(),
-  url: z.string(),
+  url: consolePathSchema,
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
