@@ -41,6 +41,16 @@ test.describe('audit log', () => {
     await expect(page.getByText(/^51–55 of 55 attempts/)).toBeVisible();
     await expect(page.getByLabel('Outcome')).toHaveValue('4xx');
 
+    // By the consumer or producer an attempt was about (a consumer's page links here with it).
+    const subject = page.getByLabel('Consumer or producer ID');
+    await subject.fill('P9999');
+    await expect(page).toHaveURL(/user_id=P9999/);
+    await expect(page.getByText('No write attempts match.')).toBeVisible();
+    await subject.fill('P1000');
+    await expect(page.getByText(/^51–55 of 55 attempts|^1–50 of 55 attempts/)).toBeVisible();
+    await subject.fill('');
+    await expect(page).not.toHaveURL(/user_id=/);
+
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;

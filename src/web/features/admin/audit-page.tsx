@@ -96,7 +96,7 @@ export function AuditPage() {
           ]}
           onChange={(operation) => update({ operation: operation || undefined })}
         />
-        <FormField id="audit-user-id" label={t`User ID`}>
+        <FormField id="audit-user-id" label={t`Consumer or producer ID`}>
           {(aria) => (
             <input
               {...aria}
