@@ -9,10 +9,19 @@ import { ScrollRegion } from './scroll-region.tsx';
  * Charges and credits summed by type and VAT rate, signed by the console's one convention: the bulk dry
  * run's totals and those of an approval (a charge's executions, or a whole bulk campaign).
  */
-export function ChargeTotalsTable({ totals, locale }: { totals: readonly ChargeTotal[]; locale: string }) {
+export function ChargeTotalsTable({
+  totals,
+  locale,
+  label = t`Totals`,
+}: {
+  totals: readonly ChargeTotal[];
+  locale: string;
+  /** Its name for assistive technology: one page with several (a year each) names each apart. */
+  label?: string;
+}) {
   return (
-    <ScrollRegion label={t`Totals`}>
-      <table className="table table--values" aria-label={t`Totals`}>
+    <ScrollRegion label={label}>
+      <table className="table table--values" aria-label={label}>
         <thead>
           <ColumnHeaders
             columns={[

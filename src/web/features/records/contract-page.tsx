@@ -107,7 +107,7 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
               {years.map(({ year, totals }) => (
                 <div key={year} className="year-totals">
                   <h3>{year}</h3>
-                  <ChargeTotalsTable totals={totals} locale={locale} />
+                  <ChargeTotalsTable totals={totals} locale={locale} label={t`Totals ${year}`} />
                 </div>
               ))}
             </div>
