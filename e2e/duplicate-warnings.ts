@@ -10,6 +10,7 @@ import { expect } from './fixtures.ts';
 export async function sendPastDuplicateWarning(page: Page, outcome: Locator): Promise<void> {
   const warning = page.getByTestId('duplicate-warning');
   await expect(outcome.or(warning)).toBeVisible();
-  if (await warning.isVisible()) await warning.locator('button[type="submit"]').click();
+  // Its one button: "Migrate anyway", "Register anyway" or "… without the check", in either language.
+  if (await warning.isVisible()) await warning.getByRole('button').click();
   await expect(outcome).toBeVisible();
 }
