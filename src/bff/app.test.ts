@@ -136,6 +136,7 @@ describe('BFF against the real sandbox', () => {
       environment: 'sandbox',
       confirmFromCent: 100_000,
       approvalFromCent: 100_000,
+      authenticatedWith: 'password',
     });
   });
 
@@ -436,7 +437,12 @@ describe('BFF upstream failures and tokens', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     const staticDir = mkdtempSync(join(dataDir, 'spa-'));
     mkdirSync(join(staticDir, 'assets'));
+    const { brotliCompressSync, brotliDecompressSync } = await import('node:zlib');
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(
+      join(staticDir, 'index.html.br'),
+      brotliCompressSync('<!doctype html><title>console</title>'),
+    );
     writeFileSync(join(staticDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
     writeFileSync(join(staticDir, 'favicon.svg'), '<svg/>');
     const tokens = new TokenManager({ baseUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' });
@@ -455,6 +461,18 @@ describe('BFF upstream failures and tokens', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    // Brotli where the browser takes it (the build writes index.html.br), never where it refuses it.
+    const compressed = await spa.inject({
+      url: '/reports/feed-in',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<title>console</title>');
+    const refused = await spa.inject({ url: '/', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toContain('<title>console</title>');
     const asset = await spa.inject({ url: '/assets/index-AbCd1234.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await spa.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');

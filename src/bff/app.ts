@@ -9,6 +9,7 @@ import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contr
 import { DEFAULT_RECORDS_RETENTION_DAYS } from '../contract/records.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
+import passwordsPlugin from './accounts/passwords-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
 import bulkPlugin from './bulk/bulk-plugin.ts';
 import type { RetryPolicy } from './bulk/row-outcome.ts';
@@ -17,12 +18,15 @@ import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import { parseJsonBody } from './json-body.ts';
 import recordsPlugin from './records/records-plugin.ts';
+import passkeysPlugin from './passkeys/passkeys-plugin.ts';
+import { relyingPartyOf } from './passkeys/relying-party.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
 import apiProxyPlugin, { type ApiProxyPluginOptions } from './proxy/api-proxy-plugin.ts';
 import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
 
 /** The upstream settings are the proxy plugin's own (documented there); the bulk runner shares them. */
@@ -40,6 +44,11 @@ export interface BffOptions extends ApiProxyPluginOptions {
   staticDir?: string | undefined;
   /** The company's OpenID provider for staff sign-in; unset: local accounts only. */
   identityProvider?: OidcPluginOptions['provider'];
+  /**
+   * The console's public origin (BFF_PUBLIC_URL, else where it listens): passkeys are bound to its host
+   * name. Unset, or an IP address: no passkeys.
+   */
+  consoleOrigin?: string | undefined;
   /** false: no sign-in with a local account (SSO only). */
   localAccounts?: boolean;
   /** Platform calls in flight for bulk campaigns from this process (default 4). */
@@ -121,11 +130,20 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(sessionsPlugin, { dataDir: options.dataDir, sessionSecret: options.sessionSecret, now });
   await app.register(auditPlugin, { retentionDays: options.auditRetentionDays ?? 365, now });
   await app.register(oidcPlugin, { provider: options.identityProvider, now });
+  const relyingParty = relyingPartyOf(options.consoleOrigin);
   await app.register(accountsPlugin, {
     environment: options.environment,
     localAccounts: options.localAccounts ?? true,
+    passkeys: relyingParty !== null,
     confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
     approvalFromCent,
+    now,
+  });
+  await app.register(passwordsPlugin, { localAccounts: options.localAccounts ?? true });
+  await app.register(sessionListPlugin);
+  await app.register(passkeysPlugin, {
+    relyingParty,
+    localAccounts: options.localAccounts ?? true,
     now,
   });
   await app.register(recordsPlugin, {

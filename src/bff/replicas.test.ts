@@ -18,6 +18,12 @@ import {
 import { until } from '../node-shared/testing/until.ts';
 
 const ADMIN_PASSWORD = 'admin-password-1';
+/** Passwords set through `POST /bff/users` pass the policy: no username in them. */
+const STAFF_PASSWORDS = {
+  olga: 'harbour lights one',
+  paula: 'harbour lights two',
+  victor: 'harbour lights three',
+};
 
 describe('two BFF processes on one PostgreSQL database behave as one', () => {
   let sandbox: TestSandbox;
@@ -43,12 +49,12 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
       ['olga', 'operator'],
       ['victor', 'viewer'],
       ['paula', 'operator'],
-    ])
+    ] as const)
       expect(
         await statusOf(
           callBff(second.url, 'POST', '/bff/users', {
             cookie: admin,
-            body: { username, password: `${username}-password-1`, role },
+            body: { username, password: STAFF_PASSWORDS[username], role },
           }),
         ),
       ).toBe(201);
@@ -61,14 +67,14 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   });
 
   it('a session made on one works on the other', async () => {
-    const olga = await signInTo(second.url, 'olga', 'olga-password-1');
+    const olga = await signInTo(second.url, 'olga', STAFF_PASSWORDS.olga);
     const me = await callBff(first.url, 'GET', '/bff/user', { cookie: olga });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ username: 'olga', role: 'operator' });
   });
 
   it('sign-out on one ends the session on the other', async () => {
-    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    const olga = await signInTo(first.url, 'olga', STAFF_PASSWORDS.olga);
     expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
     expect(await statusOf(callBff(first.url, 'POST', '/bff/logout', { cookie: olga }))).toBe(204);
     await until(
@@ -78,7 +84,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   });
 
   it('disabling an account on one ends its sessions on the other', async () => {
-    const paula = await signInTo(second.url, 'paula', 'paula-password-1');
+    const paula = await signInTo(second.url, 'paula', STAFF_PASSWORDS.paula);
     expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: paula }))).toBe(200);
     const disabled = callBff(first.url, 'PATCH', '/bff/users/paula', {
       cookie: admin,
@@ -90,7 +96,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
       2000,
     );
     const again = await callBff(second.url, 'POST', '/bff/login', {
-      body: { username: 'paula', password: 'paula-password-1' },
+      body: { username: 'paula', password: STAFF_PASSWORDS.paula },
     });
     expect(again.status).toBe(401);
   });
@@ -105,14 +111,14 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
     }
     for (const target of [first, second]) {
       const blocked = await callBff(target.url, 'POST', '/bff/login', {
-        body: { username: 'victor', password: 'victor-password-1' },
+        body: { username: 'victor', password: STAFF_PASSWORDS.victor },
       });
       expect(blocked.status).toBe(429);
     }
   });
 
   it('every replica reads the whole audit: paged, filtered, exported', async () => {
-    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    const olga = await signInTo(first.url, 'olga', STAFF_PASSWORDS.olga);
     const charge = (base: string, inputId: string) =>
       callBff(base, 'POST', '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/', {
         cookie: olga,
@@ -167,7 +173,7 @@ describe('two BFF processes on one PostgreSQL database behave as one', () => {
   });
 
   it('a restarted replica keeps everyone signed in', async () => {
-    const olga = await signInTo(first.url, 'olga', 'olga-password-1');
+    const olga = await signInTo(first.url, 'olga', STAFF_PASSWORDS.olga);
     expect(await first.stop()).toBe(0);
     first = await startBffProcess(replicas.env());
     expect(await statusOf(callBff(first.url, 'GET', '/bff/user', { cookie: olga }))).toBe(200);
@@ -187,7 +193,7 @@ describe('the embedded database', () => {
       const admin = await signInTo(bff.url, 'admin', password!);
       await callBff(bff.url, 'POST', '/bff/users', {
         cookie: admin,
-        body: { username: 'olga', password: 'olga-password-1', role: 'operator' },
+        body: { username: 'olga', password: STAFF_PASSWORDS.olga, role: 'operator' },
       });
       expect(await bff.stop()).toBe(0);
       bff = await startBffProcess(env);
@@ -197,7 +203,7 @@ describe('the embedded database', () => {
         await (await callBff(bff.url, 'GET', '/bff/audit', { cookie: admin })).json(),
       );
       expect(audit.results.map((entry) => entry.operation)).toEqual(['bff_users_create']);
-      await signInTo(bff.url, 'olga', 'olga-password-1');
+      await signInTo(bff.url, 'olga', STAFF_PASSWORDS.olga);
     } finally {
       await bff.stop();
       await sandbox.close();

@@ -27,6 +27,7 @@ export async function startBff(
     upstreamTimeoutMs: env.ENERGY_API_TIMEOUT_MS,
     maxResponseBytes: env.ENERGY_API_MAX_RESPONSE_BYTES,
     publicUrl: env.BFF_PUBLIC_URL,
+    consoleOrigin: publicUrl(env),
     salespartner: env.ENERGY_API_SALESPARTNER,
     sessionSecret: env.SESSION_SECRET,
     auditRetentionDays: env.BFF_AUDIT_RETENTION_DAYS,

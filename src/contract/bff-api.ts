@@ -9,6 +9,10 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const CSRF_HEADER = 'x-csrf';
 
+/** How a session's person proved who they are (a passkey sign-in counts as an approval's step-up). */
+export const AUTHENTICATION_METHODS = ['password', 'passkey', 'sso'] as const;
+export type AuthenticationMethod = (typeof AUTHENTICATION_METHODS)[number];
+
 export const MIN_PASSWORD_LENGTH = 12;
 
 export const usernameSchema = z
@@ -40,6 +44,10 @@ export const sessionUserSchema = z.object({
   approvalFromCent: z.int().positive().nullable().optional(),
   /** Present for staff signed in through the identity provider (username `sso:<subject>`). */
   displayName: z.string().optional(),
+  /** Signed in with a temporary password: the console shows only the password change until it is done. */
+  must_change_password: z.boolean().optional(),
+  /** How this session was signed in; `passkey`: approving needs no password for five minutes after. */
+  authenticatedWith: z.enum(AUTHENTICATION_METHODS).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -55,6 +63,8 @@ export const SSO_USERNAME_PREFIX = 'sso:';
 export const signInOptionsSchema = z.object({
   local: z.boolean(),
   sso: z.enum(['off', 'available', 'unavailable']),
+  /** Local accounts may sign in with a passkey (local accounts on, and the console has a host name). */
+  passkey: z.boolean().default(false),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
@@ -86,6 +96,8 @@ export const staffUserSchema = z.object({
   role: z.enum(ROLES),
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** An admin reset the password: the temporary one must be replaced at the next sign-in. */
+  mustChangePassword: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
@@ -112,6 +124,9 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const BFF_AUDITED_OPERATIONS = [
   'bff_users_create',
   'bff_users_update',
+  'bff_users_password_reset',
+  'bff_password_change',
+  'bff_sessions_end',
   'bff_bulk_campaigns_create',
   'bff_bulk_campaigns_prior_runs',
   'bff_bulk_campaigns_pause',
@@ -122,6 +137,11 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_approvals_reject',
   'bff_approvals_withdraw',
   'bff_approvals_retry',
+  // Passkeys: registered, renamed, removed, used to sign in (the passkey's id, never its key or name).
+  'bff_passkeys_register',
+  'bff_passkeys_rename',
+  'bff_passkeys_remove',
+  'bff_login_passkey',
   // Not a write: reading records that hold bank data (records-plugin.ts).
   'bff_records_read',
 ] as const;

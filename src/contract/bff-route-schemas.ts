@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { detailErrorSchema, fieldErrorsSchema } from './api/common.ts';
+import { passkeyNameSchema } from './passkeys.ts';
 
 /*
  * Shapes only the BFF's routes read (the console never sends or reads them): apart from bff-api.ts so
@@ -49,3 +50,62 @@ export const backchannelLogoutSchema = z
   .instanceof(URLSearchParams)
   .transform((form) => form.get('logout_token') ?? '')
   .pipe(z.string().min(1));
+
+/** `GET /bff/sessions?username=`: someone else's sessions (admins only); absent: one's own. */
+export const sessionsQuerySchema = z.object({ username: z.string().min(1).max(300).optional() });
+
+/** `DELETE /bff/sessions/{id}`: the session's public id. */
+export const sessionParamsSchema = z.object({ id: z.uuid({ message: 'No such session.' }) });
+
+/** base64url as WebAuthn's JSON forms carry binary fields; bounded (the body limit bounds them too). */
+const base64url = (max: number) =>
+  z
+    .string()
+    .regex(/^[\w-]*$/, { message: 'Must be base64url.' })
+    .max(max);
+
+/** The extension results the console reads (none verify anything); the rest are dropped. */
+const extensionResultsSchema = z.object({
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+});
+
+/**
+ * The browser's answer to `navigator.credentials.create()` as JSON (WebAuthn Level 3
+ * `RegistrationResponseJSON`): only its frame is checked here, @simplewebauthn/server verifies the rest.
+ */
+export const registrationResponseSchema = z.looseObject({
+  id: base64url(1366),
+  rawId: base64url(1366),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url(8192),
+    attestationObject: base64url(65_536),
+    transports: z.array(z.string().max(32)).max(16).optional(),
+  }),
+  clientExtensionResults: extensionResultsSchema,
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** `POST /bff/passkeys`: the new passkey's name and the browser's answer to the registration options. */
+export const addPasskeyRequestSchema = z.object({
+  name: passkeyNameSchema,
+  response: registrationResponseSchema,
+});
+
+/** The browser's answer to `navigator.credentials.get()` as JSON (`AuthenticationResponseJSON`). */
+export const authenticationResponseSchema = z.looseObject({
+  id: base64url(1366),
+  rawId: base64url(1366),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(65_536),
+    signature: base64url(8192),
+    userHandle: base64url(128).optional(),
+  }),
+  clientExtensionResults: extensionResultsSchema,
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** `POST /bff/login/passkey`. */
+export const passkeySignInRequestSchema = z.object({ response: authenticationResponseSchema });

@@ -17,7 +17,9 @@ import {
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
-import { endSession, requireAdmin, requireSession, startSession } from '../sessions/sessions-plugin.ts';
+import { endSession, requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
+import { newPasswordProblems } from './new-password.ts';
+import { signedInSchema, signInLocalAccount } from './local-sign-in.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import { LastAdminError, UserExistsError, UserRepository } from './user-repository.ts';
 
@@ -37,12 +39,12 @@ export interface AccountsPluginOptions {
   confirmFromCent: number;
   /** BFF_APPROVAL_FROM_CENT (null: off), told to the console with the signed-in user. */
   approvalFromCent: number | null;
+  /** Passkeys can be used here (the console has a host name): the sign-in page offers them. */
+  passkeys: boolean;
   now: () => number;
 }
 
 const LOCAL_ACCOUNTS_OFF = 'Local accounts are turned off here: sign in with SSO.';
-/** A sign-in's answer: who is now signed in (the rest comes with `GET /bff/user`). */
-const signedInSchema = sessionUserSchema.pick({ username: true, role: true });
 
 /** Sign-in, sign-out, the current user, and account management for admins. */
 export default fp<AccountsPluginOptions>(
@@ -65,6 +67,7 @@ export default fp<AccountsPluginOptions>(
 
     app.get('/bff/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
       local: options.localAccounts,
+      passkey: options.localAccounts && options.passkeys,
       sso: app.identityProvider ? await app.identityProvider.status() : ('off' as const),
     }));
 
@@ -93,9 +96,7 @@ export default fp<AccountsPluginOptions>(
             });
         }
         if (!attempt.result) return reply.code(401).send({ detail: 'Wrong username or password.' });
-        const user = attempt.result;
-        await startSession(request, reply, { ...user, authenticatedAt: options.now() });
-        return reply.code(200).send({ username: user.username, role: user.role });
+        return signInLocalAccount(request, reply, attempt.result, 'password', options.now());
       },
     );
 
@@ -124,6 +125,8 @@ export default fp<AccountsPluginOptions>(
         confirmFromCent: options.confirmFromCent,
         approvalFromCent: options.approvalFromCent,
         ...(session.displayName !== null && { displayName: session.displayName }),
+        ...(session.mustChangePassword && { must_change_password: true }),
+        ...(session.authenticatedWith !== null && { authenticatedWith: session.authenticatedWith }),
       };
     });
 
@@ -156,6 +159,8 @@ export default fp<AccountsPluginOptions>(
       async (request, reply) => {
         const { username, password, role } = request.body;
         request.audit = { operation: 'bff_users_create', targets: { username } };
+        const problems = newPasswordProblems(password, username);
+        if (problems.length > 0) return reply.code(400).send({ password: problems });
         try {
           return reply.code(201).send(await users.create(username, password, role));
         } catch (error) {

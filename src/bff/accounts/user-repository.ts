@@ -20,11 +20,14 @@ const toStaffUser = (row: UserRow): StaffUser => ({
   role: row.role,
   disabled: row.disabled,
   createdAt: row.createdAt.toISOString(),
+  mustChangePassword: row.mustChangePassword,
 });
 
 /** An account as kept before the database (users.json), for the one-off import. */
 /** An account with its password hash, as the BFF kept it in `users.json` before the database. */
-export const storedUserSchema = staffUserSchema.extend({ passwordHash: z.string() });
+export const storedUserSchema = staffUserSchema
+  .omit({ mustChangePassword: true })
+  .extend({ passwordHash: z.string() });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
 /** Staff accounts in the BFF's database. */
@@ -63,7 +66,10 @@ export class UserRepository {
     await this.db
       .insert(staffUsers)
       .values({ username, role, passwordHash })
-      .onConflictDoUpdate({ target: staffUsers.username, set: { role, passwordHash, disabled: false } });
+      .onConflictDoUpdate({
+        target: staffUsers.username,
+        set: { role, passwordHash, disabled: false, mustChangePassword: false },
+      });
   }
 
   /**
@@ -97,6 +103,20 @@ export class UserRepository {
       const [row] = await tx.update(staffUsers).set(set).where(eq(staffUsers.username, username)).returning();
       return row ? toStaffUser(row) : undefined;
     });
+  }
+
+  /**
+   * Sets a new password; `temporary`: an admin's reset, which the person must replace at their next
+   * sign-in. Answers false when there is no such account.
+   */
+  async setPassword(username: string, password: string, options: { temporary: boolean }): Promise<boolean> {
+    const passwordHash = await hashPassword(password);
+    const updated = await this.db
+      .update(staffUsers)
+      .set({ passwordHash, mustChangePassword: options.temporary })
+      .where(eq(staffUsers.username, username))
+      .returning({ username: staffUsers.username });
+    return updated.length > 0;
   }
 
   /** The account when the password matches and the account is enabled, else null. */

@@ -15,9 +15,13 @@ export function reauthenticateUrl(returnTo: string): string {
   return `/bff/login/oidc?${search}`;
 }
 
+const isRecent = (authenticatedAt: number | null, now: number) =>
+  authenticatedAt !== null && now - authenticatedAt <= STEP_UP_MAX_AGE_SECONDS * 1000;
+
 /**
  * RFC 9470's idea for money: before an approval, the approver proves again who they are. A local account
- * re-enters its password (throttled like sign-in: the same failures count); an SSO account must have
+ * re-enters its password (throttled like sign-in: the same failures count) unless it signed in with a
+ * passkey within STEP_UP_MAX_AGE_SECONDS; an SSO account must have
  * authenticated at the provider within STEP_UP_MAX_AGE_SECONDS (its `auth_time`), else it is sent there
  * with `max_age` and comes back. Null: stepped up.
  */
@@ -29,8 +33,7 @@ export async function stepUpRefusal(
 ): Promise<StepUpRefusal | null> {
   const session = requireSession(request);
   if (session.username.startsWith(SSO_USERNAME_PREFIX)) {
-    const authenticatedAt = session.authenticatedAt;
-    if (authenticatedAt !== null && now - authenticatedAt <= STEP_UP_MAX_AGE_SECONDS * 1000) return null;
+    if (isRecent(session.authenticatedAt, now)) return null;
     return {
       status: 401,
       body: {
@@ -39,6 +42,9 @@ export async function stepUpRefusal(
       },
     };
   }
+  // A passkey sign-in is a stronger proof than the password (phishing-resistant, and the authenticator
+  // verified the person): within the same five minutes it is the step-up.
+  if (session.authenticatedWith === 'passkey' && isRecent(session.authenticatedAt, now)) return null;
   if (!password) return { status: 400, body: { password: ['Enter your password to approve.'] } };
   const { users, signInThrottle } = request.server;
   const attempt = await signInThrottle.guard(session.username, request.ip, () =>

@@ -39,8 +39,13 @@ const isAudited = (request: FastifyRequest) =>
   isWrite(request) &&
   (request.url.startsWith('/api/') ||
     request.url.startsWith('/bff/users') ||
+    request.url.startsWith('/bff/password') ||
+    request.url.startsWith('/bff/sessions') ||
     request.url.startsWith('/bff/bulk/') ||
-    request.url.startsWith('/bff/approvals'));
+    request.url.startsWith('/bff/approvals') ||
+    request.url === '/bff/login/passkey' ||
+    // A passkey's changes; asking for a challenge changes nothing.
+    (request.url.startsWith('/bff/passkeys') && !request.url.endsWith('-options')));
 
 /** The URL of another page of the same filtered audit. */
 /** The link of another page of the same filtered audit: relative, never built from the Host header. */

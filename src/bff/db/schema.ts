@@ -12,9 +12,10 @@ import {
   uniqueIndex,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_OUTCOMES, APPROVAL_STATUSES } from '../../contract/approvals.ts';
-import { ROLES } from '../../contract/bff-api.ts';
+import { AUTHENTICATION_METHODS, ROLES } from '../../contract/bff-api.ts';
 import type { ChargeTotal } from '../../contract/charge-schedule.ts';
 
 /** What an approver of a bulk campaign sees besides its totals. */
@@ -36,6 +37,8 @@ export const staffUsers = pgTable('staff_users', {
   disabled: boolean('disabled').notNull().default(false),
   passwordHash: text('password_hash').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
+  /** Set by an admin's password reset: until the person chooses a new password, they can do nothing else. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
 
 /**
@@ -48,6 +51,8 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** The id staff see in their list of sessions and end one by: useless as a cookie, unlike `id_hash`'s source. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
     username: text('username').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: instant('created_at').notNull(),
@@ -58,13 +63,66 @@ export const sessions = pgTable(
      * (null when the provider did not say). Approvals by SSO accounts need it within five minutes.
      */
     authenticatedAt: instant('authenticated_at'),
+    /** How: `password`, `passkey` or `sso`; null for sessions from before it was kept. */
+    authenticatedWith: text('authenticated_with', { enum: AUTHENTICATION_METHODS }),
     providerSessionId: text('provider_session_id'),
     idToken: text('id_token'),
+    /** The browser's User-Agent and address at sign-in, so staff recognise a session (at most 300 characters). */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Signed in with a temporary password: only the password change is open (see the accounts plugin). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (table) => [
     index('sessions_username_idx').on(table.username),
     index('sessions_provider_session_id_idx').on(table.providerSessionId),
   ],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) of local accounts: the public key only — nothing here signs anything.
+ * `counter` and `backed_up` are the authenticator's, updated at each use (a counter that goes back is
+ * a cloned authenticator: the sign-in is refused).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The console's id for the passkey (URLs, the audit); the credential id stays server-side. */
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    /** base64url, as the browser sends it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: json('transports').$type<string[]>().notNull(),
+    /** `singleDevice` or `multiDevice` (a synced passkey). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_id_idx').on(table.credentialId),
+    index('passkeys_username_idx').on(table.username),
+  ],
+);
+
+/**
+ * Challenges handed out for a passkey registration (bound to the account) or sign-in: kept here, not in
+ * one process, so any replica can check the answer; deleted when used (single use) or expired.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** The account registering a passkey; null for a sign-in (the passkey says whose it is). */
+    username: text('username'),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
 );
 
 /** One row per failed sign-in and key (`user:<name>` or `addr:<ip>`); rows older than the window are purged. */

@@ -145,6 +145,7 @@ export default fp<OidcPluginOptions>(
         providerSessionId: identity.providerSessionId,
         idToken: identity.idToken,
         authenticatedAt: identity.authenticatedAt,
+        authenticatedWith: 'sso',
       });
       request.log.info({ username, role: identity.role }, 'signed in through SSO');
       return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));

@@ -150,6 +150,7 @@ describe('SSO through the company identity provider', () => {
       environment: 'sandbox',
       confirmFromCent: 100_000,
       approvalFromCent: 100_000,
+      authenticatedWith: 'sso',
     });
     // No token ever reaches the browser.
     expect(page + setCookies.join()).not.toMatch(/eyJ/);
@@ -430,7 +431,11 @@ describe('SSO when the provider is down, and without local accounts', () => {
   it('says SSO is unavailable, sends SSO sign-ins back to say so, and keeps local sign-in and /readyz', async () => {
     // A port nothing listens on: the provider is down.
     const app = await bff({ issuer: `http://127.0.0.1:${await freePort()}`, localAccounts: true });
-    expect((await get(app, '/bff/sign-in-options')).json()).toEqual({ local: true, sso: 'unavailable' });
+    expect((await get(app, '/bff/sign-in-options')).json()).toEqual({
+      local: true,
+      sso: 'unavailable',
+      passkey: false,
+    });
     const start = await app.inject({ method: 'GET', url: '/bff/login/oidc?returnTo=/charges' });
     expect(start.statusCode).toBe(303);
     expect(start.headers.location).toBe('/sign-in?sso=unavailable&redirect=%2Fcharges');
@@ -443,7 +448,11 @@ describe('SSO when the provider is down, and without local accounts', () => {
     const provider = await startTestIdentityProvider({ consoleUrl: 'http://127.0.0.1:1' });
     try {
       const app = await bff({ issuer: provider.issuer, localAccounts: false });
-      expect((await get(app, '/bff/sign-in-options')).json()).toEqual({ local: false, sso: 'available' });
+      expect((await get(app, '/bff/sign-in-options')).json()).toEqual({
+        local: false,
+        sso: 'available',
+        passkey: false,
+      });
       const refused = await signInLocally(app);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ detail: 'Local accounts are turned off here: sign in with SSO.' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { Role } from '../../contract/bff-api.ts';
+import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { AuthenticationMethod, Role } from '../../contract/bff-api.ts';
 import { notify } from '../../node-shared/db/connect.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
@@ -31,29 +31,56 @@ export interface SessionIdentity {
    * for SSO. Null or absent when unknown, which a step-up never takes for recent.
    */
   authenticatedAt?: number | null;
+  /** The browser's User-Agent and the client address at sign-in, shown in the list of sessions. */
+  userAgent?: string | null;
+  ip?: string | null;
+  /** Signed in with a temporary password: nothing but the password change until it is changed. */
+  mustChangePassword?: boolean;
+  /** How they proved it; a passkey sign-in within five minutes is an approval's step-up. */
+  authenticatedWith?: AuthenticationMethod | null;
 }
+
+/** The longest User-Agent kept: enough to recognise a browser, not a place to store a novel. */
+const MAX_USER_AGENT = 300;
 
 export interface Session {
   /** The id from the cookie; the database keeps only its hash. */
   id: string;
+  /** The id staff see and end the session by (not usable as a cookie). */
+  publicId: string;
   username: string;
   role: Role;
   displayName: string | null;
   /** See SessionIdentity: epoch ms, or null when unknown. Approving as an SSO account needs it recent. */
   authenticatedAt: number | null;
+  /** See SessionIdentity: null when unknown. */
+  authenticatedWith: AuthenticationMethod | null;
   createdAt: number;
   lastSeenAt: number;
+  mustChangePassword: boolean;
+}
+
+/** A session as its owner (or an admin) sees it in the list: no secret, no token. */
+export interface SessionListing {
+  publicId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 interface CachedSession {
+  publicId: string;
   username: string;
   role: Role;
   displayName: string | null;
   authenticatedAt: number | null;
+  authenticatedWith: AuthenticationMethod | null;
   createdAt: number;
   lastSeenAt: number;
   persistedLastSeenAt: number;
   checkedAt: number;
+  mustChangePassword: boolean;
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
@@ -93,25 +120,37 @@ export class SessionStore {
     const now = this.now();
     const displayName = identity.displayName ?? null;
     const authenticatedAt = identity.authenticatedAt ?? null;
-    await this.database.db.insert(sessions).values({
-      idHash: hashId(id),
-      username: identity.username,
-      role: identity.role,
-      displayName,
-      authenticatedAt: authenticatedAt === null ? null : new Date(authenticatedAt),
-      providerSessionId: identity.providerSessionId ?? null,
-      idToken: identity.idToken ?? null,
-      createdAt: new Date(now),
-      lastSeenAt: new Date(now),
-    });
+    const mustChangePassword = identity.mustChangePassword ?? false;
+    const authenticatedWith = identity.authenticatedWith ?? null;
+    const [row] = await this.database.db
+      .insert(sessions)
+      .values({
+        idHash: hashId(id),
+        username: identity.username,
+        role: identity.role,
+        displayName,
+        authenticatedAt: authenticatedAt === null ? null : new Date(authenticatedAt),
+        authenticatedWith,
+        providerSessionId: identity.providerSessionId ?? null,
+        idToken: identity.idToken ?? null,
+        createdAt: new Date(now),
+        lastSeenAt: new Date(now),
+        userAgent: identity.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+        ip: identity.ip ?? null,
+        mustChangePassword,
+      })
+      .returning({ publicId: sessions.publicId });
     return {
       id,
+      publicId: row!.publicId,
       username: identity.username,
       role: identity.role,
       displayName,
       authenticatedAt,
+      authenticatedWith,
       createdAt: now,
       lastSeenAt: now,
+      mustChangePassword,
     };
   }
 
@@ -129,14 +168,17 @@ export class SessionStore {
       }
       const persisted = row.lastSeenAt.getTime();
       entry = {
+        publicId: row.publicId,
         username: row.username,
         role: row.role,
         displayName: row.displayName,
         authenticatedAt: row.authenticatedAt?.getTime() ?? null,
+        authenticatedWith: row.authenticatedWith,
         createdAt: row.createdAt.getTime(),
         lastSeenAt: Math.max(persisted, entry?.lastSeenAt ?? 0),
         persistedLastSeenAt: persisted,
         checkedAt: now,
+        mustChangePassword: row.mustChangePassword,
       };
       this.remember(idHash, entry);
     }
@@ -157,12 +199,15 @@ export class SessionStore {
     }
     return {
       id,
+      publicId: entry.publicId,
       username: entry.username,
       role: entry.role,
       displayName: entry.displayName,
       authenticatedAt: entry.authenticatedAt,
+      authenticatedWith: entry.authenticatedWith,
       createdAt: entry.createdAt,
       lastSeenAt: now,
+      mustChangePassword: entry.mustChangePassword,
     };
   }
 
@@ -204,6 +249,72 @@ export class SessionStore {
     this.forget(`user:${username}`);
     await this.database.db.delete(sessions).where(eq(sessions.username, username));
     await notify(this.database.db, CHANNEL, `user:${username}`);
+  }
+
+  /**
+   * A user's live sessions, most recently used first. `last_seen_at` is written once a minute; a session
+   * this replica served since is shown with the later time it knows.
+   */
+  async list(username: string): Promise<SessionListing[]> {
+    const now = this.now();
+    const rows = await this.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.username, username))
+      .orderBy(desc(sessions.lastSeenAt));
+    return rows
+      .map((row) => ({
+        publicId: row.publicId,
+        createdAt: row.createdAt.getTime(),
+        lastSeenAt: Math.max(row.lastSeenAt.getTime(), this.cache.get(row.idHash)?.lastSeenAt ?? 0),
+        userAgent: row.userAgent,
+        ip: row.ip,
+      }))
+      .filter(
+        (session) =>
+          now - session.lastSeenAt <= IDLE_TIMEOUT_MS && now - session.createdAt <= ABSOLUTE_LIFETIME_MS,
+      )
+      .sort((a, b) => b.lastSeenAt - a.lastSeenAt);
+  }
+
+  /**
+   * Ends the session staff know by `publicId` (only if it belongs to `owner`, when given), on every
+   * replica: the row goes and a NOTIFY drops it from each replica's cache. Answers whose it was, or null.
+   */
+  async destroyByPublicId(publicId: string, owner?: string): Promise<{ username: string } | null> {
+    const conditions: SQL[] = [eq(sessions.publicId, publicId)];
+    if (owner !== undefined) conditions.push(eq(sessions.username, owner));
+    const [ended] = await this.database.db
+      .delete(sessions)
+      .where(and(...conditions))
+      .returning({ idHash: sessions.idHash, username: sessions.username });
+    if (!ended) return null;
+    this.cache.delete(ended.idHash);
+    await notify(this.database.db, CHANNEL, `session:${ended.idHash}`);
+    return { username: ended.username };
+  }
+
+  /** Ends every session of a user but `keepId` (a password change keeps the session that made it). */
+  async destroyUserExcept(username: string, keepId: string): Promise<void> {
+    const ended = await this.database.db
+      .delete(sessions)
+      .where(and(eq(sessions.username, username), ne(sessions.idHash, hashId(keepId))))
+      .returning({ idHash: sessions.idHash });
+    for (const { idHash } of ended) {
+      this.cache.delete(idHash);
+      await notify(this.database.db, CHANNEL, `session:${idHash}`);
+    }
+  }
+
+  /** The temporary password was replaced: the session may do everything its role allows again. */
+  async passwordChanged(id: string): Promise<void> {
+    const idHash = hashId(id);
+    this.cache.delete(idHash);
+    await this.database.db
+      .update(sessions)
+      .set({ mustChangePassword: false })
+      .where(eq(sessions.idHash, idHash));
+    await notify(this.database.db, CHANNEL, `session:${idHash}`);
   }
 
   /** Deletes sessions past their idle timeout or lifetime; returns how many. */

@@ -55,7 +55,8 @@ export async function startSession(
 ): Promise<Session> {
   const sessions = request.server.sessions;
   await sessions.destroy(request.session?.id);
-  const session = await sessions.create(identity);
+  const userAgent = request.headers['user-agent'] ?? null;
+  const session = await sessions.create({ ...identity, userAgent, ip: request.ip });
   const secure = request.protocol === 'https';
   void reply.setCookie(secure ? SECURE_COOKIE : COOKIE, session.id, {
     httpOnly: true,

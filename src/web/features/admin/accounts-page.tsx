@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { consoleMessage } from '../../lib/known-messages.ts';
+import { passwordMessage } from '../../lib/password-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -10,6 +12,7 @@ import {
   type Role,
   type CreateUserRequest,
 } from '../../../contract/bff-api.ts';
+import { passwordProblems } from '../../../contract/password-policy.ts';
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -17,23 +20,37 @@ import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { useUsers } from './api/get-users.ts';
+import { useResetPassword } from './api/reset-password.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { TemporaryPassword } from './temporary-password.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ROLE_LABELS } from '../../lib/role-label.ts';
 
-/** The BFF's refusal of a username (taken, or not a valid name). */
-const usernameRefusalSchema = z.object({ username: z.array(z.string()) });
+/** The BFF's refusal of a username (taken, not a valid name) or of a password (the policy). */
+const createRefusalSchema = z.object({
+  username: z.array(z.string()).optional(),
+  password: z.array(z.string()).optional(),
+});
+
+/** The policy's rules the console can check itself; a common password is refused by the server. */
+const createFormSchema = createUserRequestSchema.superRefine((values, context) => {
+  for (const message of passwordProblems({ password: values.password, username: values.username }))
+    context.addIssue({ code: 'custom', path: ['password'], message });
+});
 
 export function AccountsPage() {
   const currentUser = useCurrentUser().username;
   const signInOptions = useSignInOptions();
   const users = useUsers();
   const form = useForm<CreateUserRequest>({
-    resolver: zodResolver(createUserRequestSchema),
+    resolver: zodResolver(createFormSchema),
     defaultValues: { username: '', password: '', role: 'viewer' },
   });
   const create = useCreateUser({ onCreated: () => form.reset() });
   const update = useUpdateUser();
+  const reset = useResetPassword();
+  const [resetAsked, setResetAsked] = useState<string | null>(null);
+  const localAccounts = signInOptions.data?.local !== false;
   const roleWords: Record<Role, string> = {
     viewer: t(ROLE_LABELS.viewer),
     operator: t(ROLE_LABELS.operator),
@@ -43,9 +60,13 @@ export function AccountsPage() {
   const submit = (values: CreateUserRequest) =>
     create.mutate(values, {
       onError: (error) => {
-        const refusal = error instanceof ApiError ? usernameRefusalSchema.safeParse(error.body) : null;
-        const [message] = refusal?.success ? refusal.data.username : [];
-        if (message !== undefined) form.setError('username', { message });
+        const refusal = error instanceof ApiError ? createRefusalSchema.safeParse(error.body) : null;
+        if (!refusal?.success) return;
+        for (const field of ['username', 'password'] as const) {
+          const messages = refusal.data[field];
+          // In the UI language here: passwordMessage leaves the joined sentences as they are.
+          if (messages?.length) form.setError(field, { message: messages.map(passwordMessage).join(' ') });
+        }
       },
     });
 
@@ -85,8 +106,8 @@ export function AccountsPage() {
               <FormField
                 id="new-password"
                 label={t`Initial password`}
-                hint={t`At least ${MIN_PASSWORD_LENGTH} characters`}
-                error={consoleMessage(form.formState.errors.password?.message)}
+                hint={t`At least ${MIN_PASSWORD_LENGTH} characters, not a common password, without the username`}
+                error={passwordMessage(form.formState.errors.password?.message)}
               >
                 {(aria) => (
                   <input
@@ -117,7 +138,7 @@ export function AccountsPage() {
               {t`Create account`}
             </button>
             {create.isSuccess && <p role="status">{t`Account created.`}</p>}
-            {create.isError && !form.formState.errors.username && (
+            {create.isError && !form.formState.errors.username && !form.formState.errors.password && (
               <p className="field-error" role="alert">
                 {create.error.message}
               </p>
@@ -165,17 +186,40 @@ export function AccountsPage() {
                         ))}
                       </select>
                     </td>
-                    <td>{user.disabled ? t`Disabled` : t`Active`}</td>
+                    <td>
+                      {user.disabled ? t`Disabled` : t`Active`}
+                      {user.mustChangePassword && (
+                        <>
+                          {' '}
+                          <span className="tag">{t`Must choose a new password`}</span>
+                        </>
+                      )}
+                    </td>
                     <td>{formatDateTime(user.createdAt)}</td>
                     <td>
                       {username !== currentUser && (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => update.mutate({ username, disabled: !user.disabled })}
-                        >
-                          {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
-                        </button>
+                        <span className="button-row">
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            onClick={() => update.mutate({ username, disabled: !user.disabled })}
+                          >
+                            {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
+                          </button>
+                          {localAccounts && (
+                            <button
+                              type="button"
+                              className="button button--secondary"
+                              aria-expanded={resetAsked === username}
+                              onClick={() => {
+                                reset.reset();
+                                setResetAsked(username);
+                              }}
+                            >
+                              {t`Reset password of ${username}`}
+                            </button>
+                          )}
+                        </span>
                       )}
                     </td>
                   </tr>
@@ -185,6 +229,39 @@ export function AccountsPage() {
           </ScrollRegion>
         )}
         {update.isError && <p role="alert">{update.error.message}</p>}
+        {resetAsked !== null && !reset.isSuccess && (
+          <div className="card confirm" data-testid="confirm-reset">
+            <p>
+              {t`Reset the password of ${resetAsked}? They are signed out everywhere at once and get a temporary password from you, which they must replace at their next sign-in.`}
+            </p>
+            <p className="button-row">
+              <button
+                type="button"
+                className="button"
+                // Asked for from a row of a table that may be long: the question comes into view and focus.
+                autoFocus
+                disabled={reset.isPending}
+                onClick={() => reset.mutate(resetAsked)}
+              >
+                {t`Reset password`}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setResetAsked(null)}>
+                {t`Cancel`}
+              </button>
+            </p>
+            {reset.isError && <p role="alert">{reset.error.message}</p>}
+          </div>
+        )}
+        {resetAsked !== null && reset.isSuccess && (
+          <TemporaryPassword
+            username={resetAsked}
+            password={reset.data.temporary_password}
+            onDone={() => {
+              reset.reset();
+              setResetAsked(null);
+            }}
+          />
+        )}
       </section>
     </div>
   );

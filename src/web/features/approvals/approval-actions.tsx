@@ -54,13 +54,29 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
   return (
     <section className="card" aria-labelledby="decision-heading">
       <h2 id="decision-heading">{t`Your decision`}</h2>
-      <ApproveForm approval={approval} sso={user.username.startsWith(SSO_USERNAME_PREFIX)} report={report} />
+      <ApproveForm
+        approval={approval}
+        sso={user.username.startsWith(SSO_USERNAME_PREFIX)}
+        passkey={user.authenticatedWith === 'passkey'}
+        report={report}
+      />
       <RejectForm approval={approval} report={report} />
     </section>
   );
 }
 
-function ApproveForm({ approval, sso, report }: { approval: Approval; sso: boolean; report: Report }) {
+function ApproveForm({
+  approval,
+  sso,
+  passkey,
+  report,
+}: {
+  approval: Approval;
+  sso: boolean;
+  /** Signed in with a passkey: within five minutes of it the server approves without a password. */
+  passkey: boolean;
+  report: Report;
+}) {
   const id = useId();
   const approve = useApproveApproval(approval.id);
   const [password, setPassword] = useState('');
@@ -72,7 +88,7 @@ function ApproveForm({ approval, sso, report }: { approval: Approval; sso: boole
     if (approve.isPending) return;
     report(null);
     setStepUp(null);
-    if (!sso && !password) {
+    if (!sso && !passkey && !password) {
       setPasswordError(t`Enter your password to approve.`);
       document.getElementById(`${id}-password`)?.focus();
       return;
@@ -80,7 +96,10 @@ function ApproveForm({ approval, sso, report }: { approval: Approval; sso: boole
     setPasswordError(undefined);
     let answer: ApiAnswer<unknown>;
     try {
-      answer = await approve.mutateAsync({ ...(sso ? {} : { password }), digest: approval.digest });
+      answer = await approve.mutateAsync({
+        ...(sso || !password ? {} : { password }),
+        digest: approval.digest,
+      });
     } catch (error) {
       report(lostAnswerText(error));
       return;
@@ -118,7 +137,11 @@ function ApproveForm({ approval, sso, report }: { approval: Approval; sso: boole
         <FormField
           id={`${id}-password`}
           label={t`Your password`}
-          hint={t`Entered again to confirm that it is you who approves.`}
+          hint={
+            passkey
+              ? t`Not needed within five minutes of signing in with a passkey; after that, enter it again to confirm that it is you who approves.`
+              : t`Entered again to confirm that it is you who approves.`
+          }
           error={passwordError}
         >
           {(aria) => (

@@ -12,7 +12,8 @@ import { EnvironmentBadge } from '../../components/environment-badge.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useEnvironment } from '../../lib/session/get-environment.ts';
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
-import { ssoSignInHref, useSignIn } from '../../lib/session/sign-in.ts';
+import { ssoSignInHref, usePasskeySignIn, useSignIn } from '../../lib/session/sign-in.ts';
+import { browserSupportsPasskeys } from '../../lib/passkey-support.ts';
 
 /** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
 const SSO_OUTCOME_TEXT: Record<SsoOutcome, MessageDescriptor> = {
@@ -35,10 +36,12 @@ export function SignInPage({
   const { t } = useLingui();
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const passkeySignIn = usePasskeySignIn();
   const environment = useEnvironment();
   const options = useSignInOptions();
   const local = options.data?.local ?? true;
   const sso = options.data?.sso ?? 'off';
+  const passkey = (options.data?.passkey ?? false) && browserSupportsPasskeys();
   const errorRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -46,27 +49,42 @@ export function SignInPage({
   });
 
   useEffect(() => {
-    if (signIn.isError || ssoOutcome) errorRef.current?.focus();
-  }, [signIn.isError, signIn.failureCount, ssoOutcome]);
+    if (signIn.isError || passkeySignIn.isError || ssoOutcome) errorRef.current?.focus();
+  }, [signIn.isError, signIn.failureCount, passkeySignIn.isError, passkeySignIn.failureCount, ssoOutcome]);
 
+  const signedIn = async () => {
+    // Only same-origin paths: an open redirect would be a phishing aid.
+    const target =
+      redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/tools/validators';
+    await navigate({ to: target });
+  };
   const onSubmit = handleSubmit(async (values) => {
+    passkeySignIn.reset();
     try {
       await signIn.mutateAsync(values);
-      // Only same-origin paths: an open redirect would be a phishing aid.
-      const target =
-        redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/tools/validators';
-      await navigate({ to: target });
+      await signedIn();
     } catch {
       // shown below
     }
   });
+  const onPasskey = async () => {
+    signIn.reset();
+    try {
+      await passkeySignIn.mutateAsync();
+      await signedIn();
+    } catch {
+      // shown below
+    }
+  };
 
   const fallback = local ? t`Sign in with a local account instead.` : t`Try again in a few minutes.`;
   const problem = signIn.isError
     ? signIn.error.message
-    : ssoOutcome
-      ? t(SSO_OUTCOME_TEXT[ssoOutcome]) + (ssoOutcome === 'unavailable' ? ` ${fallback}` : '')
-      : null;
+    : passkeySignIn.isError
+      ? passkeySignIn.error.message
+      : ssoOutcome
+        ? t(SSO_OUTCOME_TEXT[ssoOutcome]) + (ssoOutcome === 'unavailable' ? ` ${fallback}` : '')
+        : null;
   return (
     <main className={`sign-in sign-in--${environment.data?.environment ?? 'unknown'}`}>
       <div className="card sign-in__card">
@@ -101,6 +119,18 @@ export function SignInPage({
             register={register}
             errors={formState.errors}
           />
+        )}
+        {passkey && (
+          <>
+            <button
+              type="button"
+              className="button button--secondary sign-in__passkey"
+              onClick={() => void onPasskey()}
+              disabled={passkeySignIn.isPending}
+            >
+              {passkeySignIn.isPending ? t`Signing in…` : t`Sign in with a passkey`}
+            </button>
+          </>
         )}
       </div>
     </main>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { LoginRequest } from '../../../contract/bff-api.ts';
-import { request } from '../api-client.ts';
+import { ApiError, request } from '../api-client.ts';
 import { consoleMessage } from '../known-messages.ts';
+import { passkeyDialogProblem } from '../passkey-support.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
 /** A refused sign-in's answer; anything else reads as the generic refusal. */
@@ -15,10 +16,29 @@ export async function signIn(credentials: LoginRequest): Promise<void> {
   throw new Error(consoleMessage(refusal.success ? refusal.data.detail : 'Sign-in failed.'));
 }
 
-export function useSignIn() {
+/** Signs in with a passkey the browser holds for this console (the browser asks which, and for the PIN). */
+export async function signInWithPasskey(): Promise<void> {
+  // The WebAuthn library loads only now: most sign-ins never need it.
+  const { assertPasskey } = await import('../passkey-ceremonies.ts');
+  const response = await assertPasskey().catch((error: unknown) => {
+    throw error instanceof ApiError ? error : new Error(passkeyDialogProblem(error));
+  });
+  const answer = await request('post', '/bff/login/passkey', {
+    json: { response },
+    unauthorizedIsAnswer: true,
+  });
+  if (answer.status === 200) return;
+  const refusal = refusalSchema.safeParse(answer.body);
+  throw new Error(consoleMessage(refusal.success ? refusal.data.detail : 'Sign-in failed.'));
+}
+
+export const useSignIn = () => useSignInWith(signIn);
+export const usePasskeySignIn = () => useSignInWith(signInWithPasskey);
+
+function useSignInWith<T>(signInSomehow: (input: T) => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signIn,
+    mutationFn: signInSomehow,
     // Refetch even without an observer: the router reads the session from the cache next.
     onSuccess: () => queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey, type: 'all' }),
   });

@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailErrorSchema } from '../../contract/api/common.ts';
+import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
+import { changePasswordRequestSchema, passwordResetSchema } from '../../contract/accounts.ts';
+import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
+import { HttpError } from '../http-error.ts';
+import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
+import { newPasswordProblems, temporaryPassword } from './new-password.ts';
+
+export interface PasswordsPluginOptions {
+  /** false (BFF_LOCAL_ACCOUNTS=false): no local passwords to reset or change. */
+  localAccounts: boolean;
+}
+
+export const MUST_CHANGE_PASSWORD =
+  'Choose a new password first: you signed in with a temporary one (POST /bff/password).';
+export const SSO_OWNS_PASSWORDS =
+  "Your password is kept by your company's sign-in service (SSO): change it there.";
+const LOCAL_ACCOUNTS_OFF =
+  'Local accounts are turned off here: passwords are kept by the sign-in service (SSO).';
+
+/**
+ * What a session signed in with a temporary password may still call: the change itself, who is signed
+ * in (the console needs it to show the change page), and signing out or in again. Everything else: 403.
+ */
+const OPEN_WHILE_PASSWORD_MUST_CHANGE = new Set([
+  'POST /bff/password',
+  'GET /bff/user',
+  'POST /bff/logout',
+  'POST /bff/login',
+  'POST /bff/login/passkey',
+  'POST /bff/passkeys/authentication-options',
+  'GET /bff/environment',
+  'GET /bff/sign-in-options',
+]);
+
+/**
+ * Passwords (issue 31): an admin's reset to a temporary password, which must be replaced before anything
+ * else, and everyone's change of their own. Every new password passes the policy (new-password.ts).
+ */
+export default fp<PasswordsPluginOptions>(
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+    // After the sessions plugin's onRequest (registered earlier) has found the session; before any route.
+    app.addHook('onRequest', async (request) => {
+      if (!request.session?.mustChangePassword) return;
+      if (OPEN_WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
+      throw new HttpError(403, MUST_CHANGE_PASSWORD);
+    });
+
+    const localAccountsOnly = async () => {
+      if (!options.localAccounts) throw new HttpError(403, LOCAL_ACCOUNTS_OFF);
+    };
+
+    app.post(
+      '/bff/users/:username/password-reset',
+      {
+        onRequest: [
+          async (request: FastifyRequest<{ Params: { username: string } }>) => {
+            request.audit = {
+              operation: 'bff_users_password_reset',
+              targets: { username: request.params.username.slice(0, 64) },
+            };
+          },
+          async (request) => {
+            requireAdmin(request);
+          },
+          localAccountsOnly,
+        ],
+        schema: {
+          params: staffUserSchema.pick({ username: true }),
+          response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const admin = requireAdmin(request);
+        const { username } = request.params;
+        // A reset ends every session of the account: one's own would sign the admin out mid-way.
+        if (username === admin.username)
+          return reply
+            .code(400)
+            .send({ detail: 'Change your own password on Your account, not by a reset.' });
+        const temporary = temporaryPassword(username);
+        if (!(await app.users.setPassword(username, temporary, { temporary: true })))
+          return reply.code(404).send({ detail: 'No such account.' });
+        await app.sessions.destroyUser(username);
+        return { temporary_password: temporary };
+      },
+    );
+
+    app.post(
+      '/bff/password',
+      {
+        onRequest: [
+          async (request) => {
+            request.audit = {
+              operation: 'bff_password_change',
+              targets: request.session ? { username: request.session.username } : {},
+            };
+            const session = requireSession(request);
+            if (session.username.startsWith(SSO_USERNAME_PREFIX))
+              throw new HttpError(403, SSO_OWNS_PASSWORDS);
+          },
+          localAccountsOnly,
+        ],
+        schema: {
+          body: changePasswordRequestSchema,
+          response: { 204: z.undefined(), 400: bffBadRequestSchema, 429: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const { username } = session;
+        const { current_password: currentPassword, new_password: newPassword } = request.body;
+        const problems = newPasswordProblems(newPassword, username);
+        if (newPassword === currentPassword) problems.push('Choose a new password, not the current one.');
+        // The current password is checked like a sign-in: the same throttle, so a stolen unlocked
+        // session cannot be used to guess it.
+        const attempt = await app.signInThrottle.guard(username, request.ip, () =>
+          app.users.authenticate(username, currentPassword),
+        );
+        if ('retryAfterSeconds' in attempt)
+          return reply
+            .code(429)
+            .header('retry-after', String(attempt.retryAfterSeconds))
+            .send({
+              detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+            });
+        const errors: Record<string, string[]> = {};
+        if (!attempt.result) errors.current_password = ['This is not your current password.'];
+        if (problems.length > 0) errors.new_password = problems;
+        if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
+        await app.users.setPassword(username, newPassword, { temporary: false });
+        // Whoever knew the old password is out everywhere; the person who just proved they know it stays.
+        await app.sessions.destroyUserExcept(username, session.id);
+        if (session.mustChangePassword) await app.sessions.passwordChanged(session.id);
+        return reply.code(204).send();
+      },
+    );
+  },
+  { name: 'bff-passwords', dependencies: ['bff-accounts', 'bff-sessions', 'bff-audit'] },
+);

@@ -1,0 +1,297 @@
+import { createHmac } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailErrorSchema } from '../../contract/api/common.ts';
+import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
+import {
+  passkeyListSchema,
+  passkeySchema,
+  renamePasskeyRequestSchema,
+  type PasskeysUnavailable,
+} from '../../contract/passkeys.ts';
+import {
+  addPasskeyRequestSchema,
+  bffBadRequestSchema,
+  passkeySignInRequestSchema,
+} from '../../contract/bff-route-schemas.ts';
+import { isRecord } from '../../contract/is-record.ts';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../contract/passkey-options.ts';
+import { signedInSchema, signInLocalAccount } from '../accounts/local-sign-in.ts';
+import { HttpError } from '../http-error.ts';
+import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { requireSession } from '../sessions/sessions-plugin.ts';
+import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
+import { NEEDS_HOST_NAME, type RelyingParty } from './relying-party.ts';
+
+export interface PasskeysPluginOptions {
+  /** Null: the console has no host name (see relyingPartyOf), so no passkeys. */
+  relyingParty: RelyingParty | null;
+  localAccounts: boolean;
+  now: () => number;
+}
+
+/** How long the browser and the person have to answer a challenge; the challenge lives as long. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Enough for every device a person uses, few enough that the list stays readable. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+const RP_NAME = 'energy-console';
+const SIGN_IN_REFUSED = 'This passkey was not accepted. Sign in with your password, or try another passkey.';
+
+const passkeyParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * Passkeys (WebAuthn) of local accounts: each person registers, names and removes their own, and may
+ * sign in with one instead of the password. Challenges are kept in the database (any replica checks the
+ * answer) and used once. The passkey is both factors: the authenticator must verify the person (PIN,
+ * biometrics), so a passkey sign-in is also a fresh authentication for an approval's step-up.
+ */
+export default fp<PasskeysPluginOptions>(
+  async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const passkeys = new PasskeyRepository(app.database.db, options.now);
+    const { relyingParty } = options;
+    scheduleMaintenance(app, 'expired passkey challenges', HOURLY, () => passkeys.purgeExpiredChallenges());
+
+    // The WebAuthn user handle: stable per account, and no username in the authenticator.
+    const userHandleKey = app.deriveKey('passkey user handle');
+    const userHandle = (username: string) =>
+      new Uint8Array(createHmac('sha256', userHandleKey).update(username).digest());
+
+    const unavailableFor = (username: string | null): PasskeysUnavailable | null => {
+      if (!options.localAccounts) return 'local-accounts-off';
+      if (username?.startsWith(SSO_USERNAME_PREFIX)) return 'sso';
+      if (!relyingParty) return 'host-name';
+      return null;
+    };
+    /** Settled before the body is read: who may use passkeys, and whether this console can. */
+    const refuseUnavailable = (username: string | null): RelyingParty => {
+      const unavailable = unavailableFor(username);
+      if (unavailable === 'local-accounts-off')
+        throw new HttpError(403, 'Local accounts are turned off here: sign in with SSO.');
+      if (unavailable === 'sso')
+        throw new HttpError(
+          403,
+          'Your account signs in through your company’s sign-in service, which keeps its credentials: no passkeys here.',
+        );
+      if (!relyingParty) throw new HttpError(409, NEEDS_HOST_NAME);
+      return relyingParty;
+    };
+    const ownPasskeysOnly = async (request: FastifyRequest) => {
+      refuseUnavailable(requireSession(request).username);
+    };
+    const audited = (operation: string) => async (request: FastifyRequest) => {
+      // Before validation: the params are as sent.
+      const params: unknown = request.params;
+      const id = isRecord(params) && typeof params.id === 'string' ? params.id.slice(0, 64) : undefined;
+      request.audit = { operation, targets: id === undefined ? {} : { passkey: id } };
+    };
+
+    app.get('/bff/passkeys', { schema: { response: { 200: passkeyListSchema } } }, async (request) => {
+      const { username } = requireSession(request);
+      const unavailable = unavailableFor(username);
+      return {
+        passkeys: unavailable === 'sso' ? [] : (await passkeys.list(username)).map(passkeyView),
+        unavailable,
+      };
+    });
+
+    app.post(
+      '/bff/passkeys/registration-options',
+      {
+        onRequest: ownPasskeysOnly,
+        schema: { response: { 200: passkeyCreationOptionsSchema, 409: detailErrorSchema } },
+      },
+      async (request, reply) => {
+        const { username } = requireSession(request);
+        const rp = refuseUnavailable(username);
+        const own = await passkeys.list(username);
+        if (own.length >= MAX_PASSKEYS_PER_ACCOUNT)
+          return reply.code(409).send({
+            detail: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
+          });
+        const creationOptions = await generateRegistrationOptions({
+          rpName: RP_NAME,
+          rpID: rp.id,
+          userName: username,
+          userID: userHandle(username),
+          timeout: CHALLENGE_TTL_MS,
+          // An authenticator that already holds one of the account's passkeys is not registered twice.
+          excludeCredentials: own.map((passkey) => ({
+            id: passkey.credentialId,
+            transports: passkey.transports,
+          })),
+          // A passkey replaces the password, so it must be discoverable and verify the person itself.
+          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        });
+        await passkeys.issueChallenge(creationOptions.challenge, 'registration', username, CHALLENGE_TTL_MS);
+        return creationOptions;
+      },
+    );
+
+    app.post(
+      '/bff/passkeys',
+      {
+        onRequest: [audited('bff_passkeys_register'), ownPasskeysOnly],
+        schema: {
+          body: addPasskeyRequestSchema,
+          response: { 201: passkeySchema, 400: bffBadRequestSchema, 409: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username } = requireSession(request);
+        const rp = refuseUnavailable(username);
+        const { name } = request.body;
+        // The schema checked the frame; the library checks everything inside it.
+        const { response } = request.body;
+        const verification = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: (challenge) => passkeys.consumeChallenge(challenge, 'registration', username),
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        }).catch((error: unknown) => {
+          request.log.info({ err: error }, 'passkey registration not verified');
+          return null;
+        });
+        if (!verification?.verified)
+          return reply.code(400).send({
+            detail: 'The passkey could not be verified, or the request for it has expired. Add it again.',
+          });
+        const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+        if (await passkeys.findByCredentialId(credential.id))
+          return reply.code(409).send({ detail: 'This passkey is registered already.' });
+        if ((await passkeys.countOf(username)) >= MAX_PASSKEYS_PER_ACCOUNT)
+          return reply.code(409).send({
+            detail: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
+          });
+        const added = await passkeys.add({
+          username,
+          name,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          deviceType: credentialDeviceType,
+          backedUp: credentialBackedUp,
+        });
+        request.audit = { operation: 'bff_passkeys_register', targets: { passkey: added.id } };
+        return reply.code(201).send(passkeyView(added));
+      },
+    );
+
+    app.patch(
+      '/bff/passkeys/:id',
+      {
+        onRequest: [audited('bff_passkeys_rename'), ownPasskeysOnly],
+        schema: {
+          params: passkeyParamsSchema,
+          body: renamePasskeyRequestSchema,
+          response: { 200: passkeySchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username } = requireSession(request);
+        const renamed = await passkeys.rename(username, request.params.id, request.body.name);
+        if (!renamed) return reply.code(404).send({ detail: 'You have no passkey with this id.' });
+        return passkeyView(renamed);
+      },
+    );
+
+    app.delete(
+      '/bff/passkeys/:id',
+      {
+        onRequest: [audited('bff_passkeys_remove'), ownPasskeysOnly],
+        schema: {
+          params: passkeyParamsSchema,
+          response: { 204: z.undefined(), 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username } = requireSession(request);
+        if (!(await passkeys.remove(username, request.params.id)))
+          return reply.code(404).send({ detail: 'You have no passkey with this id.' });
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/bff/passkeys/authentication-options',
+      {
+        onRequest: async () => {
+          refuseUnavailable(null);
+        },
+        schema: { response: { 200: passkeyRequestOptionsSchema, 409: detailErrorSchema } },
+      },
+      async () => {
+        const rp = refuseUnavailable(null);
+        // No allowCredentials: the browser offers the passkeys it holds for this console (discoverable).
+        const requestOptions = await generateAuthenticationOptions({
+          rpID: rp.id,
+          timeout: CHALLENGE_TTL_MS,
+          userVerification: 'required',
+        });
+        await passkeys.issueChallenge(requestOptions.challenge, 'authentication', null, CHALLENGE_TTL_MS);
+        return requestOptions;
+      },
+    );
+
+    app.post(
+      '/bff/login/passkey',
+      {
+        onRequest: [
+          audited('bff_login_passkey'),
+          async () => {
+            refuseUnavailable(null);
+          },
+        ],
+        schema: {
+          body: passkeySignInRequestSchema,
+          response: { 200: signedInSchema, 401: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const rp = refuseUnavailable(null);
+        const { response } = request.body;
+        const passkey = await passkeys.findByCredentialId(response.id);
+        // A passkey of an account that is gone or disabled signs nobody in.
+        const account = passkey && (await app.users.get(passkey.username));
+        if (!passkey || !account || account.disabled)
+          return reply.code(401).send({ detail: SIGN_IN_REFUSED });
+        request.audit = {
+          operation: 'bff_login_passkey',
+          targets: { username: account.username, passkey: passkey.id },
+        };
+        const verification = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: (challenge) => passkeys.consumeChallenge(challenge, 'authentication', null),
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
+          requireUserVerification: true,
+        }).catch((error: unknown) => {
+          // A wrong signature, an unknown or used challenge, a counter that went back (a cloned key).
+          request.log.info({ err: error }, 'passkey sign-in not verified');
+          return null;
+        });
+        if (!verification?.verified) return reply.code(401).send({ detail: SIGN_IN_REFUSED });
+        const { newCounter, credentialBackedUp } = verification.authenticationInfo;
+        await passkeys.recordUse(passkey.id, newCounter, credentialBackedUp);
+        return signInLocalAccount(request, reply, account, 'passkey', options.now());
+      },
+    );
+  },
+  { name: 'bff-passkeys', dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-accounts'] },
+);
