@@ -1,8 +1,16 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages as de } from '../../locales/de.po';
-import { messages as en } from '../../locales/en.po';
-import { labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
+import { messages as de } from './locales/de.po';
+import { messages as en } from './locales/en.po';
+import {
+  barWidth,
+  labelsThatFit,
+  periodTick,
+  tickIndexes,
+  tickLabel,
+  timeTicks,
+  type TickStyle,
+} from './chart-ticks.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
 
@@ -49,5 +57,39 @@ describe('the chart’s x-axis ticks', () => {
     expect(
       tickLabel(Date.parse('2025-08-10T12:15:00Z'), { ...narrow, aggregation: 'raw', spanDays: 1 }),
     ).toBe('14:15');
+  });
+
+  it('label a lone period once: nothing between whole positions', () => {
+    const wide = { ...narrow, aggregation: 'year' as const, compact: false };
+    const labels = [-0.5, -0.25, 0, 0.25, 0.5].map((position) => periodTick(position, () => '2025', wide));
+    expect(labels.filter(Boolean)).toEqual(['2025']);
+    expect(periodTick(3, () => undefined, wide)).toBe('');
+  });
+});
+
+describe('raw values’ ticks', () => {
+  it('fall on the zone’s first days of months, as many as fit', () => {
+    const first = Date.parse('2024-12-31T23:00:00Z');
+    const last = Date.parse('2025-12-31T22:45:00Z');
+    const ticks = timeTicks(first, last, 365, 'Europe/Berlin', 6);
+    expect(ticks.map((tick) => new Date(tick).toISOString())).toEqual([
+      '2024-12-31T23:00:00.000Z',
+      '2025-02-28T23:00:00.000Z',
+      '2025-04-30T22:00:00.000Z',
+      '2025-06-30T22:00:00.000Z',
+      '2025-08-31T22:00:00.000Z',
+      '2025-10-31T23:00:00.000Z',
+    ]);
+    // A day's last raw value starts at 23:45: its 24 full hours.
+    expect(timeTicks(first, first + 86_400_000 - 900_000, 1, 'UTC', 100)).toHaveLength(24);
+  });
+});
+
+describe('the chart’s bars', () => {
+  it('give a lone period its share of the plot, and every bar at least a pixel', () => {
+    expect(barWidth(1000, 1, false)).toBe(800);
+    expect(barWidth(1000, 1, true)).toBe(400);
+    expect(barWidth(1000, 365, false)).toBe(2);
+    expect(barWidth(1000, 8760, false)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { AggregationType } from '../../../contract/api/feed.ts';
-import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
+import { formatLocalInstant, periodsOverlapping } from '../../../contract/time-zone-periods.ts';
 
 /** Below this plot width the axis names periods briefly ("Aug 10" for 2025-08-10). */
 export const COMPACT_BELOW_PX = 560;
@@ -73,4 +73,38 @@ export function tickLabel(value: string | number, style: TickStyle): string {
     case 'day':
       return dateFormat(locale, { day: 'numeric', month: 'short', ...year }).format(dateOf(label));
   }
+}
+
+/**
+ * An aggregate's tick at an axis position: its period's label on a whole position, nothing between periods.
+ * (The axis of a lone period spans −0.5 to 0.5; recharts ticks it at quarters, which labelled "2025" four
+ * times.)
+ */
+export function periodTick(
+  position: number,
+  labelAt: (index: number) => string | undefined,
+  style: TickStyle,
+) {
+  return Number.isInteger(position) ? tickLabel(labelAt(position) ?? '', style) : '';
+}
+
+/**
+ * A bar's width in pixels: its period's share of the plot, 80 % of it (two bars side by side when compared),
+ * at least one pixel. Given, not left to recharts, which gives a lone bar (one year, one day) no width.
+ */
+export function barWidth(plotWidth: number, periods: number, compared: boolean): number {
+  return Math.max(1, Math.floor((plotWidth / Math.max(1, periods)) * (compared ? 0.4 : 0.8)));
+}
+
+/**
+ * Raw values' ticks: the zone's full hours (up to two days), midnights (up to two months) or first days of
+ * months that lie in [first, last], every n-th of them so that no more than `fitting` are labelled.
+ */
+export function timeTicks(first: number, last: number, spanDays: number, timeZone: string, fitting: number) {
+  if (!(last > first)) return [first];
+  const type = spanDays <= 2 ? 'hour' : spanDays <= 62 ? 'day' : 'month';
+  const starts = periodsOverlapping(first, last + 1, type, timeZone)
+    .map((period) => period.start)
+    .filter((start) => start >= first && start <= last);
+  return tickIndexes(starts.length, fitting).map((index) => starts[index]!);
 }

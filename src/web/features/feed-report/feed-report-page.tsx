@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
@@ -15,7 +15,6 @@ import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-fe
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls, type ReportState } from './report-controls.tsx';
 import { downloadBlob } from '../../lib/download.ts';
-import { chartPng, excelCsv, feedCsv } from './report-export.ts';
 import {
   dateIn,
   defaultAggregation,
@@ -30,13 +29,18 @@ import {
   type DateRange,
 } from './report-range.ts';
 import { exportFileName } from './report-rows.ts';
+import { loadedRawCovering, rawParams, recordsFromRaw } from './loaded-raw.ts';
 import { reportTitle } from './report-title.ts';
 import { reportView } from './report-view.ts';
-import type { ReportSearch } from './report-search.ts';
+import type { ReportSearch, ReportViewName } from './report-search.ts';
+import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
+import { ViewSwitch } from './view-switch.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
 
 const DEFAULT_ZONE = 'Europe/Berlin';
+/** The export code and its CSV writer (papaparse) load on the first download, not with the page. */
+const loadExport = () => import('./report-export.ts');
 const PRINTED_ROWS = 5000;
 
 const capacityKey = (user: string, contract: string) => `feed-capacity:${user}/${contract}`;
@@ -72,6 +76,9 @@ function failureText(error: unknown, user: string, contract: string): string {
     return t`There is no contract ${contract} for producer ${user}. Check both IDs.`;
   return error instanceof Error ? error.message : t`The report could not be loaded.`;
 }
+
+/** A download's code did not load (offline, or a new release replaced it): the browser's reason says neither. */
+const exportFailure = () => t`The download could not be prepared. Reload the page and try again.`;
 
 /** The report's state from the URL, with defaults for what the URL leaves out or gets wrong. */
 function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; zoneProblem: string | null } {
@@ -142,6 +149,8 @@ export function FeedReportPage() {
             user={search.user!}
             contract={search.contract!}
             state={state}
+            view={search.view ?? 'chart'}
+            onView={(view) => update({ view: view === 'chart' ? undefined : view })}
             environment={staff.environment}
             canBook={canWrite(staff.role)}
           />
@@ -158,6 +167,8 @@ function ReportBody({
   user,
   contract,
   state,
+  view,
+  onView,
   environment,
   canBook,
 }: {
@@ -166,6 +177,8 @@ function ReportBody({
   user: string;
   contract: string;
   state: ReportState;
+  view: ReportViewName;
+  onView: (view: ReportViewName) => void;
   environment: string;
   canBook: boolean;
 }) {
@@ -175,22 +188,54 @@ function ReportBody({
   const paramsKey = JSON.stringify(params);
   const [confirmedKey, setConfirmedKey] = useState<string | null>(null);
   const allowed = points <= MAX_POINTS || confirmedKey === paramsKey;
-  const query = useQuery({ ...feedQueryOptions(params), enabled: allowed });
-  const compared = compareRange(range, state.compare);
+  const { start, end } = rangeInstants(range, timeZone);
+  // Raw values loaded for this range (or one around it) give every view without asking the API again;
+  // else the view is fetched (a fast first draw) and the range's raw values after it, for the next change.
+  const queryClient = useQueryClient();
+  const cached = allowed ? loadedRawCovering(queryClient, user, contract, start, end) : null;
+  const isRaw = aggregation === 'raw';
+  const query = useQuery({ ...feedQueryOptions(params), enabled: allowed && !cached && !isRaw });
+  const rangeRaw = rawParams(user, contract, range);
+  const rawQuery = useQuery({
+    ...feedQueryOptions(rangeRaw),
+    enabled:
+      allowed && !cached && pointCount(range, 'raw', timeZone) <= MAX_POINTS && (isRaw || query.isSuccess),
+  });
+  // Reading `data` subscribes this render to the raw values' arrival (the query tracks what is read).
+  const loaded =
+    cached ??
+    (rawQuery.data
+      ? { records: rawQuery.data, start: Date.parse(rangeRaw.start), end: Date.parse(rangeRaw.end) }
+      : null);
+  const shown = isRaw ? rawQuery : query;
+  const records = loaded ? recordsFromRaw(loaded.records, start, end, aggregation, timeZone) : query.data;
+  // The running sum is shown beside a year earlier's unless another comparison is chosen.
+  const compared = compareRange(range, state.compare ?? (view === 'cumulative' ? 'year' : undefined));
   const compareParams = compared ? feedParams(user, contract, state, compared) : null;
+  const compareBounds = compared ? rangeInstants(compared, timeZone) : null;
+  const compareLoaded =
+    allowed && compareBounds
+      ? loadedRawCovering(queryClient, user, contract, compareBounds.start, compareBounds.end)
+      : null;
   const compareQuery = useQuery({
     ...feedQueryOptions(compareParams ?? params),
-    enabled: allowed && compareParams !== null,
+    enabled: allowed && compareParams !== null && !compareLoaded,
   });
-  const progress = useFeedProgress(allowed ? params : null);
+  const compareRecords =
+    compareLoaded && compareBounds
+      ? recordsFromRaw(compareLoaded.records, compareBounds.start, compareBounds.end, aggregation, timeZone)
+      : compareQuery.data;
+  const progress = useFeedProgress(allowed ? (isRaw ? rangeRaw : params) : null);
   const colors = useChartColors();
   const chartRef = useRef<HTMLDivElement>(null);
+  // The shown view's Excel file (its table's rows), when it is not the periods' table.
+  const viewExcel = useRef<ViewExcel | null>(null);
   const [printing, setPrinting] = useState(false);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    if (query.isSuccess) rememberContract({ user, contract });
-  }, [query.isSuccess, user, contract]);
+    if (records) rememberContract({ user, contract });
+  }, [records, user, contract]);
   useEffect(() => {
     if (state.capacityKw) localStorage.setItem(capacityKey(user, contract), String(state.capacityKw));
   }, [state.capacityKw, user, contract]);
@@ -202,20 +247,23 @@ function ReportBody({
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
-  const { start, end } = rangeInstants(range, timeZone);
   const report = useMemo(
-    () => (query.data ? reportView(query.data, start, end, aggregation, timeZone, now) : null),
-    [query.data, start, end, aggregation, timeZone, now],
+    () => (records ? reportView(records, start, end, aggregation, timeZone, now) : null),
+    [records, start, end, aggregation, timeZone, now],
   );
-  const compareRows = useMemo(() => {
-    if (!compared || !compareQuery.data) return null;
-    const bounds = rangeInstants(compared, timeZone);
-    return reportView(compareQuery.data, bounds.start, bounds.end, aggregation, timeZone, now).rows;
-    // `compared` is derived from range and compare, both in the dependencies through the key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [compareQuery.data, compared?.from, compared?.to, aggregation, timeZone, now]);
+  const compareStart = compareBounds?.start;
+  const compareEnd = compareBounds?.end;
+  const compareRows = useMemo(
+    () =>
+      compareRecords && compareStart !== undefined && compareEnd !== undefined
+        ? reportView(compareRecords, compareStart, compareEnd, aggregation, timeZone, now).rows
+        : null,
+    [compareRecords, compareStart, compareEnd, aggregation, timeZone, now],
+  );
 
-  const fileName = exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone });
+  const fileName =
+    exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone }) +
+    (view === 'chart' ? '' : `_${view}`);
 
   const pointsText = formatNumber(points);
   const maxText = formatNumber(MAX_POINTS);
@@ -230,7 +278,7 @@ function ReportBody({
         </button>
       </div>
     );
-  if (query.isPending)
+  if (!records && !shown.isError)
     return (
       <div className="report-loading">
         <label htmlFor="report-progress">{t`Loading feed-in values…`}</label>
@@ -246,10 +294,10 @@ function ReportBody({
         />
       </div>
     );
-  if (query.isError)
+  if (!records)
     return (
       <p className="error-summary" role="alert">
-        {failureText(query.error, user, contract)}
+        {failureText(shown.error, user, contract)}
       </p>
     );
   if (!report) return null;
@@ -265,7 +313,7 @@ function ReportBody({
   const printedAt = new Date().toLocaleString(currentFormattingLocale());
   const printedText = formatNumber(PRINTED_ROWS);
   const periodsText = formatNumber(report.rows.length);
-  const compareLabel = state.compare === 'year' ? t`A year earlier` : t`Previous period`;
+  const compareLabel = state.compare === 'previous' ? t`Previous period` : t`A year earlier`;
   return (
     <section aria-label={t`Report`} className="report">
       <p className="print-only">{t`${title}. Environment: ${environment}. Printed ${printedAt}.`}</p>
@@ -280,26 +328,40 @@ function ReportBody({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            downloadBlob(
-              new Blob([feedCsv(query.data, timeZone)], { type: 'text/csv;charset=utf-8' }),
-              `${fileName}.csv`,
-            )
-          }
+          onClick={() => {
+            setExportProblem(null);
+            loadExport().then(
+              ({ feedCsv }) =>
+                downloadBlob(
+                  new Blob([feedCsv(records, timeZone)], { type: 'text/csv;charset=utf-8' }),
+                  `${fileName}.csv`,
+                ),
+              () => setExportProblem(exportFailure()),
+            );
+          }}
         >
           {t`Download CSV`}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            downloadBlob(
-              new Blob([excelCsv(report.rows, timeZone, currentFormattingLocale())], {
-                type: 'text/csv;charset=utf-8',
-              }),
-              `${fileName}_excel-${currentLanguage()}.csv`,
-            )
-          }
+          onClick={() => {
+            setExportProblem(null);
+            loadExport().then(
+              (exports) =>
+                downloadBlob(
+                  new Blob(
+                    [
+                      viewExcel.current?.(exports) ??
+                        exports.excelCsv(report.rows, timeZone, currentFormattingLocale()),
+                    ],
+                    { type: 'text/csv;charset=utf-8' },
+                  ),
+                  `${fileName}_excel-${currentLanguage()}.csv`,
+                ),
+              () => setExportProblem(exportFailure()),
+            );
+          }}
         >
           {t`Download for Excel`}
         </button>
@@ -314,11 +376,15 @@ function ReportBody({
                   { label: compareLabel, color: colors.compare },
                 ]
               : [];
-            chartPng(chartRef.current!, title, colors, legend).then(
-              (png) => downloadBlob(png, `${fileName}.png`),
-              (error: unknown) =>
-                setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
-            );
+            const drawn = chartRef.current;
+            if (!drawn) return setExportProblem(t`The chart is not drawn yet.`);
+            loadExport()
+              .then(({ viewPng }) => viewPng(drawn, title, colors, legend))
+              .then(
+                (png) => downloadBlob(png, `${fileName}.png`),
+                (error: unknown) =>
+                  setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
+              );
           }}
         >
           {t`Download PNG`}
@@ -342,31 +408,50 @@ function ReportBody({
           {t`The comparison could not be loaded:`} {failureText(compareQuery.error, user, contract)}
         </p>
       )}
-      <FeedChart
-        ref={chartRef}
-        rows={report.rows}
-        compareRows={compareRows}
-        compareLabel={compareLabel}
-        gaps={report.summary.gaps}
-        incomplete={report.summary.incomplete}
-        notYetDelivered={report.summary.notYetDelivered}
-        aggregation={aggregation}
-        timeZone={timeZone}
-        unit={report.unit}
-        colors={colors}
-        spanDays={rangeDays(range)}
-        drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
-      />
-      {printing && report.rows.length > PRINTED_ROWS && (
-        <p className="print-only">
-          {t`The table lists the first ${printedText} of ${periodsText} periods; the CSV holds every value.`}
-        </p>
+      <ViewSwitch view={view} onChange={onView} />
+      {view === 'chart' ? (
+        <>
+          <FeedChart
+            ref={chartRef}
+            rows={report.rows}
+            compareRows={compareRows}
+            compareLabel={compareLabel}
+            gaps={report.summary.gaps}
+            incomplete={report.summary.incomplete}
+            notYetDelivered={report.summary.notYetDelivered}
+            aggregation={aggregation}
+            timeZone={timeZone}
+            unit={report.unit}
+            colors={colors}
+            spanDays={rangeDays(range)}
+            drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
+          />
+          {printing && report.rows.length > PRINTED_ROWS && (
+            <p className="print-only">
+              {t`The table lists the first ${printedText} of ${periodsText} periods; the CSV holds every value.`}
+            </p>
+          )}
+          <ReportTable
+            rows={printing ? report.rows.slice(0, PRINTED_ROWS) : report.rows}
+            timeZone={timeZone}
+            printAll={printing}
+            capacityKw={state.capacityKw}
+          />
+        </>
+      ) : (
+        <ReportViewBody
+          ref={chartRef}
+          view={view}
+          params={params}
+          report={report}
+          compareRows={compareRows}
+          compareLabel={compareLabel}
+          state={state}
+          now={now}
+          colors={colors}
+          excelRef={viewExcel}
+        />
       )}
-      <ReportTable
-        rows={printing ? report.rows.slice(0, PRINTED_ROWS) : report.rows}
-        timeZone={timeZone}
-        printAll={printing}
-      />
     </section>
   );
 }

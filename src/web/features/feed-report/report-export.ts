@@ -33,19 +33,7 @@ const localDateTime = (instant: number, timeZone: string) =>
  * writer (formulas neutralised).
  */
 export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: string): string {
-  const comma = decimalSeparator(locale) === ',';
-  const number = (digits: number) =>
-    new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', {
-      useGrouping: false,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-  const energy = number(3);
-  const share = number(1);
-  const hours = new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', {
-    useGrouping: false,
-    maximumFractionDigits: 4,
-  });
+  const { energy, share, hours } = excelNumbers(locale);
   const header = [
     t`Period (${timeZone})`,
     t`Start (${timeZone})`,
@@ -68,7 +56,32 @@ export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: s
     share.format((Math.floor((Math.min(row.sampleCount, row.expected) / row.expected) * 1000) / 1000) * 100),
     statusText(row.status),
   ]);
-  return BYTE_ORDER_MARK + csvLines([header, ...lines], { delimiter: comma ? ';' : ',' });
+  return excelFile(header, lines, locale);
+}
+
+/**
+ * Numbers as the spreadsheet of the UI language reads them: decimal comma where the locale has one, no
+ * thousands separators; energy with three decimals, shares with one.
+ */
+export function excelNumbers(locale: string) {
+  const comma = decimalSeparator(locale) === ',';
+  const number = (digits: number) =>
+    new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', {
+      useGrouping: false,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  return {
+    energy: number(3),
+    share: number(1),
+    hours: new Intl.NumberFormat(comma ? 'de-DE' : 'en-US', { useGrouping: false, maximumFractionDigits: 4 }),
+  };
+}
+
+/** A table for Excel in the UI language's conventions: `;` where decimals take a comma, BOM, one writer. */
+export function excelFile(header: readonly string[], lines: readonly CsvCell[][], locale: string): string {
+  const comma = decimalSeparator(locale) === ',';
+  return BYTE_ORDER_MARK + csvLines([[...header], ...lines], { delimiter: comma ? ';' : ',' });
 }
 
 const TITLE_INSET_PX = 12;
@@ -88,6 +101,60 @@ export function wrapText(text: string, maxWidth: number, measure: (text: string)
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * The view as PNG: the heatmap's canvas as it is drawn (axes and legend included), a chart's SVG through
+ * `chartPng`.
+ */
+export async function viewPng(
+  container: HTMLElement,
+  title: string,
+  colors: ChartColors,
+  legend: readonly { label: string; color: string }[] = [],
+): Promise<Blob> {
+  const canvas = container.querySelector('canvas');
+  if (!canvas) return chartPng(container, title, colors, legend);
+  const { width, height } = canvas.getBoundingClientRect();
+  return framedPng(container, title, colors, width, height, (context) =>
+    context.drawImage(canvas, 0, 0, width, height),
+  );
+}
+
+/** A drawing of `width` × `height` at twice its size, on the theme's background under its title, as PNG. */
+async function framedPng(
+  container: HTMLElement,
+  title: string,
+  colors: ChartColors,
+  width: number,
+  height: number,
+  /** Draws the view at (0, 0), in CSS pixels. */
+  draw: (context: CanvasRenderingContext2D) => void,
+): Promise<Blob> {
+  const scale = 2;
+  const font = `600 14px ${getComputedStyle(container).fontFamily}`;
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d')!;
+  context.font = font;
+  // A view drawn on a phone is narrower than the title: the title wraps rather than being cut off.
+  const lines = wrapText(title, width - 2 * TITLE_INSET_PX, (text) => context.measureText(text).width);
+  const titleHeight = lines.length * TITLE_LINE_PX + 11;
+  canvas.width = Math.ceil(width * scale);
+  canvas.height = Math.ceil((height + titleHeight) * scale);
+  context.scale(scale, scale);
+  context.fillStyle = colors.background;
+  context.fillRect(0, 0, width, height + titleHeight);
+  context.fillStyle = colors.text;
+  context.font = font; // resizing the canvas reset it
+  lines.forEach((line, index) => context.fillText(line, TITLE_INSET_PX, 21 + index * TITLE_LINE_PX));
+  context.translate(0, titleHeight);
+  draw(context);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error(t`The PNG could not be made.`))),
+      'image/png',
+    ),
+  );
 }
 
 /**
@@ -115,37 +182,18 @@ export async function chartPng(
   const image = new Image();
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
   await image.decode();
-  const scale = 2;
-  const font = `600 14px ${getComputedStyle(container).fontFamily}`;
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d')!;
-  context.font = font;
-  // A chart drawn on a phone is narrower than the title: the title wraps rather than being cut off.
-  const lines = wrapText(title, width - 2 * TITLE_INSET_PX, (text) => context.measureText(text).width);
-  const titleHeight = lines.length * TITLE_LINE_PX + 11;
-  canvas.width = Math.ceil(width * scale);
-  canvas.height = Math.ceil((height + titleHeight) * scale);
-  context.scale(scale, scale);
-  context.fillStyle = colors.background;
-  context.fillRect(0, 0, width, height + titleHeight);
-  context.fillStyle = colors.text;
-  context.font = font; // resizing the canvas reset it
-  lines.forEach((line, index) => context.fillText(line, TITLE_INSET_PX, 21 + index * TITLE_LINE_PX));
-  context.drawImage(image, 0, titleHeight, width, height);
-  // In the space the SVG leaves for the legend, along its bottom edge: a swatch and a name each.
-  context.font = `400 13px ${getComputedStyle(container).fontFamily}`;
-  let legendX = TITLE_INSET_PX + VALUE_AXIS_INSET_PX;
-  for (const { label, color } of legend) {
-    context.fillStyle = color;
-    context.fillRect(legendX, titleHeight + height - 22, 12, 12);
-    context.fillStyle = colors.text;
-    context.fillText(label, legendX + 16, titleHeight + height - 12);
-    legendX += 16 + context.measureText(label).width + 16;
-  }
-  return new Promise((resolve, reject) =>
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error(t`The PNG could not be made.`))),
-      'image/png',
-    ),
-  );
+  const family = getComputedStyle(container).fontFamily;
+  return framedPng(container, title, colors, width, height, (context) => {
+    context.drawImage(image, 0, 0, width, height);
+    // In the space the SVG leaves for the legend, along its bottom edge: a swatch and a name each.
+    context.font = `400 13px ${family}`;
+    let legendX = TITLE_INSET_PX + VALUE_AXIS_INSET_PX;
+    for (const { label, color } of legend) {
+      context.fillStyle = color;
+      context.fillRect(legendX, height - 22, 12, 12);
+      context.fillStyle = colors.text;
+      context.fillText(label, legendX + 16, height - 12);
+      legendX += 16 + context.measureText(label).width + 16;
+    }
+  });
 }

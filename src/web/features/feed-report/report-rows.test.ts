@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
-import { downsampleWithGaps } from './feed-chart.tsx';
 import { rangeInstants } from './report-range.ts';
 import {
   capacityFactor,
@@ -12,6 +11,7 @@ import {
   exportFileName,
   rangePeriods,
   reportRows,
+  specificYield,
   summarise,
 } from './report-rows.ts';
 
@@ -269,18 +269,13 @@ describe('report CSV and downsampling', () => {
       }),
     ).toBe('feed-in_P1000_C1000_2025-08-10_2025-08-14_day_Etc-GMT+1');
   });
+});
 
-  it('draws long raw series through LTTB and keeps each gap a gap', () => {
-    const points = Array.from({ length: 10_000 }, (_, index) => ({
-      x: index,
-      value: index >= 4000 && index < 4096 ? null : Math.sin(index / 50),
-    }));
-    const drawn = downsampleWithGaps(points, 2000);
-    expect(drawn.length).toBeLessThanOrEqual(2010);
-    expect(drawn.length).toBeGreaterThan(1900);
-    expect(drawn.filter((point) => point.value === null)).toHaveLength(1);
-    expect(drawn[0]!.x).toBe(0);
-    expect(drawn.at(-1)!.x).toBe(9999);
-    expect(downsampleWithGaps(points.slice(0, 100), 2000)).toHaveLength(100);
+describe('specific yield', () => {
+  it('is energy per kW of nameplate power, and none without either', () => {
+    expect(specificYield(1234.5, 10)).toBeCloseTo(123.45);
+    expect(specificYield(null, 10)).toBeNull();
+    expect(specificYield(12, null)).toBeNull();
+    expect(specificYield(12, 0)).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 
 const AGGREGATIONS = ['year', 'month', 'week', 'day', 'hour', 'raw'] as const;
+/** What the report draws beside its summary (pinned: `view=chart|heatmap|duration|cumulative`). */
+export const REPORT_VIEWS = ['chart', 'heatmap', 'duration', 'cumulative'] as const;
+export type ReportViewName = (typeof REPORT_VIEWS)[number];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The report's URL (pinned: `?user&contract&from&to&agg&tz`, plus `compare` and `capacity_kw`): every
+ * The report's URL (pinned: `?user&contract&from&to&agg&tz`, plus `compare`, `capacity_kw` and `view`): every
  * control writes here, so a copied link opens the same report. A value that cannot be read falls back
  * to its default rather than breaking the page. Kept free of the report's code: the router loads it.
  */
@@ -17,5 +20,6 @@ export const reportSearchSchema = z.object({
   tz: z.string().max(64).optional().catch(undefined),
   compare: z.enum(['previous', 'year']).optional().catch(undefined),
   capacity_kw: z.coerce.number().positive().max(10_000_000).optional().catch(undefined),
+  view: z.enum(REPORT_VIEWS).optional().catch(undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
 import type { PeriodRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
-import { capacityFactor, completeness, type EnergyUnit } from './report-rows.ts';
+import { capacityFactor, completeness, specificYield, type EnergyUnit } from './report-rows.ts';
 import { completenessPercent, incompleteText, valuesText } from './completeness-text.ts';
 
 const RUNS_LISTED = 8;
@@ -48,7 +48,7 @@ function Listed({
 
 /**
  * Total, peak, periods without data, incomplete and not yet delivered periods, completeness, capacity
- * factor: the figures people quote from a report.
+ * factor and specific yield (kWh per kW of nameplate power): the figures people quote from a report.
  */
 export function ReportSummary({
   summary,
@@ -66,6 +66,7 @@ export function ReportSummary({
   const format = (kwh: number) =>
     `${formatNumber(kwh * unit.factor, { maximumFractionDigits: 3 })} ${unit.unit}`;
   const factor = capacityFactor(summary, capacityKw);
+  const yieldKwhPerKw = summary.periodsWithData > 0 ? specificYield(summary.totalKwh, capacityKw) : null;
   const share = completeness(summary);
   const runs = (list: PeriodRun[]) => list.map((run) => ({ key: run.first.start, text: runText(run) }));
   return (
@@ -127,6 +128,16 @@ export function ReportSummary({
               ? t`— (no data in the range)`
               : t`Enter the nameplate power to see it`
             : t`${formatNumber(factor, { style: 'percent', maximumFractionDigits: 1 })} over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`}
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Specific yield`}</dt>
+        <dd>
+          {yieldKwhPerKw === null
+            ? capacityKw
+              ? t`— (no data in the range)`
+              : t`Enter the nameplate power to see it`
+            : `${formatNumber(yieldKwhPerKw, { maximumFractionDigits: 2 })} kWh/kWp`}
         </dd>
       </div>
     </dl>

@@ -3,9 +3,9 @@ import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { SpacerRow } from '../../components/spacer-row.tsx';
 import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { t } from '@lingui/core/macro';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
-import type { ReportRow } from './report-rows.ts';
+import { specificYield, type ReportRow } from './report-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
 
 const ROW_HEIGHT = 33;
@@ -23,20 +23,25 @@ const ROW_CLASS = {
 /**
  * One row per calendar period of the range, in its own scroll region (sideways too, on a phone),
  * virtualised (@tanstack/react-virtual) so a year of 15-minute rows scrolls smoothly; the header stays.
- * `printAll` renders every row for the print view.
+ * `printAll` renders every row for the print view. Memoised: a change the rows do not see (the chart's
+ * width, a comparison, a download) does not render it again.
  */
-export function ReportTable({
+export const ReportTable = memo(function ReportTable({
   rows,
   timeZone,
   printAll,
+  capacityKw = null,
 }: {
   rows: readonly ReportRow[];
   timeZone: string;
   printAll: boolean;
+  /** With the nameplate power, a column of each period's specific yield (kWh/kWp). */
+  capacityKw?: number | null;
 }) {
   // The shared scroll region (its hint says when columns are off to the side) is the virtualiser's
   // scroller; it takes no ref, so it is found inside this holder.
   const holder = useRef<HTMLDivElement>(null);
+  const columns = COLUMNS + (capacityKw ? 1 : 0);
   const { indexes, before, after } = useWindowedRows({
     count: rows.length,
     windowed: !printAll,
@@ -60,11 +65,12 @@ export function ReportTable({
                 numeric(t`Energy (kWh)`),
                 numeric(t`Values`),
                 t`Status`,
+                ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
               ]}
             />
           </thead>
           <tbody>
-            <SpacerRow height={before} columns={COLUMNS} />
+            <SpacerRow height={before} columns={columns} />
             {indexes.map((index) => {
               const row = rows[index]!;
               return (
@@ -84,13 +90,20 @@ export function ReportTable({
                     {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
                     {statusText(row.status)}
                   </td>
+                  {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
                 </tr>
               );
             })}
-            <SpacerRow height={after} columns={COLUMNS} />
+            <SpacerRow height={after} columns={columns} />
           </tbody>
         </table>
       </ScrollRegion>
     </div>
   );
+});
+
+/** A period's kWh/kWp, or a dash for a period without energy. */
+function yieldText(energyKwh: number | null, capacityKw: number): string {
+  const value = specificYield(energyKwh, capacityKw);
+  return value === null ? '—' : formatNumber(value, { maximumFractionDigits: 3 });
 }

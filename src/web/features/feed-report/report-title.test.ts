@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages as de } from '../../locales/de.po';
-import { messages as en } from '../../locales/en.po';
+import { messages as de } from './locales/de.po';
+import { messages as en } from './locales/en.po';
 import { periodsText, reportTitle } from './report-title.ts';
 
 function speak(language: 'en' | 'de') {

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 13's default mobile run (slow 4G, 4× CPU, simulated) on every page of
+ * the console, against `npm start`'s stack in the e2e environment on a port of its own, signed in as the admin
+ * (the session cookie as an extra header). Prints performance, FCP, LCP and TBT per page beside the goal
+ * (issue 30: performance ≥ 90 on mobile); the median of BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance.
+ * It never fails on a score: it exits non-zero only when it cannot measure.
+ *
+ * Lighthouse 13 needs Node ≥ 22.19 and is no dependency of the project: like .ci/run's Node 24, the npm
+ * registry's `node@24` and `lighthouse@13` are installed under .tmp/lighthouse (git-ignored) on the first run.
+ * The browser is Debian's Chromium with the e2e flags (CHROMIUM_PATH overrides it).
+ * BENCH_LIGHTHOUSE_ONLY=report,charges (names from the table) measures only those pages;
+ * BENCH_LIGHTHOUSE_URL=http://127.0.0.1:8080 measures a console already running in the e2e environment
+ * (another build, for a before and after) instead of starting one.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ADMIN_PASSWORD, chromiumLaunchOptions, consoleStackEnv, stackPorts } from '../e2e/console-stack.ts';
+import { stop, waitFor } from './processes.ts';
+import { printTable } from './table.ts';
+
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18697);
+const CONSOLE_URL = process.env.BENCH_LIGHTHOUSE_URL ?? stackPorts(PORT).consoleUrl;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number ≥ 1, not ${RUNS}`);
+const GOAL = 90;
+const TOOLS = '.tmp/lighthouse';
+const NODE = join(TOOLS, 'node_modules/.bin/node');
+const LIGHTHOUSE = join(TOOLS, 'node_modules/lighthouse/cli/index.js');
+
+/** Every route of src/web/app/router.tsx; `:approval` is a pending request the bench creates. */
+const PAGES = [
+  { name: 'sign-in', path: '/sign-in', signedIn: false },
+  {
+    name: 'report',
+    path: '/reports/feed-in?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin',
+    signedIn: true,
+  },
+  { name: 'validators', path: '/tools/validators', signedIn: true },
+  { name: 'migrate', path: '/consumers/migrate', signedIn: true },
+  { name: 'charges', path: '/producers/charges?user=P1000&contract=C1000', signedIn: true },
+  { name: 'bulk-charges', path: '/bulk/charges', signedIn: true },
+  { name: 'bulk-migrations', path: '/bulk/migrations', signedIn: true },
+  { name: 'technical-resources', path: '/master-data/technical-resources', signedIn: true },
+  // The consumer, contract and record pages are one chunk: the contract stands for the three.
+  { name: 'contract', path: '/producers/P1000/contracts/C1000', signedIn: true },
+  { name: 'approvals', path: '/approvals', signedIn: true },
+  { name: 'approval', path: '/approvals/:approval', signedIn: true },
+  { name: 'accounts', path: '/admin/accounts', signedIn: true },
+  { name: 'audit', path: '/admin/audit', signedIn: true },
+] as const;
+const only = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
+const unknown = only.filter((name) => !PAGES.some((page) => page.name === name));
+if (unknown.length > 0)
+  throw new Error(`BENCH_LIGHTHOUSE_ONLY takes ${PAGES.map((page) => page.name).join(', ')}, not ${unknown}`);
+
+const lighthouseResultSchema = z.object({
+  lighthouseVersion: z.string(),
+  finalDisplayedUrl: z.string(),
+  runtimeError: z.object({ message: z.string() }).optional(),
+  categories: z.object({ performance: z.object({ score: z.number().nullable() }) }),
+  audits: z.record(z.string(), z.object({ numericValue: z.number().optional() })),
+});
+interface Score {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+function installLighthouse(): void {
+  if (existsSync(NODE) && existsSync(LIGHTHOUSE)) return;
+  console.error(`bench: installing node@24 and lighthouse@13 under ${TOOLS} from the npm registry`);
+  execFileSync(
+    'npm',
+    ['install', '--prefix', TOOLS, '--no-save', '--no-audit', '--no-fund', 'node@24', 'lighthouse@13'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${CONSOLE_URL}/bff/login`, {
+    method: 'POST',
+    headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith('ec_session='));
+  if (!response.ok || !cookie)
+    throw new Error(`signing in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
+
+/** A charge waiting for approval, for the approval page to show. */
+async function pendingApproval(cookie: string): Promise<string> {
+  const response = await fetch(`${CONSOLE_URL}/bff/approvals`, {
+    method: 'POST',
+    headers: { 'x-csrf': '1', 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      method: 'POST',
+      path: '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      body: {
+        input_id: `bench-lighthouse-${Date.now()}`,
+        type_of_transaction: 'charge',
+        amount_cent: 120_000,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        no_of_executions: 3,
+        execution_cycle: 'month',
+        display_name: 'Anschlussgebühr',
+      },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`creating an approval failed: ${response.status}`);
+  return z.object({ id: z.string() }).parse(await response.json()).id;
+}
+
+/** One Lighthouse run in a fresh headless Chromium (Lighthouse starts and ends it). */
+function lighthouse(url: string, cookie: string | null, outputDir: string): Score {
+  const output = join(outputDir, 'result.json');
+  const flags = ['--headless=new', ...chromiumLaunchOptions.args];
+  execFileSync(
+    NODE,
+    [
+      LIGHTHOUSE,
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${output}`,
+      `--chrome-flags=${flags.join(' ')}`,
+      '--quiet',
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const result = lighthouseResultSchema.parse(JSON.parse(readFileSync(output, 'utf8')));
+  if (result.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.runtimeError.message}`);
+  // A signed-out visit to a console page ends on the sign-in page: that would measure the wrong page.
+  if (new URL(result.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`Lighthouse on ${url} ended on ${result.finalDisplayedUrl}`);
+  const metric = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((result.categories.performance.score ?? 0) * 100),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+  };
+}
+
+/**
+ * Lighthouse sometimes fails to record a busy machine's trace (NO_NAVSTART, NO_FCP): it says so and exits
+ * non-zero; the run is repeated, up to ATTEMPTS times, before the bench gives up.
+ */
+const ATTEMPTS = 3;
+function lighthouseRun(url: string, cookie: string | null, outputDir: string): Score {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url, cookie, outputDir);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      console.error(`bench: Lighthouse failed on ${url}, trying again`);
+    }
+  }
+}
+
+/** The run with the median performance score (its metrics belong together). */
+function medianRun(scores: Score[]): Score {
+  const sorted = scores.toSorted((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+installLighthouse();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+const loadAtStart = loadavg()[0] ?? 0;
+const rows: string[][] = [['page', 'performance', 'goal', 'FCP', 'LCP', 'TBT', 'runs (performance)']];
+let stack: ChildProcess | null = null;
+try {
+  // The stack as the e2e suite starts it; start.ts builds the console first when dist/ is missing or stale.
+  if (!process.env.BENCH_LIGHTHOUSE_URL) {
+    const started = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+      env: { ...process.env, ...consoleStackEnv(PORT, join(dataDir, 'bff')) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    stack = started;
+    const exited = new Promise<never>((_, reject) =>
+      started.once('exit', (code) =>
+        reject(new Error(`the stack exited with code ${code} before it was ready`)),
+      ),
+    );
+    exited.catch(() => undefined);
+    await Promise.race([waitFor(`${CONSOLE_URL}/readyz`), exited]);
+  }
+  const cookie = await signIn();
+  const approval = await pendingApproval(cookie);
+  for (const page of PAGES) {
+    if (only.length > 0 && !only.includes(page.name)) continue;
+    const url = `${CONSOLE_URL}${page.path.replace(':approval', approval)}`;
+    const scores: Score[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      scores.push(lighthouseRun(url, page.signedIn ? cookie : null, dataDir));
+      process.stderr.write('.');
+    }
+    const median = medianRun(scores);
+    rows.push([
+      page.name,
+      String(median.performance),
+      median.performance >= GOAL ? `≥ ${GOAL} met` : `≥ ${GOAL} MISSED`,
+      seconds(median.fcpMs),
+      seconds(median.lcpMs),
+      `${Math.round(median.tbtMs)} ms`,
+      scores.map((score) => score.performance).join(', '),
+    ]);
+  }
+} finally {
+  if (stack) await stop(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+printTable(
+  `energy-console Lighthouse (mobile: slow 4G, 4× CPU), median of ${RUNS} runs, load average ${loadAtStart.toFixed(1)} at start`,
+  rows,
+);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { PeriodStatus } from '../../../contract/feed-completeness.ts';
+import { drawnIndexes, finalSum, runningSums, tabledIndexes } from './cumulative-sum.ts';
+import { rangeInstants } from './report-range.ts';
+import { rangePeriods, reportRows, type ReportRow } from './report-rows.ts';
+
+const HOUR = 3_600_000;
+
+function row(hours: number, energyKwh: number | null, status: PeriodStatus, start = 0): ReportRow {
+  return {
+    start,
+    end: start + hours * HOUR,
+    label: String(start),
+    energyKwh,
+    sampleCount: 0,
+    expected: 4,
+    status,
+  };
+}
+
+/** Rows one after another, each an hour unless given. */
+function rows(...specs: [number | null, PeriodStatus, number?][]): ReportRow[] {
+  let start = 0;
+  return specs.map(([energy, status, hours = 1]) => {
+    const made = row(hours, energy, status, start);
+    start = made.end;
+    return made;
+  });
+}
+
+describe('the running sum', () => {
+  it('adds what each period delivered, interrupted (null) over a gap and resuming at the same sum', () => {
+    const sums = runningSums(
+      rows(
+        [0.1, 'complete'],
+        [0.2, 'complete'],
+        [null, 'gap'],
+        [0.7, 'incomplete'],
+        [null, 'not-yet-delivered'],
+      ),
+    );
+    expect(sums).toEqual([0.1, 0.3, null, 1, null]);
+    expect(finalSum(sums)).toBe(1);
+    expect(finalSum([null, null])).toBe(0);
+  });
+
+  it('lists one row per day for raw values: the sum at each local midnight (Berlin’s autumn day after 100)', () => {
+    const range = { from: '2025-10-25', to: '2025-10-27' };
+    const { start, end } = rangeInstants(range, 'Europe/Berlin');
+    const raw = reportRows(rangePeriods(start, end, 'raw', 'Europe/Berlin'), [], 'raw', 'Europe/Berlin');
+    expect(tabledIndexes(raw, 'raw', range, 'Europe/Berlin')).toEqual([95, 195, 291]);
+    const days = reportRows(rangePeriods(start, end, 'day', 'Europe/Berlin'), [], 'day', 'Europe/Berlin');
+    expect(tabledIndexes(days, 'day', range, 'Europe/Berlin')).toEqual([0, 1, 2]);
+  });
+
+  it('thins the positions drawn but keeps both edges of every interruption, in either series', () => {
+    const sums: (number | null)[] = Array.from({ length: 100 }, (_, index) =>
+      index >= 40 && index < 60 ? null : index,
+    );
+    const compare: (number | null)[] = Array.from({ length: 100 }, (_, index) =>
+      index === 85 ? null : index,
+    );
+    const drawn = drawnIndexes([sums, compare], 10);
+    expect(drawn).toEqual([0, 10, 20, 30, 39, 40, 59, 60, 70, 80, 84, 85, 86, 90, 99]);
+  });
+});

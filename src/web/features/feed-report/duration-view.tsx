@@ -1,0 +1,180 @@
+import { plural, t } from '@lingui/core/macro';
+import { useEffect, useMemo, type Ref, type RefObject } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AggregationType } from '../../../contract/api/feed.ts';
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { drawnDurationPoints, durationCurve, TABLE_SHARES, valueAtShare } from './duration-curve.ts';
+import type { ChartColors } from './feed-chart.tsx';
+import type { ViewExcel } from './report-view-body.tsx';
+import { energyUnit, type ReportRow } from './report-rows.ts';
+import { useElementWidth } from './use-element-width.ts';
+
+const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const VALUE_AXIS_PX = 64;
+const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * The load-duration curve of the current aggregation's periods: values from highest to lowest over the
+ * share of the time, the comparison as a second curve; a table of the value reached at every tenth.
+ */
+export function DurationView({
+  ref,
+  rows,
+  compareRows,
+  compareLabel,
+  aggregation,
+  colors,
+  excelRef,
+}: {
+  ref: Ref<HTMLDivElement>;
+  rows: readonly ReportRow[];
+  compareRows: readonly ReportRow[] | null;
+  compareLabel: string;
+  aggregation: AggregationType;
+  colors: ChartColors;
+  excelRef: RefObject<ViewExcel | null>;
+}) {
+  const curve = useMemo(() => durationCurve(rows), [rows]);
+  const compareCurve = useMemo(() => (compareRows ? durationCurve(compareRows) : null), [compareRows]);
+  const [sizer, width] = useElementWidth<HTMLDivElement>();
+  const plotWidth = Math.max(100, width - MARGIN.left - MARGIN.right - VALUE_AXIS_PX);
+  const unit = energyUnit(Math.max(curve.steps[0]?.kwh ?? 0, compareCurve?.steps[0]?.kwh ?? 0));
+  const scaledPoints = (points: { share: number; kwh: number }[]) =>
+    points.map((point) => ({ share: point.share, value: point.kwh * unit.factor }));
+  const points = scaledPoints(drawnDurationPoints(curve, plotWidth));
+  const comparePoints = compareCurve ? scaledPoints(drawnDurationPoints(compareCurve, plotWidth)) : null;
+  const table = TABLE_SHARES.map((share) => ({
+    share,
+    value: valueAtShare(curve, share),
+    compare: compareCurve ? valueAtShare(compareCurve, share) : null,
+  }));
+  const valueHeading = t`Reached or exceeded (${unit.unit})`;
+  const compareHeading = t`${compareLabel} (${unit.unit})`;
+  useEffect(() => {
+    excelRef.current = ({ excelFile, excelNumbers }) => {
+      const { energy, share } = excelNumbers(currentFormattingLocale());
+      const cell = (kwh: number | null) => (kwh === null ? '' : energy.format(kwh * unit.factor));
+      return excelFile(
+        [t`Share of the time (%)`, valueHeading, ...(compareCurve ? [compareHeading] : [])],
+        table.map((line) => [
+          share.format(line.share * 100),
+          cell(line.value),
+          ...(compareCurve ? [cell(line.compare)] : []),
+        ]),
+        currentFormattingLocale(),
+      );
+    };
+    return () => {
+      excelRef.current = null;
+    };
+  });
+
+  const periods = formatNumber(curve.steps.length);
+  const { gaps, incomplete, notYetDelivered } = curve.leftOut;
+  const leftOut = gaps + incomplete + notYetDelivered;
+  const format = (value: number | null) =>
+    value === null ? '—' : formatNumber(value * unit.factor, { maximumFractionDigits: 3 });
+  return (
+    <div ref={sizer}>
+      <p className="hint">
+        {t`Sorted from ${periods} complete periods of the chosen aggregation, highest first; each is as wide as its share of the time.`}{' '}
+        {leftOut > 0 &&
+          plural(leftOut, {
+            one: 'Left off: # period without all its values (a gap has no value, an incomplete one only part of it).',
+            other:
+              'Left off: # periods without all their values (a gap has no value, an incomplete one only part of it).',
+          })}{' '}
+        {aggregation !== 'raw' && t`Choose raw 15-minute values for the classic load-duration curve.`}
+      </p>
+      {curve.steps.length < 2 ? (
+        <p className="notice" role="status">
+          {t`A duration curve needs at least two complete periods; this range has ${periods}. Choose a finer aggregation or a longer range.`}
+        </p>
+      ) : (
+        <div
+          ref={ref}
+          className="feed-chart"
+          role="img"
+          aria-label={t`Duration curve in ${unit.unit}: values from highest to lowest over the share of the time`}
+          data-drawn-for={`duration/${rows.length}/${compareRows?.length ?? 0}`}
+        >
+          <LineChart width={width} height={320} margin={MARGIN}>
+            <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="share"
+              type="number"
+              domain={[0, 1]}
+              ticks={[0, 0.25, 0.5, 0.75, 1]}
+              tickFormatter={percent}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
+            />
+            <YAxis
+              tickFormatter={(value: number) => formatNumber(value)}
+              stroke={colors.text}
+              tick={{ fill: colors.text, fontSize: 12 }}
+              width={VALUE_AXIS_PX}
+              label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(share) => t`${percent(Number(share))} of the time`}
+              formatter={(value) => [`${formatNumber(Number(value))} ${unit.unit}`]}
+              contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
+            />
+            {comparePoints && <Legend wrapperStyle={{ color: colors.text }} />}
+            <Line
+              data={points}
+              dataKey="value"
+              name={t`This range`}
+              type="stepAfter"
+              stroke={colors.series}
+              dot={false}
+              isAnimationActive={false}
+            />
+            {comparePoints && (
+              <Line
+                data={comparePoints}
+                dataKey="value"
+                name={compareLabel}
+                type="stepAfter"
+                stroke={colors.compare}
+                strokeDasharray="4 3"
+                dot={false}
+                isAnimationActive={false}
+              />
+            )}
+          </LineChart>
+        </div>
+      )}
+      <ScrollRegion label={t`Duration curve as a table`} className="report-table">
+        <table className="table">
+          <caption className="visually-hidden">
+            {t`The value reached or exceeded during each share of the time, in ${unit.unit}.`}
+          </caption>
+          <thead>
+            <ColumnHeaders
+              columns={[
+                t`Share of the time`,
+                numeric(valueHeading),
+                ...(compareCurve ? [numeric(compareHeading)] : []),
+              ]}
+            />
+          </thead>
+          <tbody>
+            {table.map((line) => (
+              <tr key={line.share}>
+                <th scope="row">{percent(line.share)}</th>
+                <td className="numeric">{format(line.value)}</td>
+                {compareCurve && <td className="numeric">{format(line.compare)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
+  );
+}

@@ -1,0 +1,342 @@
+import { t } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+  type RefObject,
+} from 'react';
+import type { AggregationType } from '../../../contract/api/feed.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
+import { statusText, valuesText } from './completeness-text.ts';
+import type { ChartColors } from './feed-chart.tsx';
+import { heatmapDayRows, heatmapLayout, type HeatmapLayout } from './heatmap-cells.ts';
+import {
+  cellAt,
+  cellRect,
+  drawHeatmap,
+  heatmapGeometry,
+  largestValue,
+  legendLines,
+  type HeatmapGeometry,
+  type HeatmapTexts,
+} from './heatmap-draw.ts';
+import { HeatmapTable } from './heatmap-table.tsx';
+import type { ViewExcel } from './report-view-body.tsx';
+import { MAX_POINTS, pointCount, rangeInstants, type DateRange } from './report-range.ts';
+import type { ReportRow } from './report-rows.ts';
+import { reportView } from './report-view.ts';
+import { useElementWidth } from './use-element-width.ts';
+
+const LABEL_GAP_PX = 14;
+
+/**
+ * The carpet plot: one row per day of the range in the zone, one column per quarter hour of its wall
+ * clock, coloured by energy. It needs the quarter-hour values whatever the aggregation: fetched with the
+ * raw chart's own query (same key, shared with it). Below it, a table per day.
+ */
+export function HeatmapView({
+  ref,
+  params,
+  range,
+  aggregation,
+  timeZone,
+  now,
+  colors,
+  capacityKw,
+  excelRef,
+}: {
+  ref: Ref<HTMLDivElement>;
+  params: FeedParams;
+  range: DateRange;
+  aggregation: AggregationType;
+  timeZone: string;
+  now: number;
+  colors: ChartColors;
+  capacityKw: number | null;
+  /** Set to the view's Excel file while it is shown. */
+  excelRef: RefObject<ViewExcel | null>;
+}) {
+  const quarterHours = pointCount(range, 'raw', timeZone);
+  const tooMany = quarterHours > MAX_POINTS;
+  const rawParams: FeedParams = { ...params, aggregation: 'raw' };
+  const query = useQuery({ ...feedQueryOptions(rawParams), enabled: !tooMany });
+  const progress = useFeedProgress(tooMany ? null : rawParams);
+  const { start, end } = rangeInstants(range, timeZone);
+  const raw = useMemo(
+    () => (query.data ? reportView(query.data, start, end, 'raw', timeZone, now) : null),
+    [query.data, start, end, timeZone, now],
+  );
+  const layout = useMemo(
+    () => (raw ? heatmapLayout(raw.rows, range, timeZone, raw.resolutionMs) : null),
+    // The range is its two dates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [raw, range.from, range.to, timeZone],
+  );
+  const dayRows = useMemo(() => (layout && raw ? heatmapDayRows(layout, raw.rows) : null), [layout, raw]);
+  useEffect(() => {
+    excelRef.current = dayRows
+      ? ({ excelCsv }) => excelCsv(dayRows, timeZone, currentFormattingLocale())
+      : null;
+    return () => {
+      excelRef.current = null;
+    };
+  }, [dayRows, timeZone, excelRef]);
+
+  if (tooMany) {
+    const count = formatNumber(quarterHours);
+    const max = formatNumber(MAX_POINTS);
+    return (
+      <p className="notice" role="status">
+        {t`The heatmap draws at most ${max} quarter hours (about 520 days); this range has ${count}. Choose a shorter range.`}
+      </p>
+    );
+  }
+  if (query.isError)
+    return (
+      <p className="error-summary" role="alert">
+        {query.error instanceof Error ? query.error.message : t`The report could not be loaded.`}
+      </p>
+    );
+  if (!raw || !layout || !dayRows)
+    return (
+      <div className="report-loading">
+        <label htmlFor="heatmap-progress">{t`Loading quarter-hour values for the heatmap…`}</label>
+        <progress
+          id="heatmap-progress"
+          max={progress?.total ?? undefined}
+          value={progress?.total ? progress.loaded : undefined}
+        />
+      </div>
+    );
+  return (
+    <>
+      {aggregation !== 'raw' && (
+        <p className="hint print-hidden">
+          {t`The heatmap always draws quarter-hour values, whatever the aggregation; its table sums them per day.`}
+        </p>
+      )}
+      <div ref={ref} className="feed-chart heatmap">
+        <HeatmapCanvas
+          key={`${range.from}/${range.to}/${timeZone}`}
+          layout={layout}
+          rows={raw.rows}
+          colors={colors}
+          timeZone={timeZone}
+          drawnFor={`${range.from}/${range.to}/heatmap/${timeZone}`}
+        />
+      </div>
+      <HeatmapTable rows={dayRows} timeZone={timeZone} capacityKw={capacityKw} />
+    </>
+  );
+}
+
+/** A quarter hour in words, for the tooltip and the live region. */
+function cellText(row: ReportRow, timeZone: string): string {
+  const label = row.label;
+  if (row.energyKwh === null) {
+    const status = statusText(row.status);
+    return t`${label} (${timeZone}): ${status}`;
+  }
+  const value = `${formatNumber(row.energyKwh, { maximumFractionDigits: 3 })} kWh`;
+  if (row.status === 'complete') return t`${label} (${timeZone}): ${value}`;
+  const status = `${statusText(row.status)}, ${valuesText(row.sampleCount, row.expected)}`;
+  return t`${label} (${timeZone}): ${value} (${status})`;
+}
+
+interface Position {
+  day: number;
+  cell: number;
+}
+
+/** The position a key moves the cursor to, or null for a key the heatmap does not use. */
+function moved(layout: HeatmapLayout, from: Position, key: string): Position | null {
+  const { days } = layout;
+  const cellsOf = (day: number) => days[day]!.cells;
+  /** The cell of `day` nearest the wall-clock column (and half) of the cursor's. */
+  const sameTime = (day: number): Position => {
+    const target = cellsOf(from.day)[from.cell]!;
+    let best = 0;
+    cellsOf(day).forEach((cell, index) => {
+      const distance = (candidate: typeof cell) =>
+        Math.abs(candidate.column - target.column) * 2 + (candidate.part === target.part ? 0 : 1);
+      if (distance(cell) < distance(cellsOf(day)[best]!)) best = index;
+    });
+    return { day, cell: best };
+  };
+  const clampDay = (day: number) => Math.max(0, Math.min(days.length - 1, day));
+  switch (key) {
+    case 'ArrowRight':
+      if (from.cell + 1 < cellsOf(from.day).length) return { day: from.day, cell: from.cell + 1 };
+      return from.day + 1 < days.length ? { day: from.day + 1, cell: 0 } : from;
+    case 'ArrowLeft':
+      if (from.cell > 0) return { day: from.day, cell: from.cell - 1 };
+      return from.day > 0 ? { day: from.day - 1, cell: cellsOf(from.day - 1).length - 1 } : from;
+    case 'ArrowDown':
+      return sameTime(clampDay(from.day + 1));
+    case 'ArrowUp':
+      return sameTime(clampDay(from.day - 1));
+    case 'PageDown':
+      return sameTime(clampDay(from.day + 7));
+    case 'PageUp':
+      return sameTime(clampDay(from.day - 7));
+    case 'Home':
+      return { day: from.day, cell: 0 };
+    case 'End':
+      return { day: from.day, cell: cellsOf(from.day).length - 1 };
+    default:
+      return null;
+  }
+}
+
+function HeatmapCanvas({
+  layout,
+  rows,
+  colors,
+  timeZone,
+  drawnFor,
+}: {
+  layout: HeatmapLayout;
+  rows: readonly ReportRow[];
+  colors: ChartColors;
+  timeZone: string;
+  drawnFor: string;
+}) {
+  const [holder, width] = useElementWidth<HTMLDivElement>();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [geometry, setGeometry] = useState<HeatmapGeometry | null>(null);
+  const [cursor, setCursor] = useState<Position | null>(null);
+  const [hover, setHover] = useState<Position | null>(null);
+  const [focused, setFocused] = useState(false);
+  const max = useMemo(() => largestValue(rows), [rows]);
+  const texts: HeatmapTexts = {
+    scaleName: t`kWh per 15 min`,
+    formatValue: (kwh) => formatNumber(kwh, { maximumFractionDigits: 3 }),
+    noData: t`no data`,
+    incomplete: t`incomplete`,
+    notYetDelivered: t`not yet delivered`,
+    skippedHour: t`hour skipped (clock change)`,
+  };
+  const textsKey = JSON.stringify([texts.scaleName, texts.noData, texts.skippedHour]);
+
+  useLayoutEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context || width === 0) return;
+    // Reading the style settles the page's own (a theme change restyles it all): not the heatmap's cost.
+    const fontFamily = getComputedStyle(element).fontFamily;
+    const began = performance.now();
+    context.font = `11px ${fontFamily}`;
+    const measure = (text: string) => context.measureText(text).width;
+    const { days } = layout;
+    const monthly = days.length > 62;
+    const labelWidth = measure(monthly ? '0000-00' : '0000-00-00');
+    const rowHeight = heatmapGeometry(width, days.length, labelWidth, 1).rowHeight;
+    const every = Math.ceil(LABEL_GAP_PX / rowHeight);
+    const dayLabels = days.flatMap((day, index) => {
+      if (monthly) return day.date.endsWith('-01') ? [{ day: index, text: day.date.slice(0, 7) }] : [];
+      return index % every === 0 ? [{ day: index, text: day.date }] : [];
+    });
+    const left = heatmapGeometry(width, days.length, labelWidth, 1).left;
+    const lines = legendLines(measure, width, left, `${texts.formatValue(max)} ${texts.scaleName}`, texts);
+    const drawn = heatmapGeometry(width, days.length, labelWidth, lines);
+    element.style.width = `${drawn.width}px`;
+    element.style.height = `${drawn.height}px`;
+    drawHeatmap(element, layout, rows, drawn, max, dayLabels, colors, texts, fontFamily, devicePixelRatio);
+    element.dataset.drawMs = String(Math.round(performance.now() - began));
+    element.dataset.drawnFor = drawnFor;
+    setGeometry(drawn);
+    // The texts change with the language, which `textsKey` follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout, rows, width, colors, max, textsKey, drawnFor]);
+
+  const shown = hover ?? (focused ? cursor : null);
+  const shownRow = shown ? rows[layout.days[shown.day]!.cells[shown.cell]!.row]! : null;
+  const rect = (position: Position) =>
+    geometry
+      ? cellRect(geometry, position.day, layout.days[position.day]!.cells[position.cell]!, layout.span)
+      : null;
+  const cursorRect = cursor && focused ? rect(cursor) : null;
+  const shownRect = shown ? rect(shown) : null;
+  const pointAt = (event: MouseEvent<HTMLCanvasElement>) => {
+    const bounds = event.currentTarget.getBoundingClientRect();
+    return geometry
+      ? cellAt(geometry, layout, event.clientX - bounds.left, event.clientY - bounds.top)
+      : null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = moved(layout, cursor ?? { day: 0, cell: 0 }, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setHover(null);
+    setCursor(next);
+  };
+  const cursorText = cursor
+    ? cellText(rows[layout.days[cursor.day]!.cells[cursor.cell]!.row]!, timeZone)
+    : '';
+  const days = formatNumber(layout.days.length);
+  return (
+    <div ref={holder} className="heatmap__holder">
+      <div
+        className="heatmap__surface"
+        tabIndex={0}
+        role="application"
+        aria-roledescription={t`heatmap`}
+        aria-label={t`Heatmap of the quarter-hour feed-in in ${timeZone}: ${days} days, one row per day and one column per quarter hour. Arrow keys move by a quarter hour or a day, Page Up and Page Down by a week, Home and End to the day’s first and last quarter hour.`}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setFocused(true);
+          if (!cursor) setCursor({ day: 0, cell: 0 });
+        }}
+        onBlur={() => setFocused(false)}
+      >
+        <canvas
+          ref={canvas}
+          className="heatmap__canvas"
+          onPointerMove={(event) => setHover(pointAt(event))}
+          onPointerLeave={() => setHover(null)}
+          onClick={(event) => {
+            const position = pointAt(event);
+            if (position) setCursor(position);
+          }}
+        />
+        {cursorRect && (
+          <div
+            className="heatmap__cursor"
+            style={{
+              left: cursorRect.x - 2,
+              top: cursorRect.y - 2,
+              width: cursorRect.width + 4,
+              height: cursorRect.height + 4,
+            }}
+          />
+        )}
+        {shownRow && shownRect && geometry && (
+          <div
+            className="heatmap__tooltip"
+            aria-hidden="true"
+            style={{
+              left: Math.min(Math.max(0, shownRect.x - 80), Math.max(0, geometry.width - 240)),
+              top:
+                shownRect.y + shownRect.height + 44 > geometry.height
+                  ? shownRect.y - 40
+                  : shownRect.y + shownRect.height + 6,
+            }}
+          >
+            {cellText(shownRow, timeZone)}
+          </div>
+        )}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {focused ? cursorText : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Ref, RefObject } from 'react';
+import { CumulativeView } from './cumulative-view.tsx';
+import { DurationView } from './duration-view.tsx';
+import type { FeedParams } from './api/get-feed.ts';
+import type { ChartColors } from './feed-chart.tsx';
+import { HeatmapView } from './heatmap-view.tsx';
+import type { ReportState } from './report-controls.tsx';
+import { rangeDays } from './report-range.ts';
+import type { ReportRow } from './report-rows.ts';
+import type { ReportViewName } from './report-search.ts';
+import type { ReportView } from './report-view.ts';
+import type * as ReportExports from './report-export.ts';
+
+/**
+ * A view's Excel file, made from the export code once it has loaded (it loads on the first download, not with
+ * the page: a type-only reference here keeps it out of the route's chunk).
+ */
+export type ViewExcel = (exports: typeof ReportExports) => string;
+
+/** The view the URL names other than the chart, with its own table and Excel rows. */
+export function ReportViewBody({
+  ref,
+  view,
+  params,
+  report,
+  compareRows,
+  compareLabel,
+  state,
+  now,
+  colors,
+  excelRef,
+}: {
+  ref: Ref<HTMLDivElement>;
+  view: Exclude<ReportViewName, 'chart'>;
+  params: FeedParams;
+  report: ReportView;
+  compareRows: readonly ReportRow[] | null;
+  compareLabel: string;
+  state: ReportState;
+  now: number;
+  colors: ChartColors;
+  excelRef: RefObject<ViewExcel | null>;
+}) {
+  const { range, aggregation, timeZone } = state;
+  switch (view) {
+    case 'heatmap':
+      return (
+        <HeatmapView
+          ref={ref}
+          params={params}
+          range={range}
+          aggregation={aggregation}
+          timeZone={timeZone}
+          now={now}
+          colors={colors}
+          capacityKw={state.capacityKw}
+          excelRef={excelRef}
+        />
+      );
+    case 'duration':
+      return (
+        <DurationView
+          ref={ref}
+          rows={report.rows}
+          compareRows={compareRows}
+          compareLabel={compareLabel}
+          aggregation={aggregation}
+          colors={colors}
+          excelRef={excelRef}
+        />
+      );
+    case 'cumulative':
+      return (
+        <CumulativeView
+          ref={ref}
+          rows={report.rows}
+          compareRows={compareRows}
+          compareLabel={compareLabel}
+          aggregation={aggregation}
+          range={range}
+          timeZone={timeZone}
+          spanDays={rangeDays(range)}
+          colors={colors}
+          excelRef={excelRef}
+        />
+      );
+  }
+}

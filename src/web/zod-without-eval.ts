@@ -1,0 +1,20 @@
+/**
+ * The console's Content-Security-Policy allows no eval (`script-src 'self'`). Building an object schema,
+ * zod probes for eval with `new Function('')` to compile a faster parser; under the policy the probe
+ * fails and zod parses without it, but the browser reports a CSP violation on every page (issue 30).
+ * Jitless, zod skips the probe and parses as it did.
+ *
+ * Zod reads its settings from this global when it loads, and the app's schemas are built as their
+ * modules load, before main.tsx's own code could call `z.config`. So this module runs first: main.tsx
+ * and the CSV worker import it first, and in the build it is a chunk of its own (vite.config.ts) that
+ * the entry imports before the chunk holding zod — in one chunk with main.tsx it would run last. The
+ * e2e suite fails on any CSP violation (e2e/fixtures.ts).
+ */
+declare global {
+  // Zod's name for its settings (zod/v4/core/core.js); `var` is how TypeScript declares a global.
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+
+export {};
