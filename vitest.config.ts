@@ -8,7 +8,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // Every suite fails a test that logs an error it did not say it expects.
-    setupFiles: ['src/testing/console-errors.ts', 'src/web/i18n/test-setup.ts'],
+    setupFiles: [
+      'src/testing/console-errors.ts',
+      'src/web/i18n/test-setup.ts',
+      'src/web/features/feed-report/test-setup.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -8,13 +8,17 @@
 export const SANDBOX_TODAY = '2025-06-16';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 
-/** The console on `port`, its sandbox on `port + 1`, an identity provider (when used) on `port + 2`. */
+/**
+ * The console on `port`, its sandbox on `port + 1`, an identity provider (when used) on `port + 2`. The
+ * console is reached by the host name `localhost`, not an IP address: passkeys are bound to a host name
+ * (browsers refuse an IP address as WebAuthn relying party), and BFF_PUBLIC_URL names it.
+ */
 export function stackPorts(port: number) {
   return {
     console: port,
     sandbox: port + 1,
     provider: port + 2,
-    consoleUrl: `http://127.0.0.1:${port}`,
+    consoleUrl: `http://localhost:${port}`,
     providerUrl: `http://127.0.0.1:${port + 2}`,
   };
 }

@@ -8,7 +8,7 @@ test.describe('sign-in', () => {
     await expectAccessible(page);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
   });
 
@@ -87,7 +87,7 @@ test.describe('validators', () => {
     await expect(page.getByText('Your session has ended')).toBeVisible();
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/tools\/validators/);
     await expect(page.getByLabel('IBAN')).toHaveValue('DE89370400440532013000');
     await expect(page.getByLabel('Market location ID')).toHaveValue('51238696781');
@@ -141,7 +141,7 @@ test.describe('roles', () => {
     await page.getByLabel('Initial password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
-    await page.getByLabel('Initial password').fill('tina-password-1');
+    await page.getByLabel('Initial password').fill('fresh-start-in-spring');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('cell', { name: 'tina', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Disable tina' }).click();

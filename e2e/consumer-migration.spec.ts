@@ -294,7 +294,7 @@ test.describe('migrate a consumer', () => {
     await expect(page).toHaveURL(/\/sign-in\?.*expired=true/);
     await page.getByLabel('Username').fill(OPERATOR.username);
     await page.getByLabel('Password').fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/consumers\/migrate/);
     await expect(field(page, 'user_id')).toHaveValue('K-DRAFT');
     await expect(field(page, 'meteringpoint_id')).toHaveValue('51238696781');

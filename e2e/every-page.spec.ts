@@ -29,6 +29,7 @@ const PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: 'technical-resources', path: '/master-data/technical-resources', signedIn: true },
   { name: 'accounts', path: '/admin/accounts', signedIn: true },
   { name: 'audit', path: '/admin/audit', signedIn: true },
+  { name: 'account', path: '/account', signedIn: true },
   { name: 'approvals', path: '/approvals', signedIn: true },
   // An operator's charge waiting for the admin's decision (created in beforeAll).
   { name: 'approval', path: '/approvals/:pending', signedIn: true },

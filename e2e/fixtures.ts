@@ -7,10 +7,20 @@ export const OPERATOR = { username: 'olga', password: 'operator-password' };
 export const VIEWER = { username: 'victor', password: 'viewer-password' };
 
 /** Fails a test on any console error, except the browser's own line for an HTTP 4xx answer
- * (validation failures and 401s are answers the page handles). */
+ * (validation failures and 401s are answers the page handles), and on any Content-Security-Policy
+ * violation: Chromium lists those in DevTools' Issues panel, not the console, so each page reports them
+ * there itself (issue 30; a violation by the page's own code, such as a caught eval probe, is otherwise
+ * silent). Pages of the test's own `page`; a worker's violations are not seen. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (violation) =>
+          console.error(
+            `Content-Security-Policy violation: ${violation.effectiveDirective} blocked ${violation.blockedURI || 'inline'} in ${violation.sourceFile}:${violation.lineNumber}:${violation.columnNumber}`,
+          ),
+        ),
+      );
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -46,7 +56,7 @@ export async function signIn(
   });
   await page.getByLabel(words.username).fill(user.username);
   await page.getByLabel(words.password).fill(user.password);
-  await page.getByRole('button', { name: words.submit }).click();
+  await page.getByRole('button', { name: words.submit, exact: true }).click();
   await expect(page.getByTestId('current-user')).toContainText(user.username);
 }
 

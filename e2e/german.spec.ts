@@ -26,7 +26,7 @@ async function anmelden(page: Page, user: { username: string; password: string }
   await expect(page.getByRole('heading', { name: 'Bei energy-console anmelden' })).toBeVisible();
   await page.getByLabel('Benutzername').fill(user.username);
   await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByTestId('current-user')).toContainText(user.username);
 }
 
@@ -42,7 +42,7 @@ test.describe('in German', () => {
     await screenshots(page, 'german-sign-in');
     await page.getByLabel('Benutzername').fill(OPERATOR.username);
     await page.getByLabel('Passwort').fill('falsch-falsch');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort falsch.');
     await anmelden(page);
 

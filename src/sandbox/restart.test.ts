@@ -61,7 +61,9 @@ describe('persistence across restarts', () => {
     expect(second.writeBody).toEqual({ input_id: [expect.stringContaining('already exists')] });
     expect(second.feed).toEqual(first.feed);
     await second.database.close();
-  });
+    // Seeds three years of values into an on-disk PGlite twice: 10–20 s alone, over 30 s on a loaded machine
+    // (a CI run beside other work timed out at Vitest's default).
+  }, 120_000);
 
   it('keeps data and uniqueness in PostgreSQL', async () => {
     const postgres = await createPostgresDatabase();

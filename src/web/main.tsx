@@ -1,3 +1,5 @@
+// First: zod's settings before any module builds a schema (its own chunk, imported first; see the file).
+import './zod-without-eval.ts';
 import { i18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -35,7 +37,11 @@ function InLanguage({ children }: { children: ReactNode }) {
 }
 
 // The first paint is in the user's language: its catalogue (a few KB) loads before React renders.
-await activateLanguage(startingLanguage());
+const languageActive = activateLanguage(startingLanguage());
+// Meanwhile the question every console page's route asks first, who is signed in (issue 30: on a slow
+// network the answer took a round trip of its own between the catalogue and the page's code).
+void queryClient.prefetchQuery(sessionQueryOptions);
+await languageActive;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

@@ -10,9 +10,23 @@ export interface ConsolePluginOptions {
 
 const HASHED_ASSET = /[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
+/** The encodings an `Accept-Encoding` header accepts (those it lists without `q=0`). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const listed = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return new Set(
+    listed
+      .map((entry) => entry.trim().toLowerCase().split(';'))
+      .filter(
+        ([, ...parameters]) => !parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter)),
+      )
+      .map(([encoding]) => encoding!)
+      .filter(Boolean),
+  );
+}
+
 /**
  * Serves the built console: hashed assets immutable, precompressed (brotli or gzip as the browser
- * accepts), `index.html` for every client route; anything else unknown is a JSON 404.
+ * accepts), `index.html` (precompressed too) for every client route; anything else unknown is a JSON 404.
  */
 export default fp<ConsolePluginOptions>(
   async (app, options) => {
@@ -30,18 +44,31 @@ export default fp<ConsolePluginOptions>(
         },
       });
     }
-    const indexHtml = hasSpa ? readFileSync(join(staticRoot, 'index.html'), 'utf8') : null;
+    const indexHtml = hasSpa ? readFileSync(join(staticRoot, 'index.html')) : null;
+    // The build's brotli and gzip siblings (scripts/precompress.ts), for the browsers that accept them.
+    const compressedIndexHtml = (['br', 'gzip'] as const)
+      .map((encoding) => ({
+        encoding,
+        file: join(staticRoot, `index.html.${encoding === 'br' ? 'br' : 'gz'}`),
+      }))
+      .filter(({ file }) => hasSpa && existsSync(file))
+      .map(({ encoding, file }) => ({ encoding, body: readFileSync(file) }));
     app.setNotFoundHandler((request, reply) => {
       const isPage =
         request.method === 'GET' &&
         !/^\/(api|bff|assets)\//.test(request.url) &&
         !/\.\w+$/.test(request.url.split('?')[0]!);
-      if (isPage && indexHtml)
-        return reply
+      if (isPage && indexHtml) {
+        const accepted = acceptedEncodings(request.headers['accept-encoding']);
+        const compressed = compressedIndexHtml.find(({ encoding }) => accepted.has(encoding));
+        void reply
           .code(200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(indexHtml);
+          .header('vary', 'accept-encoding');
+        if (compressed) void reply.header('content-encoding', compressed.encoding);
+        return reply.send(compressed?.body ?? indexHtml);
+      }
       if (isPage)
         return reply.code(503).type('text/plain').send('The console has not been built: run npm run build.');
       return reply.code(404).send({ detail: 'Not found.' });

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Outlet } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../contract/bff-api.ts';
 import { EnvironmentBadge } from '../components/environment-badge.tsx';
@@ -16,10 +16,19 @@ const CommandPalette = lazy(() =>
     return { default: module.CommandPalette };
   }),
 );
+// Signed in with a temporary password: the change is all the console offers (the BFF refuses the rest).
+const PasswordChangeRequired = lazy(() =>
+  import('../features/account/password-change-required.tsx').then(async (module) => {
+    await module.loadAccountCatalogue();
+    return { default: module.PasswordChangeRequired };
+  }),
+);
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function AppLayout({ user }: { user: SessionUser }) {
   const { t } = useLingui();
+  const shownName = user.displayName ?? user.username;
+  const locked = user.must_change_password === true;
   const signOut = useSignOut();
   const [paletteOpen, setPaletteOpen] = useState(false);
   // Mounted from the first opening on (the chunk loads then), so it keeps its place afterwards.
@@ -39,8 +48,8 @@ export function AppLayout({ user }: { user: SessionUser }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
   return (
-    <div className={`shell shell--${user.environment}`}>
-      {paletteUsed && (
+    <div className={`shell shell--${user.environment}${locked ? ' shell--single' : ''}`}>
+      {paletteUsed && !locked && (
         <Suspense fallback={null}>
           <CommandPalette user={user} open={paletteOpen} onOpenChange={setPaletteOpen} />
         </Suspense>
@@ -49,31 +58,44 @@ export function AppLayout({ user }: { user: SessionUser }) {
         {t`Skip to content`}
       </a>
       <header className="topbar">
-        <MenuButton
-          user={user}
-          open={menuOpen}
-          onToggle={() => setMenuOpen((open) => !open)}
-          buttonRef={menuButton}
-        />
+        {!locked && (
+          <MenuButton
+            user={user}
+            open={menuOpen}
+            onToggle={() => setMenuOpen((open) => !open)}
+            buttonRef={menuButton}
+          />
+        )}
         <span className="brand">energy-console</span>
         <EnvironmentBadge environment={user.environment} />
         <span className="user" data-testid="current-user">
-          <span title={user.displayName ? user.username : undefined}>
-            {user.displayName ?? user.username}
-          </span>{' '}
+          {locked ? (
+            shownName
+          ) : (
+            <Link
+              to="/account"
+              className="user__account"
+              title={user.displayName ? user.username : undefined}
+              aria-label={t`Your account: ${shownName}`}
+            >
+              {shownName}
+            </Link>
+          )}{' '}
           <span className="role">({t(ROLE_LABELS[user.role])})</span>
         </span>
-        <button
-          type="button"
-          className="button button--secondary palette-button"
-          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-          onClick={() => {
-            setPaletteUsed(true);
-            setPaletteOpen(true);
-          }}
-        >
-          {t`Commands`} <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
-        </button>
+        {!locked && (
+          <button
+            type="button"
+            className="button button--secondary palette-button"
+            aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+            onClick={() => {
+              setPaletteUsed(true);
+              setPaletteOpen(true);
+            }}
+          >
+            {t`Commands`} <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
+          </button>
+        )}
         <button
           type="button"
           className="button button--secondary sign-out-button"
@@ -84,11 +106,13 @@ export function AppLayout({ user }: { user: SessionUser }) {
         </button>
         <LanguageSelect />
       </header>
-      <MainNavigation user={user} menuOpen={menuOpen} onCloseMenu={closeMenu} menuButtonRef={menuButton} />
+      {!locked && (
+        <MainNavigation user={user} menuOpen={menuOpen} onCloseMenu={closeMenu} menuButtonRef={menuButton} />
+      )}
       <main id="main" className="content" tabIndex={-1}>
         {/* A page that suspends (its code still loading) keeps the shell on screen. */}
         <Suspense fallback={<RoutePending />}>
-          <Outlet />
+          {locked ? <PasswordChangeRequired username={user.username} /> : <Outlet />}
         </Suspense>
       </main>
     </div>

@@ -13,12 +13,14 @@ import { z } from 'zod';
 import { canAdminister, SSO_OUTCOMES } from '../../contract/bff-api.ts';
 import { sessionQueryOptions } from '../lib/session/get-session.ts';
 import { useCurrentUser } from '../lib/session/use-current-user.ts';
-import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
 import { reportSearchSchema } from '../features/feed-report/report-search.ts';
 import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
 import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
+import { loadAccountCatalogue } from '../features/account/account-catalogue.ts';
+import { loadAdminCatalogue } from '../features/admin/admin-catalogue.ts';
+import { loadFeedReportCatalogue } from '../features/feed-report/feed-report-catalogue.ts';
 import { migrateSearchSchema } from '../features/consumer-migration/migration-prefill.ts';
 import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -53,10 +55,8 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
   validateSearch: signInSearchSchema,
-  component: function SignInRoute() {
-    const search = signInRoute.useSearch();
-    return <SignInPage redirect={search.redirect} expired={search.expired} ssoOutcome={search.sso} />;
-  },
+  // Its own chunk (with the form library): signed-in staff never load it (issue 30's initial-JS budget).
+  component: lazyRouteComponent(() => import('../features/auth/sign-in-route.tsx'), 'SignInRoute'),
 });
 
 const consoleRoute = createRoute({
@@ -217,9 +217,18 @@ const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports/feed-in',
   validateSearch: reportSearchSchema,
+  loader: loadFeedReportCatalogue,
   component: withFindSlots(() =>
     import('../features/feed-report/feed-report-page.tsx').then((module) => module.FeedReportPage),
   ),
+});
+
+/** One's own password, passkeys and sessions; every role, SSO staff too. */
+const accountRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/account',
+  loader: loadAccountCatalogue,
+  component: lazyRouteComponent(() => import('../features/account/account-page.tsx'), 'AccountPage'),
 });
 
 const approvalsRoute = createRoute({
@@ -265,6 +274,7 @@ const adminRoute = createRoute({
 const accountsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin/accounts',
+  loader: loadAdminCatalogue,
   component: lazyRouteComponent(() => import('../features/admin/accounts-page.tsx'), 'AccountsPage'),
 });
 
@@ -272,6 +282,7 @@ const auditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin/audit',
   validateSearch: auditSearchSchema,
+  loader: loadAdminCatalogue,
   component: lazyRouteComponent(() => import('../features/admin/audit-page.tsx'), 'AuditPage'),
 });
 
@@ -286,6 +297,7 @@ const routeTree = rootRoute.addChildren([
     bulkMigrationsRoute,
     technicalResourcesRoute,
     feedReportRoute,
+    accountRoute,
     approvalsRoute,
     approvalRoute,
     consumerRoute,

@@ -8,8 +8,13 @@ import type { ComponentType } from 'react';
  */
 export function withFindSlots(page: () => Promise<ComponentType>) {
   return lazyRouteComponent(async () => {
-    const [Page, { FindSlots, loadFindCatalogue }] = await Promise.all([page(), import('./find-slots.tsx')]);
-    await loadFindCatalogue();
+    const [Page, { FindSlots }] = await Promise.all([
+      page(),
+      import('./find-slots.tsx'),
+      // Beside the page's code, not after it: on a slow network the words were asked for only once the
+      // report's chart library had arrived (issue 30).
+      import('../features/find/find-catalogue.ts').then(({ loadFindCatalogue }) => loadFindCatalogue()),
+    ]);
     return {
       default: function PageWithFindSlots() {
         return (

@@ -35,6 +35,9 @@ describe('the translation catalogues', () => {
     'src/web/features/approvals/locales',
     'src/web/features/records/locales',
     'src/web/features/find/locales',
+    'src/web/features/account/locales',
+    'src/web/features/admin/locales',
+    'src/web/features/feed-report/locales',
   ];
 
   it('hold every message of the code, each translated into German', async () => {

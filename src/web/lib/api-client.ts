@@ -83,7 +83,7 @@ export interface RequestOptions {
 
 /** Calls the BFF; 401 signs out (keeping drafts). The body is the caller's to read, whatever the status. */
 export async function request(
-  method: 'get' | 'post' | 'patch',
+  method: 'get' | 'post' | 'patch' | 'delete',
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiAnswer<unknown>> {

@@ -137,6 +137,11 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     () => msg`Local accounts are turned off here: sign in with SSO.`,
   ],
   [exact('Sign-in failed.'), () => msg`Sign-in failed.`],
+  // The console server's passkey sign-in; the passkeys panel's answers are in its own catalogue.
+  [
+    exact('This passkey was not accepted. Sign in with your password, or try another passkey.'),
+    () => msg`This passkey was not accepted. Sign in with your password, or try another passkey.`,
+  ],
   [exact('No such account.'), () => msg`There is no such account.`],
   [exact('An account with this username exists.'), () => msg`An account with this username exists.`],
   [

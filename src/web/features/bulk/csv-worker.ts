@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../../zod-without-eval.ts';
 import { checkBulkFile } from '../../../contract/bulk-csv.ts';
 import { chargeTotals, type BulkKind } from '../../../contract/bulk.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
