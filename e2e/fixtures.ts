@@ -65,7 +65,13 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  // Each violation with the elements it was found on, so a failure in CI says where to look.
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.html.slice(0, 200)).join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Creates staff accounts through the BFF as admin (idempotent across tests). */

@@ -312,6 +312,8 @@ test('the language is switched in the top bar, remembered, and <html lang> follo
 
   // The command palette speaks the language too.
   await page.getByLabel('Language').selectOption('de');
+  // The shell speaks German once the catalogue has loaded; Ctrl+K then opens the palette.
+  await expect(page.getByRole('button', { name: /^Befehle/ })).toBeVisible();
   await page.keyboard.press('Control+K');
   const palette = page.getByRole('dialog', { name: 'Befehlspalette' });
   await palette.getByRole('combobox', { name: 'Befehl' }).fill('prüfe iban DE89 3704 0044 0532 0130 00');

@@ -11,6 +11,7 @@ import {
   usePaletteSearch,
 } from '../features/find/palette-search.tsx';
 import { readRecentContracts } from '../lib/recent-contracts.ts';
+import { useTrueActiveDescendant } from '../lib/use-true-active-descendant.ts';
 import { paletteCommands, type PaletteCommand } from './palette-commands.ts';
 
 export { loadPaletteSearchWords } from '../features/find/palette-search.tsx';
@@ -90,6 +91,8 @@ export function CommandPalette({
   };
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useTrueActiveDescendant(root);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -110,7 +113,13 @@ export function CommandPalette({
         if (event.target === dialog.current) onOpenChange(false);
       }}
     >
-      <Command label={t`Command palette`} shouldFilter={false} value={selected} onValueChange={setSelected}>
+      <Command
+        ref={root}
+        label={t`Command palette`}
+        shouldFilter={false}
+        value={selected}
+        onValueChange={setSelected}
+      >
         <Command.Input
           value={query}
           onValueChange={setQuery}
@@ -118,7 +127,7 @@ export function CommandPalette({
           aria-label={t`Command`}
           ref={input}
         />
-        <Command.List>
+        <Command.List label={t`Suggestions`}>
           <Command.Empty>
             {t`Nothing matches. Try a page name, a contract like P1000/C1000, or an IBAN.`}
           </Command.Empty>
