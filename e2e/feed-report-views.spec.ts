@@ -118,7 +118,10 @@ test.describe('feed-in report views', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(6);
-    expect(lines[3]).toBe('2025-08-12,2025-08-12 00:00,2025-08-13 00:00,24,,0,96,0.0,no data');
+    // The nameplate power is entered: each day's specific yield in the last column, empty without values.
+    expect(lines[0]).toMatch(/,Status,Specific yield \(kWh\/kWp\)$/);
+    expect(lines[2]).toMatch(/,complete,\d+\.\d{3}$/);
+    expect(lines[3]).toBe('2025-08-12,2025-08-12 00:00,2025-08-13 00:00,24,,0,96,0.0,no data,');
 
     const png = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PNG' }).click();
@@ -145,42 +148,31 @@ test.describe('feed-in report views', () => {
     await expect(liveText(page)).toContainText('2025-07-03 00:00 +05:30');
   });
 
-  test('a year of raw values as a heatmap: drawn within its budgets', async ({ page }) => {
+  test('a year of raw values as a heatmap: every day drawn from the loaded values, redrawn with the theme', async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.setViewportSize({ width: 1440, height: 900 });
-    // Loaded once (the raw chart shares the query), then the heatmap drawn from the loaded values.
+    // Loaded once (the raw chart shares the query), then the heatmap drawn from the loaded values. Its timings
+    // are figures of `npm run bench:ui`, not assertions here.
     await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=raw&tz=Europe/Berlin`);
     await expect(page.locator('.feed-chart .recharts-line-curve')).toBeVisible({ timeout: 30_000 });
-    const began = Date.now();
     await page.getByRole('button', { name: 'Heatmap' }).click();
     await heatmapDrawn(page, '2025-01-01', '2025-12-31', 'Europe/Berlin');
-    const switched = Date.now() - began;
     const canvas = page.locator('canvas.heatmap__canvas');
-    const firstDraw = Number(await canvas.getAttribute('data-draw-ms'));
     await expect(heatmapTable(page).locator('tbody tr')).toHaveCount(365);
     await expect(dayRow(page, '2025-08-12')).toContainText('no data');
     // A redraw on loaded data: the theme changes its colours.
+    const lightDraws = Number(await canvas.getAttribute('data-draw-count'));
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect
-      .poll(async () => canvas.evaluate((element) => element.dataset.drawMs !== undefined))
-      .toBe(true);
-    const redraw = Number(await canvas.getAttribute('data-draw-ms'));
+      .poll(async () => Number(await canvas.getAttribute('data-draw-count')))
+      .toBeGreaterThan(lightDraws);
     await screenshots(page, 'feed-report-heatmap-year-en-1440');
-    // From navigation: a fresh page straight to the year's heatmap.
-    const navigated = Date.now();
+    // A fresh page straight to the year's heatmap.
     await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=month&tz=Europe/Berlin&view=heatmap`);
     await heatmapDrawn(page, '2025-01-01', '2025-12-31', 'Europe/Berlin');
-    const fromNavigation = Date.now() - navigated;
-    test.info().annotations.push({
-      type: 'heatmap year',
-      description: `draw ${firstDraw} ms, redraw ${redraw} ms, switch from the loaded chart ${switched} ms, from navigation ${fromNavigation} ms`,
-    });
-    console.log(
-      `heatmap year: draw ${firstDraw} ms, redraw ${redraw} ms, switch ${switched} ms, from navigation ${fromNavigation} ms`,
-    );
-    // The budget is 50 ms; this bound only catches a redraw gone an order of magnitude wrong on a shared,
-    // loaded CI machine (the figures are in the annotation).
-    expect(redraw).toBeLessThanOrEqual(250);
+    await expect(heatmapTable(page).locator('tbody tr')).toHaveCount(365);
   });
 
   test('duration curve: complete periods sorted, the gap day left off, the comparison as a second curve', async ({

@@ -34,6 +34,10 @@ export interface ReportTimings {
   compareOff: number;
   /** A raw year inside three loaded years: one year back. */
   rangeStep: number;
+  /** The raw year loaded: from the chart to the drawn heatmap (365 × 96 cells). */
+  heatmapSwitch: number;
+  /** The heatmap drawn again in the dark theme's colours, from the change to the frame after the draw. */
+  heatmapRedraw: number;
 }
 
 /** Waits until the chart is drawn for `drawnFor` (range/aggregation/zone). */
@@ -106,6 +110,7 @@ export async function measureFeedReport(context: BrowserContext): Promise<Report
       `${YEAR}/${name}/Europe/Berlin`,
     );
   }
+  const { heatmapSwitch, heatmapRedraw } = await measureHeatmap(page);
   await aggregationSelect.selectOption('day');
   await drawn(page, `${YEAR}/day/Europe/Berlin`);
   await page.waitForLoadState('networkidle');
@@ -139,5 +144,59 @@ export async function measureFeedReport(context: BrowserContext): Promise<Report
     `${YEAR_BEFORE}/raw/Europe/Berlin`,
   );
   await page.close();
-  return { rawYearFirstDraw, threeYearsFirstDraw, aggregation, zoneChange, compareOn, compareOff, rangeStep };
+  return {
+    rawYearFirstDraw,
+    threeYearsFirstDraw,
+    aggregation,
+    zoneChange,
+    compareOn,
+    compareOff,
+    rangeStep,
+    heatmapSwitch,
+    heatmapRedraw,
+  };
+}
+
+/** Milliseconds from an action to the first frame in which the heatmap's canvas passes `ready`. */
+async function timeHeatmap(
+  page: Page,
+  action: () => Promise<unknown>,
+  ready: { drawnFor: string; drawsAbove: number },
+): Promise<number> {
+  const started = await page.evaluate(() => performance.now());
+  await action();
+  const drawnAt = await page.waitForFunction(
+    ({ drawnFor, drawsAbove }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas.heatmap__canvas');
+      if (canvas?.dataset.drawnFor !== drawnFor) return false;
+      return Number(canvas.dataset.drawCount ?? '0') > drawsAbove ? performance.now() : false;
+    },
+    ready,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const at = await drawnAt.jsonValue();
+  if (at === false) throw new Error(`the heatmap was not drawn for ${ready.drawnFor}`);
+  return at - started;
+}
+
+/** The raw year loaded as a chart: switched to the heatmap, redrawn in dark colours, back to the chart. */
+async function measureHeatmap(page: Page): Promise<{ heatmapSwitch: number; heatmapRedraw: number }> {
+  const drawnFor = `2025-01-01/2025-12-31/heatmap/Europe/Berlin`;
+  const heatmapSwitch = await timeHeatmap(
+    page,
+    () => page.getByRole('button', { name: 'Heatmap', exact: true }).click(),
+    {
+      drawnFor,
+      drawsAbove: 0,
+    },
+  );
+  const draws = Number(await page.locator('canvas.heatmap__canvas').getAttribute('data-draw-count'));
+  const heatmapRedraw = await timeHeatmap(page, () => page.emulateMedia({ colorScheme: 'dark' }), {
+    drawnFor,
+    drawsAbove: draws,
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Chart', exact: true }).click();
+  await drawn(page, RAW_BERLIN);
+  return { heatmapSwitch, heatmapRedraw };
 }

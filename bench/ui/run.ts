@@ -185,6 +185,18 @@ async function measureReport(browser: Browser): Promise<void> {
       budgetMs: 50,
       source,
     },
+    {
+      name: 'feed-in report: raw year loaded, chart to heatmap (365 × 96)',
+      runs: report.map((run) => run.heatmapSwitch),
+      budgetMs: 50,
+      source,
+    },
+    {
+      name: 'feed-in report: heatmap of a year, redrawn in dark colours',
+      runs: report.map((run) => run.heatmapRedraw),
+      budgetMs: 50,
+      source,
+    },
   );
 }
 

@@ -353,7 +353,7 @@ function ReportBody({
                   new Blob(
                     [
                       viewExcel.current?.(exports) ??
-                        exports.excelCsv(report.rows, timeZone, currentFormattingLocale()),
+                        exports.excelCsv(report.rows, timeZone, currentFormattingLocale(), state.capacityKw),
                     ],
                     { type: 'text/csv;charset=utf-8' },
                   ),

@@ -60,6 +60,15 @@ describe('Download for Excel', () => {
     expect(excelCsv(rows(), 'UTC', 'de-CH').split('\r\n')[1]).toContain(',1234.500,');
   });
 
+  it("adds each period's specific yield (kWh/kWp) when the nameplate power is given, empty without values", () => {
+    const lines = excelCsv(rows(), 'UTC', 'en-US', 10).slice(1).split('\r\n');
+    expect(lines[0]).toMatch(/,Status,Specific yield \(kWh\/kWp\)$/);
+    expect(lines[1]).toMatch(/,complete,123\.450$/);
+    expect(lines[4]).toMatch(/,no data,$/);
+    speak('de');
+    expect(excelCsv(rows(), 'UTC', 'de-DE', 10).split('\r\n')[1]).toMatch(/;vollständig;123,450$/);
+  });
+
   it('goes through the one CSV writer (formulas neutralised)', () => {
     expect(csvLines([['=1+1']], { delimiter: ';' })).toBe("'=1+1\r\n");
   });

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { csvLines, type CsvCell } from '../../../contract/csv.ts';
 import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
-import { CSV_HEADER, csvRows, type ReportRow } from './report-rows.ts';
+import { CSV_HEADER, csvRows, specificYield, type ReportRow } from './report-rows.ts';
 import { statusText } from './completeness-text.ts';
 import type { ChartColors } from './feed-chart.tsx';
 
@@ -32,7 +32,12 @@ const localDateTime = (instant: number, timeZone: string) =>
  * the UI language; a period without values has an empty energy cell, never 0. Written by the one CSV
  * writer (formulas neutralised).
  */
-export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: string): string {
+export function excelCsv(
+  rows: readonly ReportRow[],
+  timeZone: string,
+  locale: string,
+  capacityKw: number | null = null,
+): string {
   const { energy, share, hours } = excelNumbers(locale);
   const header = [
     t`Period (${timeZone})`,
@@ -44,6 +49,8 @@ export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: s
     t`Expected values`,
     t`Completeness (%)`,
     t`Status`,
+    // With the nameplate power entered, each period's specific yield, as in the table.
+    ...(capacityKw ? [t`Specific yield (kWh/kWp)`] : []),
   ];
   const lines: CsvCell[][] = rows.map((row) => [
     row.label,
@@ -55,8 +62,15 @@ export function excelCsv(rows: readonly ReportRow[], timeZone: string, locale: s
     row.expected,
     share.format((Math.floor((Math.min(row.sampleCount, row.expected) / row.expected) * 1000) / 1000) * 100),
     statusText(row.status),
+    ...(capacityKw ? [excelYield(row.energyKwh, capacityKw, energy)] : []),
   ]);
   return excelFile(header, lines, locale);
+}
+
+/** A period's kWh/kWp in the file's number format; empty for a period without values. */
+function excelYield(energyKwh: number | null, capacityKw: number, format: Intl.NumberFormat): string {
+  const kwhPerKw = specificYield(energyKwh, capacityKw);
+  return kwhPerKw === null ? '' : format.format(kwhPerKw);
 }
 
 /**
