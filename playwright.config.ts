@@ -10,6 +10,8 @@ const ports = stackPorts(PORT);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Per stack: scripts/e2e.ts runs two at once, and Playwright empties its output folder when a run starts.
+  outputDir: `test-results/run-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -31,13 +33,13 @@ export default defineConfig({
       env: { PROVIDER_PORT: String(ports.provider), CONSOLE_URL: ports.consoleUrl },
     },
     {
-      command: 'rm -rf .tmp/e2e && node --import tsx src/start.ts',
+      command: `rm -rf .tmp/e2e-${PORT} && node --import tsx src/start.ts`,
       url: `${ports.consoleUrl}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...consoleStackEnv(PORT, '.tmp/e2e/bff'), ...singleSignOnEnv(PORT) },
+      env: { ...consoleStackEnv(PORT, `.tmp/e2e-${PORT}/bff`), ...singleSignOnEnv(PORT) },
     },
   ],
 });
