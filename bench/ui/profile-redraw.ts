@@ -1,0 +1,136 @@
+/**
+ * Where a feed-in report redraw spends its time: a CPU profile (Chrome DevTools Protocol) of one change of
+ * view on a loaded raw year, summed by function (self time), the top printed. For a readable profile build
+ * the console unminified first (`npx vite build --minify false`; `npm run build` restores it).
+ *
+ *   npx tsx bench/ui/profile-redraw.ts [aggregation, default month] [port, default 18790]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { z } from 'zod';
+import {
+  ADMIN_PASSWORD,
+  chromiumLaunchOptions,
+  consoleStackEnv,
+  stackPorts,
+} from '../../e2e/console-stack.ts';
+import { stop, waitFor } from '../processes.ts';
+
+const traceSchema = z.object({
+  traceEvents: z.array(
+    z.object({
+      name: z.string(),
+      ph: z.string(),
+      dur: z.number().optional(),
+      ts: z.number(),
+      pid: z.number(),
+      tid: z.number(),
+      args: z.object({ name: z.string().optional() }).loose().optional(),
+    }),
+  ),
+});
+
+const aggregation = process.argv[2] ?? 'month';
+const port = Number(process.argv[3] ?? 18790);
+const consoleUrl = stackPorts(port).consoleUrl;
+const dataDir = mkdtempSync(join(tmpdir(), 'profile-redraw-'));
+const stack = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+  env: { ...process.env, ...consoleStackEnv(port, join(dataDir, 'bff')) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  await waitFor(`${consoleUrl}/readyz`);
+  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'en-US' });
+  await context.request.post('/bff/login', {
+    headers: { 'x-csrf': '1' },
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  const page = await context.newPage();
+  const drawn = (agg: string) =>
+    page
+      .locator(`.feed-chart[data-drawn-for="2025-01-01/2025-12-31/${agg}/Europe/Berlin"] .recharts-surface`)
+      .waitFor({ timeout: 60_000 });
+  await page.goto(
+    '/reports/feed-in?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=raw&tz=Europe/Berlin',
+  );
+  await drawn('raw');
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.getByLabel('Aggregation').selectOption(aggregation);
+  await drawn(aggregation);
+  const { profile } = await cdp.send('Profiler.stop');
+  // The same change again under the browser's timeline trace: style, layout and paint are native work that
+  // a JavaScript profile shows only as "(program)".
+  await page.getByLabel('Aggregation').selectOption('raw');
+  await drawn('raw');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'blink', 'v8'] });
+  await page.getByLabel('Aggregation').selectOption(aggregation);
+  await drawn(aggregation);
+  const trace = traceSchema.parse(JSON.parse((await browser.stopTracing()).toString()));
+  const renderers = new Set(
+    trace.traceEvents
+      .filter(
+        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
+      .map((event) => `${event.pid}/${event.tid}`),
+  );
+  const byEvent = new Map<string, number>();
+  for (const event of trace.traceEvents) {
+    if (event.ph !== 'X' || event.dur === undefined || !renderers.has(`${event.pid}/${event.tid}`)) continue;
+    byEvent.set(event.name, (byEvent.get(event.name) ?? 0) + event.dur / 1000);
+  }
+  // The main thread's tasks from the change's first event on: work, and the waits between (frames, timers).
+  const onMain = trace.traceEvents.filter(
+    (event) => renderers.has(`${event.pid}/${event.tid}`) && event.ph === 'X' && event.dur !== undefined,
+  );
+  const input = onMain.find((event) => event.name === 'EventDispatch');
+  if (input) {
+    console.log('main-thread tasks of 1 ms or more after the input (start, duration, ms):');
+    for (const task of onMain.filter(
+      (event) => event.name === 'ThreadControllerImpl::RunTask' && event.ts >= input.ts - 1000,
+    )) {
+      if ((task.dur ?? 0) < 1000) continue;
+      const inside = onMain
+        .filter(
+          (event) =>
+            event.ts >= task.ts &&
+            event.ts < task.ts + (task.dur ?? 0) &&
+            event.name !== 'ThreadControllerImpl::RunTask',
+        )
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 3)
+        .map((event) => event.name)
+        .join(', ');
+      console.log(
+        `${((task.ts - input.ts) / 1000).toFixed(1).padStart(7)}  ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${inside}`,
+      );
+    }
+  }
+  console.log('timeline events on the main thread (inclusive ms):');
+  for (const [name, ms] of [...byEvent].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  writeFileSync(join(tmpdir(), `redraw-${aggregation}.cpuprofile`), JSON.stringify(profile));
+  const byFunction = new Map<string, number>();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const intervals = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = nodes.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + (intervals[index] ?? 0) / 1000);
+  });
+  const total = [...byFunction.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`redraw raw → ${aggregation}: ${total.toFixed(0)} ms profiled`);
+  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`${ms.toFixed(1).padStart(7)} ms  ${name}`);
+} finally {
+  await browser.close();
+  await stop(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+}
