@@ -133,9 +133,13 @@ test('migrate Jörg Müller, find him in the palette by “muller”, and be war
   await page.goto('/consumers/migrate');
   await fill(page, { user_id: again, ...consumer });
   await page.getByLabel('Payment method').selectOption('bank_transfer');
-  await page.getByRole('button', { name: 'Migrate consumer' }).click();
+  // A double click: the warning appears below the button, so the second click never lands on one of its
+  // links (shown above, it pushed the button down, and the link asked whether to leave the form).
+  await page.getByRole('button', { name: 'Migrate consumer' }).dblclick();
   const warning = page.getByRole('region', { name: 'The console has migrated this consumer before' });
   await expect(warning).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Leave this form?' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/consumers\/migrate$/);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   await expect(warning).toContainText(
     `${userId} was migrated with this market location on ${today} by ${OPERATOR.username}.`,

@@ -192,7 +192,6 @@ function MigrationForm({
               </FormSection>
             );
           })}
-          {MigrationDuplicates && <MigrationDuplicates gates={gates} />}
           <div className="form-actions">
             <SubmitButton idle={t`Migrate consumer`} busy={t`Migrating…`} />
             {changed && (
@@ -202,6 +201,9 @@ function MigrationForm({
             )}
             {changed && <span className="hint">{t`Draft saved in this tab.`}</span>}
           </div>
+          {/* Below the buttons: shown above them it pushed "Migrate consumer" down, and a double click's second
+              click landed on one of its links (and asked whether to leave the form). */}
+          {MigrationDuplicates && <MigrationDuplicates gates={gates} />}
         </form>
       </FormProvider>
       {blocker.status === 'blocked' && (

@@ -206,10 +206,11 @@ function TechnicalResourceForm({
               inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
             />
           </section>
-          {TechnicalResourceDuplicates && <TechnicalResourceDuplicates gates={gates} />}
           <div className="form-actions">
             <SubmitButton idle={t`Register`} busy={t`Registering…`} />
           </div>
+          {/* Below the button, which stays where a double click's second click lands. */}
+          {TechnicalResourceDuplicates && <TechnicalResourceDuplicates gates={gates} />}
         </form>
       </FormProvider>
     </div>
