@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PeriodStatus } from '../../../contract/feed-completeness.ts';
 import { drawnIndexes, finalSum, runningSums, tabledIndexes } from './cumulative-sum.ts';
 import { rangeInstants } from './report-range.ts';
-import { rangePeriods, reportRows, type ReportRow } from './report-rows.ts';
-
-const HOUR = 3_600_000;
-
-function row(hours: number, energyKwh: number | null, status: PeriodStatus, start = 0): ReportRow {
-  return {
-    start,
-    end: start + hours * HOUR,
-    label: String(start),
-    energyKwh,
-    sampleCount: 0,
-    expected: 4,
-    status,
-  };
-}
-
-/** Rows one after another, each an hour unless given. */
-function rows(...specs: [number | null, PeriodStatus, number?][]): ReportRow[] {
-  let start = 0;
-  return specs.map(([energy, status, hours = 1]) => {
-    const made = row(hours, energy, status, start);
-    start = made.end;
-    return made;
-  });
-}
+import { rangePeriods, reportRows } from './report-rows.ts';
+import { rows } from './testing/report-row-fixtures.ts';
 
 describe('the running sum', () => {
   it('adds what each period delivered, interrupted (null) over a gap and resuming at the same sum', () => {

@@ -1,6 +1,14 @@
 import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  axisTick,
+  compareLineProps,
+  seriesLineProps,
+  tooltipStyle,
+  valueAxisProps,
+  VALUE_AXIS_PX,
+} from './chart-style.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
@@ -15,7 +23,6 @@ import { energyUnit, type ReportRow } from './report-rows.ts';
 import { useElementWidth } from './use-element-width.ts';
 
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-const VALUE_AXIS_PX = 64;
 
 /**
  * The energy summed over the range, period by period, beside the comparison's running sum (a year
@@ -133,15 +140,9 @@ export function CumulativeView({
               interval={0}
               tickFormatter={formatTick}
               stroke={colors.text}
-              tick={{ fill: colors.text, fontSize: 12 }}
+              tick={axisTick(colors)}
             />
-            <YAxis
-              tickFormatter={(value: number) => formatNumber(value)}
-              stroke={colors.text}
-              tick={{ fill: colors.text, fontSize: 12 }}
-              width={VALUE_AXIS_PX}
-              label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
-            />
+            <YAxis {...valueAxisProps(colors, unit)} />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(index) => {
@@ -153,28 +154,11 @@ export function CumulativeView({
                   ? t`no data`
                   : `${formatNumber(Number(value), { maximumFractionDigits: 3 })} ${unit.unit}`,
               ]}
-              contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
+              contentStyle={tooltipStyle(colors)}
             />
             {compareSums && <Legend wrapperStyle={{ color: colors.text }} />}
-            <Line
-              dataKey="value"
-              name={t`This range`}
-              stroke={colors.series}
-              dot={false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-            {compareSums && (
-              <Line
-                dataKey="compare"
-                name={compareLabel}
-                stroke={colors.compare}
-                strokeDasharray="4 3"
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            )}
+            <Line dataKey="value" name={t`This range`} {...seriesLineProps(colors)} />
+            {compareSums && <Line dataKey="compare" name={compareLabel} {...compareLineProps(colors)} />}
           </LineChart>
         </div>
       )}

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodStatus } from '../../../contract/feed-completeness.ts';
 import { drawnDurationPoints, durationCurve, valueAtShare } from './duration-curve.ts';
-import type { ReportRow } from './report-rows.ts';
-
-const HOUR = 3_600_000;
-
-function row(hours: number, energyKwh: number | null, status: PeriodStatus, start = 0): ReportRow {
-  return {
-    start,
-    end: start + hours * HOUR,
-    label: String(start),
-    energyKwh,
-    sampleCount: 0,
-    expected: 4,
-    status,
-  };
-}
-
-/** Rows one after another, each an hour unless given. */
-function rows(...specs: [number | null, PeriodStatus, number?][]): ReportRow[] {
-  let start = 0;
-  return specs.map(([energy, status, hours = 1]) => {
-    const made = row(hours, energy, status, start);
-    start = made.end;
-    return made;
-  });
-}
+import { rows } from './testing/report-row-fixtures.ts';
 
 const TABLE = (curve: ReturnType<typeof durationCurve>) =>
   [0, 0.2, 0.25, 0.49, 0.5, 1].map((share) => valueAtShare(curve, share));

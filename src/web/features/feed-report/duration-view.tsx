@@ -1,6 +1,14 @@
 import { plural, t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  axisTick,
+  compareLineProps,
+  seriesLineProps,
+  tooltipStyle,
+  valueAxisProps,
+  VALUE_AXIS_PX,
+} from './chart-style.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
@@ -13,7 +21,6 @@ import { energyUnit, type ReportRow } from './report-rows.ts';
 import { useElementWidth } from './use-element-width.ts';
 
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-const VALUE_AXIS_PX = 64;
 const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 
 /**
@@ -110,20 +117,14 @@ export function DurationView({
               ticks={[0, 0.25, 0.5, 0.75, 1]}
               tickFormatter={percent}
               stroke={colors.text}
-              tick={{ fill: colors.text, fontSize: 12 }}
+              tick={axisTick(colors)}
             />
-            <YAxis
-              tickFormatter={(value: number) => formatNumber(value)}
-              stroke={colors.text}
-              tick={{ fill: colors.text, fontSize: 12 }}
-              width={VALUE_AXIS_PX}
-              label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
-            />
+            <YAxis {...valueAxisProps(colors, unit)} />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(share) => t`${percent(Number(share))} of the time`}
               formatter={(value) => [`${formatNumber(Number(value))} ${unit.unit}`]}
-              contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
+              contentStyle={tooltipStyle(colors)}
             />
             {comparePoints && <Legend wrapperStyle={{ color: colors.text }} />}
             <Line
@@ -131,9 +132,7 @@ export function DurationView({
               dataKey="value"
               name={t`This range`}
               type="stepAfter"
-              stroke={colors.series}
-              dot={false}
-              isAnimationActive={false}
+              {...seriesLineProps(colors)}
             />
             {comparePoints && (
               <Line
@@ -141,10 +140,7 @@ export function DurationView({
                 dataKey="value"
                 name={compareLabel}
                 type="stepAfter"
-                stroke={colors.compare}
-                strokeDasharray="4 3"
-                dot={false}
-                isAnimationActive={false}
+                {...compareLineProps(colors)}
               />
             )}
           </LineChart>

@@ -15,6 +15,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import {
+  axisTick,
+  compareLineProps,
+  seriesLineProps,
+  tooltipStyle,
+  valueAxisProps,
+  VALUE_AXIS_PX,
+} from './chart-style.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import {
@@ -36,7 +44,6 @@ const HATCH_ID = 'feed-incomplete-hatch';
 const MARKER_HATCH_ID = 'feed-incomplete-marker';
 
 const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-const VALUE_AXIS_PX = 64;
 const CHART_HEIGHT = 320;
 const noGridLines = () => [];
 
@@ -305,16 +312,9 @@ export const FeedChart = memo(
                 // (347 ms of forced layouts on a raw year's first draw).
                 interval={0}
                 stroke={colors.text}
-                tick={{ fill: colors.text, fontSize: 12 }}
+                tick={axisTick(colors)}
               />
-              <YAxis
-                interval={0}
-                tickFormatter={(value: number) => formatNumber(value)}
-                stroke={colors.text}
-                tick={{ fill: colors.text, fontSize: 12 }}
-                width={VALUE_AXIS_PX}
-                label={{ value: unit.unit, angle: -90, position: 'insideLeft', fill: colors.text }}
-              />
+              <YAxis interval={0} {...valueAxisProps(colors, unit)} />
               <Tooltip
                 isAnimationActive={false}
                 labelFormatter={(value) => {
@@ -328,7 +328,7 @@ export const FeedChart = memo(
                 formatter={(value) => [
                   value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
                 ]}
-                contentStyle={{ background: colors.background, borderColor: colors.grid, color: colors.text }}
+                contentStyle={tooltipStyle(colors)}
               />
               {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
               {gaps.map((gap) => (
@@ -380,21 +380,14 @@ export const FeedChart = memo(
                     data={compareLine ? points : undefined}
                     dataKey="value"
                     name={t`This range`}
-                    stroke={colors.series}
-                    dot={false}
-                    connectNulls={false}
-                    isAnimationActive={false}
+                    {...seriesLineProps(colors)}
                   />
                   {compareLine && (
                     <Line
                       data={compareLine}
                       dataKey="value"
                       name={compareLabel}
-                      stroke={colors.compare}
-                      strokeDasharray="4 3"
-                      dot={false}
-                      connectNulls={false}
-                      isAnimationActive={false}
+                      {...compareLineProps(colors)}
                     />
                   )}
                 </>
@@ -431,15 +424,7 @@ export const FeedChart = memo(
                   )}
                   {compareRows &&
                     (dense ? (
-                      <Line
-                        dataKey="compare"
-                        name={compareLabel}
-                        stroke={colors.compare}
-                        strokeDasharray="4 3"
-                        dot={false}
-                        connectNulls={false}
-                        isAnimationActive={false}
-                      />
+                      <Line dataKey="compare" name={compareLabel} {...compareLineProps(colors)} />
                     ) : (
                       <Bar
                         dataKey="compare"
