@@ -1,5 +1,6 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { loadFindCatalogue } from '../features/find/find-catalogue.ts';
 
 /**
  * A write form's page with what finding things adds to it (contract suggestions, warnings before
@@ -12,8 +13,8 @@ export function withFindSlots(page: () => Promise<ComponentType>) {
       page(),
       import('./find-slots.tsx'),
       // Beside the page's code, not after it: on a slow network the words were asked for only once the
-      // report's chart library had arrived (issue 30).
-      import('../features/find/find-catalogue.ts').then(({ loadFindCatalogue }) => loadFindCatalogue()),
+      // report's chart library had arrived, and then only once the loader's own chunk had (issue 30).
+      loadFindCatalogue(),
     ]);
     return {
       default: function PageWithFindSlots() {

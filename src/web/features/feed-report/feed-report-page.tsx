@@ -7,24 +7,27 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
-import { isKnownTimeZone } from '../../../contract/time-zone-periods.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
 import { useChartColors, FeedChart } from './feed-chart.tsx';
-import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
+import { feedQueryOptions, useFeedProgress } from './api/get-feed.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
-import { ReportControls, type ReportState } from './report-controls.tsx';
+import { ReportControls } from './report-controls.tsx';
+import {
+  DEFAULT_ZONE,
+  feedParams,
+  knownZone,
+  rememberCapacity,
+  reportState,
+  type ReportState,
+} from './report-state.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import {
   dateIn,
-  defaultAggregation,
   MAX_POINTS,
   pointCount,
-  presetRange,
   rangeDays,
   rangeInstants,
-  rangeProblem,
-  rangeQuery,
   stepRange,
   type DateRange,
 } from './report-range.ts';
@@ -39,18 +42,9 @@ import { ViewSwitch } from './view-switch.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
 
-const DEFAULT_ZONE = 'Europe/Berlin';
 /** The export code and its CSV writer (papaparse) load on the first download, not with the page. */
 const loadExport = () => import('./report-export.ts');
 const PRINTED_ROWS = 5000;
-
-const capacityKey = (user: string, contract: string) => `feed-capacity:${user}/${contract}`;
-
-function rememberedCapacity(user: string | undefined, contract: string | undefined): number | null {
-  if (!user || !contract) return null;
-  const stored = Number(localStorage.getItem(capacityKey(user, contract)));
-  return stored > 0 ? stored : null;
-}
 
 function compareRange(range: DateRange, compare: ReportState['compare']): DateRange | null {
   if (compare === 'previous') return stepRange(range, -1);
@@ -62,16 +56,6 @@ function compareRange(range: DateRange, compare: ReportState['compare']): DateRa
   return null;
 }
 
-function feedParams(user: string, contract: string, state: ReportState, range: DateRange): FeedParams {
-  return {
-    user,
-    contract,
-    ...rangeQuery(range, state.timeZone),
-    aggregation: state.aggregation,
-    timeZone: state.timeZone,
-  };
-}
-
 function failureText(error: unknown, user: string, contract: string): string {
   if (error instanceof ApiError && error.status === 404)
     return t`There is no contract ${contract} for producer ${user}. Check both IDs.`;
@@ -81,24 +65,12 @@ function failureText(error: unknown, user: string, contract: string): string {
 /** A download's code did not load (offline, or a new release replaced it): the browser's reason says neither. */
 const exportFailure = () => t`The download could not be prepared. Reload the page and try again.`;
 
-/** The report's state from the URL, with defaults for what the URL leaves out or gets wrong. */
+/** The report's state from the URL, and what the page says of a zone in it that this browser does not know. */
 function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; zoneProblem: string | null } {
-  const zoneKnown = search.tz !== undefined && isKnownTimeZone(search.tz);
-  const timeZone = zoneKnown ? search.tz! : DEFAULT_ZONE;
-  const range =
-    search.from && search.to && !rangeProblem({ from: search.from, to: search.to })
-      ? { from: search.from, to: search.to }
-      : presetRange('last-7-days', today);
   return {
-    state: {
-      range,
-      aggregation: search.agg ?? defaultAggregation(range),
-      timeZone,
-      compare: search.compare,
-      capacityKw: search.capacity_kw ?? rememberedCapacity(search.user, search.contract),
-    },
+    state: reportState(search, today),
     zoneProblem:
-      search.tz !== undefined && !zoneKnown
+      search.tz !== undefined && !knownZone(search)
         ? t`The link’s time zone “${search.tz}” is not one this browser knows; showing ${DEFAULT_ZONE}.`
         : null,
   };
@@ -115,7 +87,7 @@ export function FeedReportPage() {
       search: (previous) => ({ ...previous, ...patch }),
       replace: options.replace ?? false,
     });
-  const timeZoneForToday = search.tz && isKnownTimeZone(search.tz) ? search.tz : DEFAULT_ZONE;
+  const timeZoneForToday = knownZone(search) ?? DEFAULT_ZONE;
   // The page's "now", fixed when it opens: presets and "Now" stay consistent while it is open.
   const [openedAt] = useState(Date.now);
   const today = dateIn(openedAt, timeZoneForToday);
@@ -238,7 +210,7 @@ function ReportBody({
     if (records) rememberContract({ user, contract });
   }, [records, user, contract]);
   useEffect(() => {
-    if (state.capacityKw) localStorage.setItem(capacityKey(user, contract), String(state.capacityKw));
+    if (state.capacityKw) rememberCapacity(user, contract, state.capacityKw);
   }, [state.capacityKw, user, contract]);
   useEffect(() => {
     if (!printing) return;

@@ -16,6 +16,7 @@ import {
   type RangeProblem,
 } from './report-range.ts';
 import type { ReportSearch } from './report-search.ts';
+import type { ReportState } from './report-state.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
 
 type Comparison = NonNullable<ReportSearch['compare']>;
@@ -38,14 +39,6 @@ const aggregationLabels = (): Record<AggregationType, string> => ({
 
 /** The range's default aggregation, marked as such in the list: "Days (default)". */
 const defaultLabel = (label: string) => t`${label} (default)`;
-
-export interface ReportState {
-  range: DateRange;
-  aggregation: AggregationType;
-  timeZone: string;
-  compare: 'previous' | 'year' | undefined;
-  capacityKw: number | null;
-}
 
 /** Range, aggregation, zone, comparison and nameplate power; each change is written to the URL. */
 export function ReportControls({

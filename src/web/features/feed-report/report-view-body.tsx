@@ -4,7 +4,7 @@ import { DurationView } from './duration-view.tsx';
 import type { FeedParams } from './api/get-feed.ts';
 import type { ChartColors } from './feed-chart.tsx';
 import { HeatmapView } from './heatmap-view.tsx';
-import type { ReportState } from './report-controls.tsx';
+import type { ReportState } from './report-state.ts';
 import { rangeDays } from './report-range.ts';
 import type { ReportRow } from './report-rows.ts';
 import type { ReportViewName } from './report-search.ts';
