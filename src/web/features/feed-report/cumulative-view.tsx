@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLegend } from './chart-legend.tsx';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   axisTick,
   compareLineProps,
@@ -156,10 +157,16 @@ export function CumulativeView({
               ]}
               contentStyle={tooltipStyle(colors)}
             />
-            {compareSums && <Legend wrapperStyle={{ color: colors.text }} />}
             <Line dataKey="value" name={t`This range`} {...seriesLineProps(colors)} />
             {compareSums && <Line dataKey="compare" name={compareLabel} {...compareLineProps(colors)} />}
           </LineChart>
+          {compareSums && (
+            <ChartLegend
+              colors={colors}
+              compareLabel={compareLabel}
+              shapes={{ range: 'line', compare: 'dashed' }}
+            />
+          )}
         </div>
       )}
       <ScrollRegion label={t`Running sums as a table`} className="report-table">

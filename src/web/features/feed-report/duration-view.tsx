@@ -1,6 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLegend } from './chart-legend.tsx';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   axisTick,
   compareLineProps,
@@ -126,7 +127,6 @@ export function DurationView({
               formatter={(value) => [`${formatNumber(Number(value))} ${unit.unit}`]}
               contentStyle={tooltipStyle(colors)}
             />
-            {comparePoints && <Legend wrapperStyle={{ color: colors.text }} />}
             <Line
               data={points}
               dataKey="value"
@@ -144,6 +144,13 @@ export function DurationView({
               />
             )}
           </LineChart>
+          {comparePoints && (
+            <ChartLegend
+              colors={colors}
+              compareLabel={compareLabel}
+              shapes={{ range: 'line', compare: 'dashed' }}
+            />
+          )}
         </div>
       )}
       <ScrollRegion label={t`Duration curve as a table`} className="report-table">

@@ -8,7 +8,6 @@ import {
   CartesianGrid,
   Cell,
   ComposedChart,
-  Legend,
   Line,
   ReferenceArea,
   Tooltip,
@@ -38,6 +37,7 @@ import {
 import { statusText, valuesText } from './completeness-text.ts';
 import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
 import { maxColumns, minMaxColumns, type ChartPoint } from './pixel-columns.ts';
+import { ChartLegend } from './chart-legend.tsx';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
 const HATCH_ID = 'feed-incomplete-hatch';
@@ -330,7 +330,6 @@ export const FeedChart = memo(
                 ]}
                 contentStyle={tooltipStyle(colors)}
               />
-              {compareRows && <Legend wrapperStyle={{ color: colors.text }} />}
               {gaps.map((gap) => (
                 <ReferenceArea
                   key={gap.first.start}
@@ -439,6 +438,13 @@ export const FeedChart = memo(
             </ComposedChart>
           )}
         </div>
+        {compareRows && chartWidth > 0 && (
+          <ChartLegend
+            colors={colors}
+            compareLabel={compareLabel}
+            shapes={{ range: isRaw ? 'line' : 'bar', compare: isRaw || dense ? 'dashed' : 'bar' }}
+          />
+        )}
       </div>
     );
   }),
