@@ -37,7 +37,7 @@ import { reportTitle } from './report-title.ts';
 import { reportView } from './report-view.ts';
 import type { ReportSearch, ReportViewName } from './report-search.ts';
 import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
-import { useWarmAggregations } from './warm-views.ts';
+import { useWarmViews } from './warm-views.ts';
 import { ViewSwitch } from './view-switch.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -224,8 +224,8 @@ function ReportBody({
     () => (records ? reportView(records, start, end, aggregation, timeZone, now) : null),
     [records, start, end, aggregation, timeZone, now],
   );
-  // The range's other aggregations, computed while the browser is idle: a switch then draws from the cache.
-  useWarmAggregations({ loaded, range, start, end, aggregation, timeZone, now });
+  // What the next change is likely to draw, computed while the browser is idle: it then draws from the cache.
+  useWarmViews({ loaded, range, start, end, aggregation, timeZone, now });
   const compareStart = compareBounds?.start;
   const compareEnd = compareBounds?.end;
   const compareRows = useMemo(

@@ -16,7 +16,9 @@ vi.mock('./report-view.ts', () => ({
     return {};
   },
 }));
-const { useWarmAggregations } = await import('./warm-views.ts');
+// The browser's zone as a staff member's in Germany, whatever the machine running the tests says.
+vi.mock('../../lib/time-zone-names.ts', () => ({ browserTimeZone: () => 'Europe/Berlin' }));
+const { useWarmViews, viewsToWarm } = await import('./warm-views.ts');
 
 const loaded = { records: [] as FeedRecord[], start: 0, end: 1 };
 const props = (days: { from: string; to: string }, aggregation: 'raw' | 'day') => ({
@@ -29,10 +31,10 @@ const props = (days: { from: string; to: string }, aggregation: 'raw' | 'day') =
   now: 0,
 });
 
-describe('useWarmAggregations', () => {
+describe('useWarmViews', () => {
   it("computes the range's other aggregations, hours first, each with its report view", async () => {
     computed.records.length = computed.views.length = 0;
-    renderHook(() => useWarmAggregations(props({ from: '2025-01-01', to: '2025-12-31' }, 'raw')));
+    renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'raw')));
     await waitFor(() => expect(computed.views).toHaveLength(5));
     expect(computed.records).toEqual(['hour', 'day', 'week', 'month', 'year']);
     expect(computed.views).toEqual(computed.records);
@@ -42,7 +44,7 @@ describe('useWarmAggregations', () => {
     computed.records.length = computed.views.length = 0;
     // Six years: raw values are over the limit (they would ask first), hours are not.
     const { unmount } = renderHook(() =>
-      useWarmAggregations(props({ from: '2020-01-01', to: '2025-12-31' }, 'day')),
+      useWarmViews(props({ from: '2020-01-01', to: '2025-12-31' }, 'day')),
     );
     await waitFor(() => expect(computed.records.length).toBeGreaterThan(0));
     unmount();
@@ -52,5 +54,52 @@ describe('useWarmAggregations', () => {
     expect(computed.records).toHaveLength(seen);
     expect(computed.records).not.toContain('raw');
     expect(computed.records).not.toContain('day');
+  });
+});
+
+describe('viewsToWarm', () => {
+  const year2025 = { from: '2025-01-01', to: '2025-12-31' };
+  const berlin2025 = { start: Date.parse('2024-12-31T23:00:00Z'), end: Date.parse('2025-12-31T23:00:00Z') };
+  const shown = { range: year2025, ...berlin2025, aggregation: 'raw' as const, timeZone: 'Europe/Berlin' };
+
+  it('adds the range a step back and in UTC when the values loaded hold them', () => {
+    const threeYears = {
+      records: [],
+      start: Date.parse('2023-12-30T22:00:00Z'),
+      end: Date.parse('2027-01-02T02:00:00Z'),
+    };
+    const views = viewsToWarm(threeYears, shown);
+    expect(views.map((view) => view.aggregation)).toEqual([
+      'hour',
+      'day',
+      'week',
+      'month',
+      'year',
+      'raw',
+      'raw',
+    ]);
+    expect(views[5]).toEqual({
+      start: Date.parse('2023-12-31T23:00:00Z'),
+      end: Date.parse('2024-12-31T23:00:00Z'),
+      aggregation: 'raw',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(views[6]).toEqual({
+      start: Date.parse('2025-01-01T00:00:00Z'),
+      end: Date.parse('2026-01-01T00:00:00Z'),
+      aggregation: 'raw',
+      timeZone: 'UTC',
+    });
+  });
+
+  it('leaves out what the values loaded do not hold: the year before a single loaded year', () => {
+    const oneYear = {
+      records: [],
+      start: Date.parse('2024-12-30T22:00:00Z'),
+      end: Date.parse('2026-01-02T02:00:00Z'),
+    };
+    const views = viewsToWarm(oneYear, shown);
+    expect(views.filter((view) => view.start < berlin2025.start - 86_400_000)).toEqual([]);
+    expect(views.at(-1)).toMatchObject({ aggregation: 'raw', timeZone: 'UTC' });
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { AGGREGATION_TYPES, type AggregationType } from '../../../contract/api/feed.ts';
 import { recordsFromRaw, type LoadedRaw } from './loaded-raw.ts';
-import { MAX_POINTS, pointCount, type DateRange } from './report-range.ts';
+import { browserTimeZone } from '../../lib/time-zone-names.ts';
+import { MAX_POINTS, pointCount, rangeInstants, stepRange, type DateRange } from './report-range.ts';
 import { reportView } from './report-view.ts';
 
 /** One piece of work when the browser is idle (Safari has no requestIdleCallback: a short timeout there). */
@@ -14,13 +15,46 @@ function whenIdle(work: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
+/** A view to compute: a range's instants in an aggregation and zone. */
+interface WarmView {
+  start: number;
+  end: number;
+  aggregation: AggregationType;
+  timeZone: string;
+}
+
 /**
- * Once the shown view is drawn from loaded raw values, computes the range's other aggregations in the same
- * zone while the browser is idle, one per idle period, into the caches `recordsFromRaw` and `reportView` keep
- * per records array: switching aggregation then draws from a cache instead of bucketing 35,040 values in the
- * change (a year as hours: ~100 → ~50 ms to the drawn chart). Stops as soon as the range, zone or data change.
+ * What the next change is likely to draw, where the values loaded hold it: the range's other aggregations
+ * (the dearest first: hours bucket every value into 8,760 periods of a year), the range a step back (also
+ * the previous period compared), and the range in the zone picker's shortcuts (UTC, this browser's zone).
  */
-export function useWarmAggregations({
+export function viewsToWarm(
+  loaded: LoadedRaw,
+  shown: { range: DateRange; start: number; end: number; aggregation: AggregationType; timeZone: string },
+): WarmView[] {
+  const { range, start, end, aggregation, timeZone } = shown;
+  const holds = (view: { start: number; end: number }) =>
+    view.start >= loaded.start && view.end <= loaded.end;
+  const views: WarmView[] = [...AGGREGATION_TYPES]
+    .reverse()
+    .filter((other) => other !== aggregation && pointCount(range, other, timeZone) <= MAX_POINTS)
+    .map((other) => ({ start, end, aggregation: other, timeZone }));
+  const previous = { ...rangeInstants(stepRange(range, -1), timeZone), aggregation, timeZone };
+  if (holds(previous)) views.push(previous);
+  for (const zone of new Set(['UTC', browserTimeZone()])) {
+    const inZone = { ...rangeInstants(range, zone), aggregation, timeZone: zone };
+    if (zone !== timeZone && holds(inZone)) views.push(inZone);
+  }
+  return views;
+}
+
+/**
+ * Once the shown view is drawn from loaded raw values, computes the views the next change is likely to draw
+ * (viewsToWarm) while the browser is idle, one per idle period, into the caches `recordsFromRaw` and
+ * `reportView` keep per records array: the change then draws from a cache instead of bucketing 35,040 values
+ * (a year as hours: ~100 → ~50 ms to the drawn chart). Stops as soon as the range, zone or data change.
+ */
+export function useWarmViews({
   loaded,
   range,
   start,
@@ -39,21 +73,18 @@ export function useWarmAggregations({
 }) {
   useEffect(() => {
     if (!loaded) return;
-    // The dearest first: hours bucket every value into 8,760 periods of a year.
-    const others: AggregationType[] = [...AGGREGATION_TYPES]
-      .reverse()
-      .filter((other) => other !== aggregation && pointCount(range, other, timeZone) <= MAX_POINTS);
+    const pending = viewsToWarm(loaded, { range, start, end, aggregation, timeZone });
     let cancel: () => void = () => undefined;
     const next = () => {
-      const other = others.shift();
-      if (!other) return;
+      const view = pending.shift();
+      if (!view) return;
       cancel = whenIdle(() => {
         reportView(
-          recordsFromRaw(loaded.records, start, end, other, timeZone),
-          start,
-          end,
-          other,
-          timeZone,
+          recordsFromRaw(loaded.records, view.start, view.end, view.aggregation, view.timeZone),
+          view.start,
+          view.end,
+          view.aggregation,
+          view.timeZone,
           now,
         );
         next();
