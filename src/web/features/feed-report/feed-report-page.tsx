@@ -424,6 +424,7 @@ function ReportBody({
           state={state}
           now={now}
           colors={colors}
+          printing={printing}
           excelRef={viewExcel}
         />
       )}

@@ -1,7 +1,10 @@
 import { t } from '@lingui/core/macro';
+import { useRef } from 'react';
 import { ColumnHeaders, numeric, type Column } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { SpacerRow } from '../../components/spacer-row.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
 import type { HeatmapDayRow } from './heatmap-cells.ts';
 import { specificYield } from './report-rows.ts';
@@ -13,21 +16,29 @@ const ROW_CLASS = {
   'not-yet-delivered': 'pending-row',
 } as const;
 
+const ROW_HEIGHT = 33;
+
 const kwhText = (kwh: number) => formatNumber(kwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /**
  * The heatmap as a table: one row per day (its row in the heatmap) with its hours, energy, peak quarter
  * hour and values held of those expected, and its specific yield when the nameplate power is known.
+ * Virtualised as the periods' table is (a year's 365 rows cost the switch to the heatmap ~30 ms of layout);
+ * `printAll` renders every row for the print view.
  */
 export function HeatmapTable({
   rows,
   timeZone,
   capacityKw,
+  printAll,
 }: {
   rows: readonly HeatmapDayRow[];
   timeZone: string;
   capacityKw: number | null;
+  printAll: boolean;
 }) {
+  // The shared scroll region takes no ref: the virtualiser finds its scroller inside this holder.
+  const holder = useRef<HTMLDivElement>(null);
   const columns: Column[] = [
     t`Day (${timeZone})`,
     numeric(t`Hours`),
@@ -37,46 +48,60 @@ export function HeatmapTable({
     t`Status`,
     ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
   ];
+  const { indexes, before, after } = useWindowedRows({
+    count: rows.length,
+    windowed: !printAll,
+    rowHeight: ROW_HEIGHT,
+    overscan: 12,
+    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
+  });
   return (
-    <ScrollRegion label={t`Days of the heatmap`} className="report-table">
-      <table className="table">
-        <caption className="visually-hidden">
-          {t`One row per day of the heatmap in ${timeZone}: energy in kWh, the quarter hour with the most energy, values held of those expected.`}
-        </caption>
-        <thead>
-          <ColumnHeaders columns={columns} />
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const yieldKwhPerKw = specificYield(row.energyKwh, capacityKw);
-            return (
-              <tr key={row.start} className={ROW_CLASS[row.status]}>
-                <th scope="row">{row.label}</th>
-                <td className="numeric">
-                  {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 2 })}
-                </td>
-                <td className="numeric">
-                  {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
-                </td>
-                <td className="numeric">
-                  {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
-                </td>
-                <td className="numeric">{rowValuesText(row)}</td>
-                <td className="status">
-                  {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
-                  {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
-                  {statusText(row.status)}
-                </td>
-                {capacityKw ? (
+    <div ref={holder}>
+      <ScrollRegion label={t`Days of the heatmap`} className="report-table">
+        <table className="table" aria-rowcount={rows.length + 1}>
+          <caption className="visually-hidden">
+            {t`One row per day of the heatmap in ${timeZone}: energy in kWh, the quarter hour with the most energy, values held of those expected.`}
+          </caption>
+          <thead>
+            <ColumnHeaders rowIndex={1} columns={columns} />
+          </thead>
+          <tbody>
+            <SpacerRow height={before} columns={columns.length} />
+            {indexes.map((index) => {
+              const row = rows[index]!;
+              const yieldKwhPerKw = specificYield(row.energyKwh, capacityKw);
+              return (
+                <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
+                  <th scope="row">{row.label}</th>
                   <td className="numeric">
-                    {yieldKwhPerKw === null ? '—' : formatNumber(yieldKwhPerKw, { maximumFractionDigits: 3 })}
+                    {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 2 })}
                   </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+                  <td className="numeric">
+                    {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
+                  </td>
+                  <td className="numeric">
+                    {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
+                  </td>
+                  <td className="numeric">{rowValuesText(row)}</td>
+                  <td className="status">
+                    {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
+                    {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
+                    {statusText(row.status)}
+                  </td>
+                  {capacityKw ? (
+                    <td className="numeric">
+                      {yieldKwhPerKw === null
+                        ? '—'
+                        : formatNumber(yieldKwhPerKw, { maximumFractionDigits: 3 })}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+            <SpacerRow height={after} columns={columns.length} />
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
   );
 }

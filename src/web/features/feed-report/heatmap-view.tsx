@@ -52,6 +52,7 @@ export function HeatmapView({
   now,
   colors,
   capacityKw,
+  printing,
   excelRef,
 }: {
   ref: Ref<HTMLDivElement>;
@@ -62,6 +63,8 @@ export function HeatmapView({
   now: number;
   colors: ChartColors;
   capacityKw: number | null;
+  /** The page is being printed: the table lists every day. */
+  printing: boolean;
   /** Set to the view's Excel file while it is shown. */
   excelRef: RefObject<ViewExcel | null>;
 }) {
@@ -149,7 +152,7 @@ export function HeatmapView({
           drawnFor={`${range.from}/${range.to}/heatmap/${timeZone}`}
         />
       </div>
-      <HeatmapTable rows={dayRows} timeZone={timeZone} capacityKw={capacityKw} />
+      <HeatmapTable rows={dayRows} timeZone={timeZone} capacityKw={capacityKw} printAll={printing} />
     </>
   );
 }

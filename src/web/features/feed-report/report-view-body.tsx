@@ -28,6 +28,7 @@ export function ReportViewBody({
   state,
   now,
   colors,
+  printing,
   excelRef,
 }: {
   ref: Ref<HTMLDivElement>;
@@ -39,6 +40,8 @@ export function ReportViewBody({
   state: ReportState;
   now: number;
   colors: ChartColors;
+  /** The page is being printed: tables list every row. */
+  printing: boolean;
   excelRef: RefObject<ViewExcel | null>;
 }) {
   const { range, aggregation, timeZone } = state;
@@ -54,6 +57,7 @@ export function ReportViewBody({
           now={now}
           colors={colors}
           capacityKw={state.capacityKw}
+          printing={printing}
           excelRef={excelRef}
         />
       );
