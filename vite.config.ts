@@ -1,6 +1,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
+
+type PluginContext = Rollup.PluginContext;
 import { linguiMacros } from './scripts/lingui-macros.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -17,10 +19,45 @@ const CHART_LIBRARY = new RegExp(
     String.raw`clsx|react-is|use-sync-external-store[\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector\.))`,
 );
 
+/**
+ * Every module the entry imports statically, whatever else imports it too: loaded before the first paint
+ * anyway, so one chunk (\`shell\`) instead of the ~25 the splitting made of them (each module a lazy page
+ * shares with the shell was its own file). On HTTP/1.1 the browser fetches six files at a time: 28 files
+ * took five rounds before the console could start, and a lazy page's own files queued behind them.
+ * The set is read from the module graph once it is complete (buildEnd), before the chunks are made.
+ */
+function shellModules() {
+  const modules = new Set<string>();
+  return {
+    modules,
+    plugin: {
+      name: 'energy-console:shell-modules',
+      apply: 'build' as const,
+      buildEnd(this: PluginContext) {
+        modules.clear();
+        const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        while (pending.length > 0) {
+          const id = pending.pop()!;
+          if (modules.has(id)) continue;
+          modules.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
+const shell = shellModules();
+
 // In development Vite serves the SPA and proxies /api and /bff to the BFF (npm run dev).
 export default defineConfig(({ command }) => ({
   // A production build fails when a German translation is missing (catalogs.test.ts says which).
-  plugins: [linguiMacros(), react(), lingui({ failOnMissing: command === 'build' }), precompress()],
+  plugins: [
+    linguiMacros(),
+    react(),
+    lingui({ failOnMissing: command === 'build' }),
+    precompress(),
+    shell.plugin,
+  ],
   // The bulk page's CSV worker uses the same messages.
   worker: { format: 'es', plugins: () => [linguiMacros(), lingui()] },
   build: {
@@ -34,7 +71,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'recharts', test: CHART_LIBRARY },
             // Runs before zod loads, so its own chunk (src/web/zod-without-eval.ts).
-            { name: 'zod-without-eval', test: /zod-without-eval\.ts$/ },
+            { name: 'zod-without-eval', test: /zod-without-eval\.ts$/, priority: 2 },
+            { name: 'shell', test: (id) => shell.modules.has(id), priority: 1 },
           ],
         },
       },
