@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 
 /** How a series is drawn: a line, the comparison's dashed line, or filled bars. */
 export type LegendShape = 'line' | 'dashed' | 'bar';

@@ -1,5 +1,5 @@
 import { formatNumber } from '../../lib/format.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import type { EnergyUnit } from './report-rows.ts';
 
 /** The value axis's width, reserved beside the plot (each view subtracts it to know the plot's width). */

@@ -17,7 +17,7 @@ import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { COMPACT_BELOW_PX, labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
 import { drawnIndexes, finalSum, runningSums, tabledIndexes } from './cumulative-sum.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import type { ViewExcel } from './report-view-body.tsx';
 import type { DateRange } from './report-range.ts';
 import { energyUnit, type ReportRow } from './report-rows.ts';

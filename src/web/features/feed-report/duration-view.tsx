@@ -16,7 +16,7 @@ import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { drawnDurationPoints, durationCurve, TABLE_SHARES, valueAtShare } from './duration-curve.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import type { ViewExcel } from './report-view-body.tsx';
 import { energyUnit, type ReportRow } from './report-rows.ts';
 import { useElementWidth } from './use-element-width.ts';

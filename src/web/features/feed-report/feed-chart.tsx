@@ -1,7 +1,7 @@
 import { useElementWidth } from './use-element-width.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { plural, t } from '@lingui/core/macro';
-import { forwardRef, memo, useMemo, useSyncExternalStore } from 'react';
+import { forwardRef, memo, useMemo } from 'react';
 import {
   Area,
   Bar,
@@ -38,6 +38,7 @@ import { statusText, valuesText } from './completeness-text.ts';
 import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
 import { maxColumns, minMaxColumns, type ChartPoint } from './pixel-columns.ts';
 import { ChartLegend } from './chart-legend.tsx';
+import type { ChartColors } from './chart-colors.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
 const HATCH_ID = 'feed-incomplete-hatch';
@@ -78,42 +79,6 @@ export function linePoints(
 
 /** Whether bars of this many periods are too narrow to draw one by one. */
 export const denseBars = (periods: number, plotWidth: number) => periods * DENSE_BAR_PX > plotWidth;
-
-export interface ChartColors {
-  series: string;
-  compare: string;
-  gap: string;
-  pending: string;
-  text: string;
-  grid: string;
-  background: string;
-}
-
-const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)');
-function subscribeScheme(listener: () => void) {
-  const query = darkScheme();
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
-/** The theme's colours as values (not `var()`), so an exported PNG keeps them. */
-export function useChartColors(): ChartColors {
-  const dark = useSyncExternalStore(subscribeScheme, () => darkScheme().matches);
-  return useMemo(() => {
-    const style = getComputedStyle(document.documentElement);
-    const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-    return {
-      series: read('--accent', '#1f6f4a'),
-      compare: dark ? '#d2a8ff' : '#8250df',
-      gap: read('--invalid', '#b3261e'),
-      pending: read('--muted', '#57606a'),
-      text: read('--text', '#1b1f23'),
-      grid: read('--border', '#d0d7de'),
-      background: read('--surface', '#ffffff'),
-    };
-    // `dark` is the dependency: the variables change with the scheme.
-  }, [dark]);
-}
 
 // The points drawn for a set of rows (the report view's cached array), kept with it: going back to a
 // view redraws without reducing 35,040 rows again.

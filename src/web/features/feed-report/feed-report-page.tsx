@@ -9,7 +9,8 @@ import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
-import { useChartColors, FeedChart } from './feed-chart.tsx';
+import { useChartColors } from './chart-colors.ts';
+import { WithCharts } from './lazy-charts.tsx';
 import { feedQueryOptions, useFeedProgress } from './api/get-feed.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls } from './report-controls.tsx';
@@ -386,21 +387,25 @@ function ReportBody({
       <ViewSwitch view={view} onChange={onView} />
       {view === 'chart' ? (
         <>
-          <FeedChart
-            ref={chartRef}
-            rows={report.rows}
-            compareRows={compareRows}
-            compareLabel={compareLabel}
-            gaps={report.summary.gaps}
-            incomplete={report.summary.incomplete}
-            notYetDelivered={report.summary.notYetDelivered}
-            aggregation={aggregation}
-            timeZone={timeZone}
-            unit={report.unit}
-            colors={colors}
-            spanDays={rangeDays(range)}
-            drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
-          />
+          <WithCharts>
+            {({ FeedChart }) => (
+              <FeedChart
+                ref={chartRef}
+                rows={report.rows}
+                compareRows={compareRows}
+                compareLabel={compareLabel}
+                gaps={report.summary.gaps}
+                incomplete={report.summary.incomplete}
+                notYetDelivered={report.summary.notYetDelivered}
+                aggregation={aggregation}
+                timeZone={timeZone}
+                unit={report.unit}
+                colors={colors}
+                spanDays={rangeDays(range)}
+                drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
+              />
+            )}
+          </WithCharts>
           {printing && report.rows.length > PRINTED_ROWS && (
             <p className="print-only">
               {t`The table lists the first ${printedText} of ${periodsText} periods; the CSV holds every value.`}

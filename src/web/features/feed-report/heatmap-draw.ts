@@ -1,4 +1,4 @@
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import { HEATMAP_COLUMNS, scaleColour, type HeatmapCell, type HeatmapLayout } from './heatmap-cells.ts';
 import type { ReportRow } from './report-rows.ts';
 

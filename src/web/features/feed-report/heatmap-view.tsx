@@ -16,7 +16,7 @@ import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
 import { statusText, valuesText } from './completeness-text.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import { heatmapDayRows, heatmapLayout, type HeatmapLayout } from './heatmap-cells.ts';
 import {
   cellAt,

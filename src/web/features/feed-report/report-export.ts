@@ -4,7 +4,7 @@ import { csvLines, type CsvCell } from '../../../contract/csv.ts';
 import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
 import { CSV_HEADER, csvRows, specificYield, type ReportRow } from './report-rows.ts';
 import { statusText } from './completeness-text.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 
 /** The CSV text: pinned header, one row per API record, RFC 4180 quoting, formulas neutralised. */
 export function feedCsv(records: readonly FeedRecord[], timeZone: string): string {

@@ -1,8 +1,7 @@
 import type { Ref, RefObject } from 'react';
-import { CumulativeView } from './cumulative-view.tsx';
-import { DurationView } from './duration-view.tsx';
+import { WithCharts } from './lazy-charts.tsx';
 import type { FeedParams } from './api/get-feed.ts';
-import type { ChartColors } from './feed-chart.tsx';
+import type { ChartColors } from './chart-colors.ts';
 import { HeatmapView } from './heatmap-view.tsx';
 import type { ReportState } from './report-state.ts';
 import { rangeDays } from './report-range.ts';
@@ -63,30 +62,38 @@ export function ReportViewBody({
       );
     case 'duration':
       return (
-        <DurationView
-          ref={ref}
-          rows={report.rows}
-          compareRows={compareRows}
-          compareLabel={compareLabel}
-          aggregation={aggregation}
-          colors={colors}
-          excelRef={excelRef}
-        />
+        <WithCharts>
+          {({ DurationView }) => (
+            <DurationView
+              ref={ref}
+              rows={report.rows}
+              compareRows={compareRows}
+              compareLabel={compareLabel}
+              aggregation={aggregation}
+              colors={colors}
+              excelRef={excelRef}
+            />
+          )}
+        </WithCharts>
       );
     case 'cumulative':
       return (
-        <CumulativeView
-          ref={ref}
-          rows={report.rows}
-          compareRows={compareRows}
-          compareLabel={compareLabel}
-          aggregation={aggregation}
-          range={range}
-          timeZone={timeZone}
-          spanDays={rangeDays(range)}
-          colors={colors}
-          excelRef={excelRef}
-        />
+        <WithCharts>
+          {({ CumulativeView }) => (
+            <CumulativeView
+              ref={ref}
+              rows={report.rows}
+              compareRows={compareRows}
+              compareLabel={compareLabel}
+              aggregation={aggregation}
+              range={range}
+              timeZone={timeZone}
+              spanDays={rangeDays(range)}
+              colors={colors}
+              excelRef={excelRef}
+            />
+          )}
+        </WithCharts>
       );
   }
 }
