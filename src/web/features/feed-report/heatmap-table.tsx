@@ -1,22 +1,12 @@
 import { t } from '@lingui/core/macro';
-import { useRef } from 'react';
 import { ColumnHeaders, numeric, type Column } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { SpacerRow } from '../../components/spacer-row.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
+import { ROW_CLASS, useWindowedTable } from './windowed-table.ts';
 import type { HeatmapDayRow } from './heatmap-cells.ts';
 import { specificYield } from './report-rows.ts';
-
-const ROW_CLASS = {
-  complete: undefined,
-  incomplete: 'incomplete-row',
-  gap: 'gap-row',
-  'not-yet-delivered': 'pending-row',
-} as const;
-
-const ROW_HEIGHT = 33;
 
 const kwhText = (kwh: number) => formatNumber(kwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
@@ -37,8 +27,6 @@ export function HeatmapTable({
   capacityKw: number | null;
   printAll: boolean;
 }) {
-  // The shared scroll region takes no ref: the virtualiser finds its scroller inside this holder.
-  const holder = useRef<HTMLDivElement>(null);
   const columns: Column[] = [
     t`Day (${timeZone})`,
     numeric(t`Hours`),
@@ -48,13 +36,7 @@ export function HeatmapTable({
     t`Status`,
     ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
   ];
-  const { indexes, before, after } = useWindowedRows({
-    count: rows.length,
-    windowed: !printAll,
-    rowHeight: ROW_HEIGHT,
-    overscan: 12,
-    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
-  });
+  const { holder, indexes, before, after } = useWindowedTable(rows.length, printAll);
   return (
     <div ref={holder}>
       <ScrollRegion label={t`Days of the heatmap`} className="report-table">

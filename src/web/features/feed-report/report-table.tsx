@@ -1,24 +1,15 @@
 import { formatNumber } from '../../lib/format.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { SpacerRow } from '../../components/spacer-row.tsx';
-import { useWindowedRows } from '../../lib/use-windowed-rows.ts';
 import { t } from '@lingui/core/macro';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { specificYield, type ReportRow } from './report-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
-
-const ROW_HEIGHT = 33;
+import { ROW_CLASS, useWindowedTable } from './windowed-table.ts';
 
 // A day's length shows the DST days (23 and 25 hours) at a glance.
 const COLUMNS = 5;
-
-const ROW_CLASS = {
-  complete: undefined,
-  incomplete: 'incomplete-row',
-  gap: 'gap-row',
-  'not-yet-delivered': 'pending-row',
-} as const;
 
 /**
  * One row per calendar period of the range, in its own scroll region (sideways too, on a phone),
@@ -38,17 +29,8 @@ export const ReportTable = memo(function ReportTable({
   /** With the nameplate power, a column of each period's specific yield (kWh/kWp). */
   capacityKw?: number | null;
 }) {
-  // The shared scroll region (its hint says when columns are off to the side) is the virtualiser's
-  // scroller; it takes no ref, so it is found inside this holder.
-  const holder = useRef<HTMLDivElement>(null);
   const columns = COLUMNS + (capacityKw ? 1 : 0);
-  const { indexes, before, after } = useWindowedRows({
-    count: rows.length,
-    windowed: !printAll,
-    rowHeight: ROW_HEIGHT,
-    overscan: 12,
-    getScrollElement: () => holder.current?.querySelector<HTMLElement>('.table-scroll') ?? null,
-  });
+  const { holder, indexes, before, after } = useWindowedTable(rows.length, printAll);
   return (
     <div ref={holder}>
       <ScrollRegion label={t`Periods of the report`} className="report-table">
