@@ -106,8 +106,7 @@ async function timeRedraw(
         const chart = document.querySelector<HTMLElement>('.feed-chart');
         if (at === undefined || chart?.dataset.drawnFor !== key || !chart.querySelector('.recharts-surface'))
           return false;
-        if (legend !== undefined && Boolean(chart.querySelector('.chart-legend')) !== legend)
-          return false;
+        if (legend !== undefined && Boolean(chart.querySelector('.chart-legend')) !== legend) return false;
         return performance.now() - at;
       },
       { key: drawnFor, legend },
