@@ -1,10 +1,10 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rollup } from 'vite';
-
-type PluginContext = Rollup.PluginContext;
 import { linguiMacros } from './scripts/lingui-macros.ts';
 import { precompress } from './scripts/precompress.ts';
+
+type PluginContext = Rollup.PluginContext;
 
 /**
  * The report's chart library and what only it uses (d3, redux toolkit, immer, es-toolkit, decimal.js-light,
@@ -21,7 +21,7 @@ const CHART_LIBRARY = new RegExp(
 
 /**
  * Every module the entry imports statically, whatever else imports it too: loaded before the first paint
- * anyway, so one chunk (\`shell\`) instead of the ~25 the splitting made of them (each module a lazy page
+ * anyway, so one chunk (`shell`) instead of the ~25 the splitting made of them (each module a lazy page
  * shares with the shell was its own file). On HTTP/1.1 the browser fetches six files at a time: 28 files
  * took five rounds before the console could start, and a lazy page's own files queued behind them.
  * The set is read from the module graph once it is complete (buildEnd), before the chunks are made.

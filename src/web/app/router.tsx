@@ -334,7 +334,8 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: false,
     // A page whose code (or session) takes longer than a blink shows the shell and a quiet "Loading…"
-    // in the content area instead of a blank window; once shown, it stays long enough not to flicker.
+    // in the content area instead of a blank window. Its words fade in 0.1 s later still, so a page that
+    // arrives by then never flashes them, and it is not held once the page is there.
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 100,
     defaultPendingMinMs: 0,
