@@ -175,6 +175,12 @@ test.describe('feed-in report views', () => {
     await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=month&tz=Europe/Berlin&view=heatmap`);
     await heatmapDrawn(page, '2025-01-01', '2025-12-31', 'Europe/Berlin');
     await expect(heatmapTable(page).locator('table')).toHaveAttribute('aria-rowcount', '366');
+    // Printed however printing starts (Ctrl+P too): every day, not only those in view.
+    const days = heatmapTable(page).locator('tbody tr:not([aria-hidden])');
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await expect(days).toHaveCount(365);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => days.count()).toBeLessThan(100);
   });
 
   test('duration curve: complete periods sorted, the gap day left off, the comparison as a second curve', async ({

@@ -4,6 +4,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
@@ -172,8 +173,9 @@ function ReportBody({
   const rangeRaw = rawParams(user, contract, range);
   const rawQuery = useQuery({
     ...feedQueryOptions(rangeRaw),
+    // Raw values shown were confirmed if they are many; behind another view they load only within the limit.
     enabled:
-      allowed && !cached && pointCount(range, 'raw', timeZone) <= MAX_POINTS && (isRaw || query.isSuccess),
+      allowed && !cached && (isRaw || (pointCount(range, 'raw', timeZone) <= MAX_POINTS && query.isSuccess)),
   });
   // Reading `data` subscribes this render to the raw values' arrival (the query tracks what is read).
   const loaded =
@@ -213,13 +215,19 @@ function ReportBody({
   useEffect(() => {
     if (state.capacityKw) rememberCapacity(user, contract, state.capacityKw);
   }, [state.capacityKw, user, contract]);
+  // Every row is rendered for print however printing starts (Print, Ctrl+P, the browser's menu): the
+  // windowed tables would print only the rows in view. The rendering must be done before the browser lays
+  // the page out for print, hence synchronously in `beforeprint`.
   useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
 
   const report = useMemo(
     () => (records ? reportView(records, start, end, aggregation, timeZone, now) : null),
@@ -324,17 +332,21 @@ function ReportBody({
           onClick={() => {
             setExportProblem(null);
             loadExport().then(
-              (exports) =>
+              (exports) => {
+                // The periods' table is the chart's file only: another view not drawn yet (its code still
+                // loading) has no rows to give, and the periods under its name would be the wrong file.
+                const excel =
+                  viewExcel.current?.(exports) ??
+                  (view === 'chart'
+                    ? exports.excelCsv(report.rows, timeZone, currentFormattingLocale(), state.capacityKw)
+                    : null);
+                if (excel === null)
+                  return setExportProblem(t`The view is not drawn yet. Try again in a moment.`);
                 downloadBlob(
-                  new Blob(
-                    [
-                      viewExcel.current?.(exports) ??
-                        exports.excelCsv(report.rows, timeZone, currentFormattingLocale(), state.capacityKw),
-                    ],
-                    { type: 'text/csv;charset=utf-8' },
-                  ),
+                  new Blob([excel], { type: 'text/csv;charset=utf-8' }),
                   `${fileName}_excel-${currentLanguage()}.csv`,
-                ),
+                );
+              },
               () => setExportProblem(exportFailure()),
             );
           }}
@@ -365,7 +377,7 @@ function ReportBody({
         >
           {t`Download PNG`}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => setPrinting(true)}>
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
           {t`Print`}
         </button>
         {canBook && (

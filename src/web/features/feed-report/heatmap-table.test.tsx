@@ -33,15 +33,20 @@ const renderTable = (printAll: boolean) =>
 afterEach(cleanup);
 
 describe('HeatmapTable', () => {
-  it('renders the days in view of a year, and says how many there are', () => {
+  it('renders no more than the days in view of a year, and says how many there are', () => {
     renderTable(false);
     expect(dayRows().length).toBeLessThan(100);
+    // The days not rendered are stood in for by a spacer as tall as they would be.
+    expect(document.querySelector('tbody tr[aria-hidden="true"] td')?.getAttribute('style')).toMatch(
+      /height: \d+px/,
+    );
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('366');
   });
 
   it('renders every day for print', () => {
     renderTable(true);
     expect(dayRows()).toHaveLength(365);
+    expect(document.querySelector('tbody tr[aria-hidden="true"]')).toBeNull();
     expect(dayRows().at(-1)?.textContent).toContain('1970-12-31');
   });
 });

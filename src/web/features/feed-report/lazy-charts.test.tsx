@@ -24,6 +24,7 @@ const renderSlot = () =>
 afterEach(() => {
   cleanup();
   charts.loaded = null;
+  charts.load = () => Promise.reject(new Error('not set'));
 });
 
 describe('WithCharts', () => {
