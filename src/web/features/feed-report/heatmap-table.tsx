@@ -5,8 +5,8 @@ import { SpacerRow } from '../../components/spacer-row.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
 import { ROW_CLASS, useWindowedTable } from './windowed-table.ts';
+import { StatusCell, yieldText } from './table-cells.tsx';
 import type { HeatmapDayRow } from './heatmap-cells.ts';
-import { specificYield } from './report-rows.ts';
 
 const kwhText = (kwh: number) => formatNumber(kwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
@@ -51,7 +51,6 @@ export function HeatmapTable({
             <SpacerRow height={before} columns={columns.length} />
             {indexes.map((index) => {
               const row = rows[index]!;
-              const yieldKwhPerKw = specificYield(row.energyKwh, capacityKw);
               return (
                 <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
                   <th scope="row">{row.label}</th>
@@ -65,18 +64,8 @@ export function HeatmapTable({
                     {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
                   </td>
                   <td className="numeric">{rowValuesText(row)}</td>
-                  <td className="status">
-                    {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
-                    {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
-                    {statusText(row.status)}
-                  </td>
-                  {capacityKw ? (
-                    <td className="numeric">
-                      {yieldKwhPerKw === null
-                        ? '—'
-                        : formatNumber(yieldKwhPerKw, { maximumFractionDigits: 3 })}
-                    </td>
-                  ) : null}
+                  <StatusCell status={row.status} />
+                  {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
                 </tr>
               );
             })}

@@ -4,9 +4,10 @@ import { SpacerRow } from '../../components/spacer-row.tsx';
 import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { specificYield, type ReportRow } from './report-rows.ts';
+import type { ReportRow } from './report-rows.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
 import { ROW_CLASS, useWindowedTable } from './windowed-table.ts';
+import { StatusCell, yieldText } from './table-cells.tsx';
 
 // A day's length shows the DST days (23 and 25 hours) at a glance.
 const COLUMNS = 5;
@@ -67,11 +68,7 @@ export const ReportTable = memo(function ReportTable({
                       : formatNumber(row.energyKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}
                   </td>
                   <td className="numeric">{rowValuesText(row)}</td>
-                  <td className="status">
-                    {row.status === 'incomplete' && <span aria-hidden="true">◐ </span>}
-                    {row.status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
-                    {statusText(row.status)}
-                  </td>
+                  <StatusCell status={row.status} />
                   {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
                 </tr>
               );
@@ -83,9 +80,3 @@ export const ReportTable = memo(function ReportTable({
     </div>
   );
 });
-
-/** A period's kWh/kWp, or a dash for a period without energy. */
-function yieldText(energyKwh: number | null, capacityKw: number): string {
-  const value = specificYield(energyKwh, capacityKw);
-  return value === null ? '—' : formatNumber(value, { maximumFractionDigits: 3 });
-}
