@@ -24,7 +24,8 @@ import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { isRecord } from '../../contract/is-record.ts';
-import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
+import { errorMessage } from '../../node-shared/error-fields.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { PlatformWriter, type PlatformAnswer } from '../bulk/platform-writer.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
@@ -173,8 +174,20 @@ export default fp<ApprovalsPluginOptions>(
       await app.bulkCampaignGate.start(campaignId);
       return (await approvals.recordCampaignOutcome(claimed.id, 'booked', null)) ?? claimed;
     };
+    /**
+     * Housekeeping that rides along with reads (it also runs hourly). When the database has just ended its
+     * connections it is skipped, not the request: its writes are not sent twice (whether the first ran is
+     * unknown), the approve statement checks expiry itself, and the reads are tried again on a new connection.
+     */
+    const tidyUp = () =>
+      expireDue().catch((error: unknown) => {
+        if (!isConnectionLoss(error)) throw error;
+        app.log.warn({ err: errorMessage(error) }, 'approval housekeeping skipped: database connection lost');
+        return 0;
+      });
+
     const found = async (id: string): Promise<ApprovalRow> => {
-      await expireDue();
+      await tidyUp();
       const row = await approvals.find(id);
       if (!row) throw new HttpError(404, 'No such approval request.');
       return row;
@@ -362,7 +375,7 @@ export default fp<ApprovalsPluginOptions>(
         schema: { querystring: approvalListQuerySchema, response: { 200: approvalPageSchema } },
       },
       async (request) => {
-        await expireDue();
+        await tidyUp();
         const { limit, offset, status, requested_by: requestedBy } = request.query;
         const page = await approvals.page({ status, requestedBy }, limit, offset);
         const link = (to: number) => {
