@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 /** Ticks the confirmation a large or far booking asks for (its label in either language). */
@@ -196,15 +197,6 @@ test.describe('book charges and credits', () => {
     await context.close();
   });
 });
-
-/** The page is no wider than the window: nothing scrolls sideways but a table inside its own region. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 const SHOTS = 'test-results/screenshots';
 
