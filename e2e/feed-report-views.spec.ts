@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoEnglishWords } from './english-leftovers.ts';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const REPORT = '/reports/feed-in';
 const SHOTS = 'test-results/screenshots';
@@ -20,15 +21,6 @@ async function heatmapDrawn(page: Page, from: string, to: string, zone: string) 
     `${from}/${to}/heatmap/${zone}`,
     { timeout: 30_000 },
   );
-}
-
-/** Fails when the page is wider than the window (it would scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    window: document.documentElement.clientWidth,
-  }));
-  expect(widths.page).toBe(widths.window);
 }
 
 async function screenshots(page: Page, name: string) {
@@ -156,7 +148,7 @@ test.describe('feed-in report views', () => {
     // Loaded once (the raw chart shares the query), then the heatmap drawn from the loaded values. Its timings
     // are figures of `npm run bench:ui`, not assertions here.
     await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=raw&tz=Europe/Berlin`);
-    await expect(page.locator('.feed-chart .recharts-line-curve')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.feed-chart .chart-series__line')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Heatmap' }).click();
     await heatmapDrawn(page, '2025-01-01', '2025-12-31', 'Europe/Berlin');
     const canvas = page.locator('canvas.heatmap__canvas');
@@ -189,18 +181,24 @@ test.describe('feed-in report views', () => {
     await signIn(page, ADMIN);
     await page.goto(`${C1000}&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&view=duration`);
     const chart = page.locator('.feed-chart');
-    await expect(chart.locator('.recharts-line-curve')).toHaveCount(1);
+    await expect(chart.locator('.chart-series__line')).toHaveCount(1);
     await expect(page.getByText('Sorted from 4 complete periods')).toBeVisible();
     await expect(page.getByText('Left off: 1 period without all its values')).toBeVisible();
     const table = page.getByRole('region', { name: 'Duration curve as a table' });
     await expect(table.locator('tbody tr')).toHaveCount(11);
     await expect(table.getByRole('row', { name: /^0%/ })).toBeVisible();
+    // The curve walked by keyboard: the peak at the start of the time.
+    await chart.locator('.chart-surface').focus();
+    await page.keyboard.press('End');
+    await expect(chart.getByText(/^100% of the time; This range: /)).toBeAttached();
+    await page.keyboard.press('Home');
+    await expect(chart.getByText('0% of the time; This range: 58.742 kWh')).toBeAttached();
     await expectAccessible(page);
 
     await page.goto(
       `${C1000}&from=2025-08-10&to=2025-08-14&agg=raw&tz=Europe/Berlin&view=duration&compare=previous`,
     );
-    await expect(chart.locator('.recharts-line-curve')).toHaveCount(2, { timeout: 30_000 });
+    await expect(chart.locator('.chart-series__line')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByText('Sorted from 384 complete periods')).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Previous period (kWh)' })).toBeVisible();
     await screenshots(page, 'feed-report-duration-en-1440');
@@ -225,11 +223,22 @@ test.describe('feed-in report views', () => {
     await signIn(page, ADMIN);
     await page.goto(`${C1000}&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&view=cumulative`);
     const chart = page.locator('.feed-chart');
-    await expect(chart.locator('.recharts-line-curve')).toHaveCount(2);
-    await expect(chart).toHaveAttribute('aria-label', /^Cumulative feed-in in kWh, Europe\/Berlin: /);
+    await expect(chart.locator('.chart-series__line')).toHaveCount(2);
+    await expect(chart.locator('.chart-surface')).toHaveAttribute(
+      'aria-label',
+      /^Cumulative feed-in in kWh, Europe\/Berlin: /,
+    );
     const table = page.getByRole('region', { name: 'Running sums as a table' });
     await expect(table.getByRole('columnheader', { name: 'A year earlier (kWh)' })).toBeVisible();
     await expect(table.getByRole('row', { name: /^2025-08-12/ })).toContainText('no data');
+    // The last period's sums by keyboard, beside the year earlier's.
+    await chart.locator('.chart-surface').focus();
+    await page.keyboard.press('End');
+    await expect(
+      chart.getByText(
+        /^Up to the end of 2025-08-14 \(Europe\/Berlin\); This range: [\d.,]+ kWh; A year earlier: [\d.,]+ kWh$/,
+      ),
+    ).toBeAttached();
     // After the gap the sum goes on where it stopped.
     const sums = await table
       .locator('tbody tr td:nth-child(2)')
@@ -248,6 +257,16 @@ test.describe('feed-in report views', () => {
     // One year row: nothing to add up.
     await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=year&tz=Europe/Berlin&view=cumulative`);
     await expect(page.getByText('The range is one period')).toBeVisible();
+
+    // A year of days: the table's 365 rows are windowed, and printed in full however printing starts.
+    await page.goto(`${C1000}&from=2025-01-01&to=2025-12-31&agg=day&tz=Europe/Berlin&view=cumulative`);
+    await expect(table.locator('table')).toHaveAttribute('aria-rowcount', '366');
+    const days = table.locator('tbody tr:not([aria-hidden])');
+    await expect.poll(() => days.count()).toBeLessThan(100);
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await expect(days).toHaveCount(365);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => days.count()).toBeLessThan(100);
   });
 });
 
@@ -268,7 +287,7 @@ for (const language of ['en', 'de'] as const) {
             `${C1000}&from=2025-08-01&to=2025-08-31&agg=day&tz=Europe/Berlin&view=${view}&capacity_kw=40`,
           );
           if (view === 'heatmap') await heatmapDrawn(page, '2025-08-01', '2025-08-31', 'Europe/Berlin');
-          else await expect(page.locator('.feed-chart .recharts-line-curve').first()).toBeVisible();
+          else await expect(page.locator('.feed-chart .chart-series__line').first()).toBeVisible();
           await expectNoSidewaysScroll(page);
           await expectAccessible(page);
           if (language === 'de') await expectNoEnglishWords(page);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { feedPageSchema, type FeedRecord } from '../src/contract/api/feed.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
 import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test, VIEWER } from './fixtures.ts';
+import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const REPORT = '/reports/feed-in';
 const SHOTS = 'test-results/screenshots';
@@ -230,7 +231,7 @@ test.describe('feed-in report', () => {
     await page.goto(
       `${REPORT}?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=raw&tz=Europe/Berlin`,
     );
-    await expect(page.locator('.feed-chart .recharts-line-curve')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.feed-chart .chart-series__line')).toBeVisible({ timeout: 30_000 });
     await expectRowCount(page, 35_040);
     // The gap day: 96 quarter hours without data.
     // Numbers in sentences are formatted: "96 of 35,040", not "96 of 35040".
@@ -257,7 +258,7 @@ test.describe('feed-in report', () => {
     await expectRowCount(page, 35_040);
     // A raw comparison is a second line of its own.
     await page.getByLabel('Compare with').selectOption('previous');
-    await expect(page.locator('.feed-chart .recharts-line-curve')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.locator('.feed-chart .chart-series__line')).toHaveCount(2, { timeout: 30_000 });
   });
 
   test('UTC’s 2025-08-12 holds 8 of 96 values: incomplete in table, summary, chart, print and both downloads', async ({
@@ -285,10 +286,51 @@ test.describe('feed-in report', () => {
     );
     // The chart marks them not only by colour: a hatch and a label with their values.
     const chart = page.locator('.feed-chart');
-    await expect(chart).toHaveAttribute('aria-label', /2 incomplete periods hatched/);
+    await expect(chart.locator('.chart-surface')).toHaveAttribute(
+      'aria-label',
+      /2 incomplete periods hatched/,
+    );
     await expect(chart.locator('svg.recharts-surface')).toContainText('◐ 8/96');
     await expect(chart.locator('svg.recharts-surface')).toContainText('◐ 88/96');
     await expect(chart.locator('[fill="url(#feed-incomplete-hatch)"]').first()).toBeVisible();
+    // The marked areas lie under the bars and their labels above them: a bar never hides a label.
+    const layers = await chart
+      .locator('svg.recharts-surface')
+      .evaluate((svg) =>
+        [...svg.querySelectorAll('.chart-areas, .chart-series, .chart-area-labels')].map((layer) =>
+          layer.getAttribute('class'),
+        ),
+      );
+    expect(layers).toEqual(['chart-areas', 'chart-series', 'chart-area-labels']);
+    await expect(chart.locator('.chart-area-labels text')).toHaveText(['◐ 88/96', '◐ 8/96']);
+    // Each period's values by keyboard (said in the live region) and under the pointer (the tooltip).
+    const surface = chart.locator('.chart-surface');
+    await surface.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(
+      chart.getByText('2025-08-11 UTC — incomplete: 88 of 96 values; This range: 30.334 kWh'),
+    ).toBeAttached();
+    await page.keyboard.press('End');
+    await expect(chart.getByText('2025-08-14 UTC; This range: 58.742 kWh')).toBeAttached();
+    // Page Up goes back ten periods, here to the first.
+    await page.keyboard.press('PageUp');
+    await expect(chart.getByText('2025-08-10 UTC; This range: 35.068 kWh')).toBeAttached();
+    await page.keyboard.press('End');
+    const box = (await surface.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.52, box.y + box.height / 2);
+    await expect(chart.locator('.chart-surface__tooltip')).toContainText(
+      '2025-08-12 UTC — incomplete: 8 of 96 values',
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await chart.screenshot({ path: `${SHOTS}/feed-report-tooltip-${scheme}-1440.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The pointer gone, the tooltip goes back to the keyboard's cursor, and away with the focus.
+    await page.mouse.move(0, 0);
+    await expect(chart.locator('.chart-surface__tooltip')).toContainText('2025-08-14 UTC');
+    await surface.blur();
+    await expect(chart.locator('.chart-surface__tooltip')).toHaveCount(0);
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -377,7 +419,7 @@ test.describe('feed-in report', () => {
     );
     await expect(row(page, '2025-08-12')).toContainText('no data');
     await expect(page.getByRole('link', { name: /Book a charge/ })).toHaveCount(0);
-    await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.locator('.feed-chart .chart-series__bars').first()).toBeVisible();
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -392,22 +434,6 @@ test.describe('feed-in report', () => {
     await page.screenshot({ path: `${SHOTS}/feed-report-narrow.png`, fullPage: true });
   });
 });
-
-/** Fails when the page is wider than the window (it would scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    window: document.documentElement.clientWidth,
-    wider: [...document.querySelectorAll<HTMLElement>('main *')]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .filter((element) => !element.closest('.scroll-region'))
-      // The elements that stick out themselves, not their ancestors.
-      .filter((element, _index, all) => !all.some((other) => other !== element && element.contains(other)))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  }));
-  expect(overflow).toEqual({ page: overflow.window, window: overflow.window, wider: [] });
-}
 
 /** The x-axis labels: at least two, none touching the next. */
 async function expectTicksApart(page: Page) {
@@ -472,12 +498,12 @@ for (const language of ['en', 'de'] as const) {
       await page.goto(
         `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-16&agg=day&tz=Europe/Berlin&compare=previous`,
       );
-      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await expect(page.locator('.feed-chart .chart-series__bars').first()).toBeVisible();
       await reportAtEachWidth(page, 'week', language);
       await page.goto(
         `${REPORT}?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=month&tz=Europe/Berlin`,
       );
-      await expect(page.locator('.feed-chart .recharts-bar-rectangle').first()).toBeVisible();
+      await expect(page.locator('.feed-chart .chart-series__bars').first()).toBeVisible();
       await reportAtEachWidth(page, 'year', language);
     });
   });
@@ -505,9 +531,10 @@ test.describe('feed-in report in German', () => {
     await expect(report.locator('p.print-only').first()).toHaveText(
       /^Einspeisung P1000\/C1000, 2025-08-10 bis 2025-08-14, 5 Tage, UTC\. Umgebung: sandbox\. Gedruckt /,
     );
-    await expect(page.locator('.feed-chart')).toHaveAttribute(
+    await expect(page.locator('.feed-chart .chart-surface')).toHaveAttribute(
       'aria-label',
-      'Einspeisediagramm in kWh, UTC; 2 unvollständige Perioden schraffiert und mit ihren Werten beschriftet',
+      'Einspeisediagramm in kWh, UTC; 2 unvollständige Perioden schraffiert und mit ihren Werten beschriftet. ' +
+        'Pfeiltasten wechseln um einen Zeitraum, Bild auf und Bild ab um zehn, Pos1 und Ende zum ersten und letzten.',
     );
     await expectNoEnglishWords(page);
 

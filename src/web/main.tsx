@@ -11,6 +11,8 @@ import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { activateLanguage, startingLanguage } from './i18n/i18n.ts';
+import { formattingLocale } from './i18n/language.ts';
+import { warmIntl } from './lib/warm-intl.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -37,7 +39,10 @@ function InLanguage({ children }: { children: ReactNode }) {
 }
 
 // The first paint is in the user's language: its catalogue (a few KB) loads before React renders.
-const languageActive = activateLanguage(startingLanguage());
+const language = startingLanguage();
+const languageActive = activateLanguage(language);
+// Meanwhile ICU sets up number formats and zones (warm-intl.ts), outside the first render.
+warmIntl(formattingLocale(language, navigator.language));
 // Meanwhile the question every console page's route asks first, who is signed in (issue 30: on a slow
 // network the answer took a round trip of its own between the catalogue and the page's code).
 void queryClient.prefetchQuery(sessionQueryOptions);

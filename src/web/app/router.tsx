@@ -22,6 +22,8 @@ import { loadAccountCatalogue } from '../features/account/account-catalogue.ts';
 import { loadAdminCatalogue } from '../features/admin/admin-catalogue.ts';
 import { loadFeedReportCatalogue } from '../features/feed-report/feed-report-catalogue.ts';
 import { loadCharts } from '../features/feed-report/load-charts.ts';
+import { reportEntered } from '../features/feed-report/report-entered.ts';
+import type * as ReportPrefetchModule from '../features/feed-report/report-prefetch.ts';
 import { migrateSearchSchema } from '../features/consumer-migration/migration-prefill.ts';
 import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -215,7 +217,27 @@ const technicalResourcesRoute = createRoute({
 });
 
 const FEED_REPORT_PATH = '/reports/feed-in';
-const loadReportPrefetch = () => import('../features/feed-report/report-prefetch.ts');
+type ReportPrefetch = typeof ReportPrefetchModule;
+let reportPrefetch: ReportPrefetch | undefined;
+const loadReportPrefetch = () =>
+  import('../features/feed-report/report-prefetch.ts').then((module) => (reportPrefetch = module));
+/**
+ * Uses the report's early-fetch code at once when it has loaded (its requests then leave before the page's
+ * ~30 chunks take the browser's six connections), else when it arrives; if it cannot load, the page's own
+ * fetch asks, and says why if that fails.
+ */
+function withReportPrefetch(task: (module: ReportPrefetch) => unknown) {
+  if (!reportPrefetch) {
+    loadReportPrefetch().then(task, () => undefined);
+    return;
+  }
+  try {
+    task(reportPrefetch);
+  } catch {
+    // Run inside the route's beforeLoad: a slip here must not fail the report, whose page asks itself.
+  }
+}
+let reportWasEntered = false;
 
 const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -224,14 +246,14 @@ const feedReportRoute = createRoute({
   // The first feed values are asked for as the report is entered, beside its code (issue 30's first draw).
   beforeLoad: ({ context, search, cause }) => {
     if (cause !== 'enter') return;
+    reportWasEntered = true;
     const enteredAt = Date.now();
-    loadReportPrefetch().then(
-      ({ prefetchReportFeed }) => prefetchReportFeed(context.queryClient, search, enteredAt),
-      // Its code did not load: the page's own fetch asks, and says why if it fails.
-      () => undefined,
+    reportEntered(enteredAt);
+    withReportPrefetch(({ prefetchReportFeed }) =>
+      prefetchReportFeed(context.queryClient, search, enteredAt),
     );
   },
-  // The charts' library (~108 KB gzip) beside the page's code: the page draws its chart when it arrives.
+  // The charts' library (~83 KB gzip) beside the page's code: the page draws its chart when it arrives.
   loader: () => {
     loadCharts().catch(() => undefined);
     return loadFeedReportCatalogue();
@@ -329,7 +351,7 @@ export function createAppRouter(queryClient: QueryClient) {
   // Opened on the report's address: the code of its first fetch loads beside the session check, so the
   // fetch starts as soon as the route is entered.
   if (window.location.pathname === FEED_REPORT_PATH) loadReportPrefetch().catch(() => undefined);
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: false,
@@ -340,6 +362,14 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 100,
     defaultPendingMinMs: 0,
   });
+  // Leaving the report stops the feed fetches no page reads, also when it is left before its page arrived
+  // (the route's onLeave only follows a page that was shown).
+  router.subscribe('onResolved', ({ toLocation }) => {
+    if (!reportWasEntered || toLocation.pathname === FEED_REPORT_PATH) return;
+    reportWasEntered = false;
+    withReportPrefetch(({ stopUnreadReportFeeds }) => stopUnreadReportFeeds(queryClient));
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

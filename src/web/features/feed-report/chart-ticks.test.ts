@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messages as de } from './locales/de.po';
 import { messages as en } from './locales/en.po';
 import {
+  barShift,
   barWidth,
   labelsThatFit,
   periodTick,
@@ -89,6 +90,10 @@ describe('the chart’s bars', () => {
   it('give a lone period its share of the plot, and every bar at least a pixel', () => {
     expect(barWidth(1000, 1, false)).toBe(800);
     expect(barWidth(1000, 1, true)).toBe(400);
+    // Two bars per period keep within their band: 4 px apart where it has room, side by side where not.
+    expect(barShift(1000, 1, 400)).toBe(202);
+    expect(barShift(1000, 365, barWidth(1000, 365, true))).toBe(0.5);
+    expect(barShift(248, 31, barWidth(248, 31, true))).toBe(1.5);
     expect(barWidth(1000, 365, false)).toBe(2);
     expect(barWidth(1000, 8760, false)).toBe(1);
   });

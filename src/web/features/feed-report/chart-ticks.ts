@@ -96,6 +96,19 @@ export function barWidth(plotWidth: number, periods: number, compared: boolean):
   return Math.max(1, Math.floor((plotWidth / Math.max(1, periods)) * (compared ? 0.4 : 0.8)));
 }
 
+/** Recharts' gap between the two bars of a period, dropped as recharts drops it when the band is too narrow. */
+const BAR_GAP_PX = 4;
+
+/**
+ * How far each of a compared period's two bars sits from the period's centre (the range's left of it, the
+ * comparison's right): both together centred on the band, 4 px apart where the band has room for that.
+ */
+export function barShift(plotWidth: number, periods: number, barSize: number): number {
+  const band = plotWidth / Math.max(1, periods);
+  const gap = 2 * barSize + BAR_GAP_PX < band ? BAR_GAP_PX : 0;
+  return (barSize + gap) / 2;
+}
+
 /**
  * Raw values' ticks: the zone's full hours (up to two days), midnights (up to two months) or first days of
  * months that lie in [first, last], every n-th of them so that no more than `fitting` are labelled.

@@ -29,6 +29,20 @@ describe('the running sum', () => {
     expect(tabledIndexes(days, 'day', range, 'Europe/Berlin')).toEqual([0, 1, 2]);
   });
 
+  it('keeps the sums and the table rows per rows array: a switch back, or a warmed view, reuses them', () => {
+    const range = { from: '2025-10-25', to: '2025-10-27' };
+    const { start, end } = rangeInstants(range, 'Europe/Berlin');
+    const raw = reportRows(rangePeriods(start, end, 'raw', 'Europe/Berlin'), [], 'raw', 'Europe/Berlin');
+    expect(runningSums(raw)).toBe(runningSums(raw));
+    expect(tabledIndexes(raw, 'raw', range, 'Europe/Berlin')).toBe(
+      tabledIndexes(raw, 'raw', range, 'Europe/Berlin'),
+    );
+    // Another zone's midnights are other rows: not the cached ones.
+    expect(tabledIndexes(raw, 'raw', range, 'UTC')).not.toEqual(
+      tabledIndexes(raw, 'raw', range, 'Europe/Berlin'),
+    );
+  });
+
   it('thins the positions drawn but keeps both edges of every interruption, in either series', () => {
     const sums: (number | null)[] = Array.from({ length: 100 }, (_, index) =>
       index >= 40 && index < 60 ? null : index,

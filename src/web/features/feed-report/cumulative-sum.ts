@@ -10,14 +10,23 @@ import type { ReportRow } from './report-rows.ts';
  * resumes after it at the sum of what was delivered. An incomplete period adds what it holds. Summed in
  * Wh, where kWh with three decimals are exact.
  */
-export function runningSums(rows: readonly ReportRow[]): (number | null)[] {
+export function runningSums(rows: readonly ReportRow[]): readonly (number | null)[] {
+  const known = sumsOf.get(rows);
+  if (known) return known;
   let totalWh = 0;
-  return rows.map((row) => {
+  const sums = rows.map((row) => {
     if (row.energyKwh === null) return null;
     totalWh += Math.round(row.energyKwh * 1000);
     return totalWh / 1000;
   });
+  sumsOf.set(rows, sums);
+  return sums;
 }
+
+// Per rows array (the views' caches keep rows per records array), so a switch back to the running sum, or
+// one warmed while the browser was idle, does not sum a year of quarter hours again.
+const sumsOf = new WeakMap<readonly ReportRow[], readonly (number | null)[]>();
+const tabledOf = new WeakMap<readonly ReportRow[], Map<string, readonly number[]>>();
 
 /** The sum at the end of the rows: what was delivered in the range (0 when nothing was). */
 export function finalSum(sums: readonly (number | null)[]): number {
@@ -34,8 +43,13 @@ export function tabledIndexes(
   aggregation: AggregationType,
   range: DateRange,
   timeZone: string,
-): number[] {
+): readonly number[] {
   if (aggregation !== 'raw' && aggregation !== 'hour') return rows.map((_row, index) => index);
+  let byKey = tabledOf.get(rows);
+  if (!byKey) tabledOf.set(rows, (byKey = new Map()));
+  const key = `${range.from}/${range.to}/${timeZone}`;
+  const known = byKey.get(key);
+  if (known) return known;
   const midnights = new Set<number>();
   for (let date = range.from; date <= range.to; date = addDays(date, 1))
     midnights.add(startOfLocalDate(addDays(date, 1), timeZone));
@@ -43,6 +57,7 @@ export function tabledIndexes(
   rows.forEach((row, index) => {
     if (midnights.has(row.end) || index === rows.length - 1) indexes.push(index);
   });
+  byKey.set(key, indexes);
   return indexes;
 }
 
@@ -54,7 +69,11 @@ export function tabledIndexes(
 export function drawnIndexes(series: readonly (readonly (number | null)[])[], maxPoints: number): number[] {
   const count = Math.max(0, ...series.map((sums) => sums.length));
   const every = Math.max(1, Math.ceil(count / Math.max(1, maxPoints)));
-  const missing = (index: number) => series.some((sums) => sums[index] === null);
+  // Whether any series misses each position, found once (each position is asked up to three times).
+  const missingAt = new Uint8Array(count);
+  for (const sums of series)
+    for (let index = 0; index < count; index++) if (sums[index] === null) missingAt[index] = 1;
+  const missing = (index: number) => missingAt[index] === 1;
   const indexes: number[] = [];
   for (let index = 0; index < count; index++) {
     const edge =

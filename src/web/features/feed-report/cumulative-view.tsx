@@ -1,18 +1,14 @@
 import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  axisTick,
-  compareLineProps,
-  seriesLineProps,
-  tooltipStyle,
-  valueAxisProps,
-  VALUE_AXIS_PX,
-} from './chart-style.ts';
+import { plotArea } from './chart-style.ts';
+import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
+import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
+import type { ChartPoint } from './pixel-columns.ts';
+import { linePath, valueExtent } from './series-paths.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
-import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { numeric, type Column } from '../../components/column-headers.tsx';
+import { WindowedTable } from './windowed-table.tsx';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { COMPACT_BELOW_PX, labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
@@ -23,7 +19,8 @@ import type { DateRange } from './report-range.ts';
 import { energyUnit, type ReportRow } from './report-rows.ts';
 import { useElementWidth } from './use-element-width.ts';
 
-const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const pointValue = (point: ChartPoint) => point.value;
+const pointCompare = (point: ChartPoint) => point.compare;
 
 /**
  * The energy summed over the range, period by period, beside the comparison's running sum (a year
@@ -39,6 +36,7 @@ export function CumulativeView({
   timeZone,
   spanDays,
   colors,
+  printing,
   excelRef,
 }: {
   ref: Ref<HTMLDivElement>;
@@ -50,23 +48,36 @@ export function CumulativeView({
   timeZone: string;
   spanDays: number;
   colors: ChartColors;
+  /** The page is being printed: the table lists every row. */
+  printing: boolean;
   excelRef: RefObject<ViewExcel | null>;
 }) {
   const sums = useMemo(() => runningSums(rows), [rows]);
   const compareSums = useMemo(() => (compareRows ? runningSums(compareRows) : null), [compareRows]);
   const [sizer, width] = useElementWidth<HTMLDivElement>();
-  const plotWidth = Math.max(100, width - MARGIN.left - MARGIN.right - VALUE_AXIS_PX);
+  const plot = plotArea(width);
+  const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(finalSum(sums), compareSums ? finalSum(compareSums) : 0));
   const scaled = (kwh: number | null | undefined) => (kwh == null ? null : kwh * unit.factor);
-  const points = useMemo(
-    () =>
-      drawnIndexes(compareSums ? [sums, compareSums.slice(0, sums.length)] : [sums], plotWidth).map(
-        (index) => ({ x: index, value: scaled(sums[index]), compare: scaled(compareSums?.[index]) }),
-      ),
+  // The running sums as drawn (one point per pixel column at most), the value axis over them, their paths.
+  const { ticks, series } = useMemo(() => {
+    // Nothing before the first measure of the width (the chart is drawn once, at its width).
+    const indexes =
+      width > 0
+        ? drawnIndexes(compareSums ? [sums, compareSums.slice(0, sums.length)] : [sums], plotWidth)
+        : [];
+    const points: ChartPoint[] = indexes.map((index) => ({
+      x: index,
+      value: scaled(sums[index]),
+      compare: scaled(compareSums?.[index]),
+    }));
+    const [low, high] = valueExtent(points, pointValue, pointCompare);
+    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y))];
+    if (compareSums) series.push(compareLineSeries(colors, (x, y) => linePath(points, pointCompare, x, y)));
+    return { ticks: valueTicks(low, high), series };
     // `scaled` follows the unit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sums, compareSums, plotWidth, unit.factor],
-  );
+  }, [sums, compareSums, plotWidth, unit.factor, colors, width]);
   const tabled = useMemo(
     () => tabledIndexes(rows, aggregation, range, timeZone),
     // The range is its two dates.
@@ -112,7 +123,13 @@ export function CumulativeView({
     return tickLabel(isRaw ? row.start : row.label, tickStyle);
   };
   const longest = Math.max(formatTick(0).length, formatTick(rows.length - 1).length, 1);
-  const ticks = tickIndexes(rows.length, labelsThatFit(plotWidth, longest));
+  const xTicks = tickIndexes(rows.length, labelsThatFit(plotWidth, longest));
+  // The table windowed (a year of raw values lists 365 days' ends), every row when printing.
+  const columns: Column[] = [
+    periodHeading,
+    numeric(sumHeading),
+    ...(compareSums ? [numeric(compareHeading)] : []),
+  ];
   const total = `${formatNumber(finalSum(sums) * unit.factor, { maximumFractionDigits: 3 })} ${unit.unit}`;
   return (
     <div ref={sizer}>
@@ -127,39 +144,43 @@ export function CumulativeView({
         <div
           ref={ref}
           className="feed-chart"
-          role="img"
-          aria-label={t`Cumulative feed-in in ${unit.unit}, ${timeZone}: ${total} at the end of the range`}
-          data-drawn-for={`cumulative/${range.from}/${range.to}/${aggregation}/${timeZone}`}
+          // Only once drawn at its width (the first render measures it).
+          data-drawn-for={
+            width > 0 ? `cumulative/${range.from}/${range.to}/${aggregation}/${timeZone}` : undefined
+          }
         >
-          <LineChart width={width} height={320} data={points} margin={MARGIN}>
-            <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="x"
-              type="number"
-              domain={[0, rows.length - 1]}
-              ticks={ticks}
-              interval={0}
-              tickFormatter={formatTick}
-              stroke={colors.text}
-              tick={axisTick(colors)}
-            />
-            <YAxis {...valueAxisProps(colors, unit)} />
-            <Tooltip
-              isAnimationActive={false}
-              labelFormatter={(index) => {
-                const row = rows[Number(index)];
-                return row ? t`Up to the end of ${row.label} (${timeZone})` : '';
-              }}
-              formatter={(value) => [
-                value == null
+          <ChartSurface
+            count={rows.length}
+            indexAt={(x) => Math.round(((x - plot.left) / plot.width) * (rows.length - 1))}
+            xOf={(index) => plot.left + (index / (rows.length - 1)) * plot.width}
+            linesOf={(index) => {
+              const row = rows[index]!;
+              const sum = (kwh: number | null | undefined) => {
+                const value = scaled(kwh);
+                return value === null
                   ? t`no data`
-                  : `${formatNumber(Number(value), { maximumFractionDigits: 3 })} ${unit.unit}`,
-              ]}
-              contentStyle={tooltipStyle(colors)}
+                  : `${formatNumber(value, { maximumFractionDigits: 3 })} ${unit.unit}`;
+              };
+              return [
+                t`Up to the end of ${row.label} (${timeZone})`,
+                `${t`This range`}: ${sum(sums[index])}`,
+                ...(compareSums ? [`${compareLabel}: ${sum(compareSums[index])}`] : []),
+              ];
+            }}
+            plot={plot}
+            label={surfaceLabel(
+              t`Cumulative feed-in in ${unit.unit}, ${timeZone}: ${total} at the end of the range`,
+            )}
+          >
+            <SeriesChart
+              width={width}
+              colors={colors}
+              unit={unit}
+              ticks={ticks}
+              xAxis={{ domain: [0, rows.length - 1], ticks: xTicks, interval: 0, tickFormatter: formatTick }}
+              series={series}
             />
-            <Line dataKey="value" name={t`This range`} {...seriesLineProps(colors)} />
-            {compareSums && <Line dataKey="compare" name={compareLabel} {...compareLineProps(colors)} />}
-          </LineChart>
+          </ChartSurface>
           {compareSums && (
             <ChartLegend
               colors={colors}
@@ -169,31 +190,23 @@ export function CumulativeView({
           )}
         </div>
       )}
-      <ScrollRegion label={t`Running sums as a table`} className="report-table">
-        <table className="table">
-          <caption className="visually-hidden">
-            {t`The energy delivered from the start of the range up to the end of each period, in ${unit.unit}; empty where a period holds no values.`}
-          </caption>
-          <thead>
-            <ColumnHeaders
-              columns={[
-                periodHeading,
-                numeric(sumHeading),
-                ...(compareSums ? [numeric(compareHeading)] : []),
-              ]}
-            />
-          </thead>
-          <tbody>
-            {tabled.map((index) => (
-              <tr key={index}>
-                <th scope="row">{periodName(rows[index]!)}</th>
-                <td className="numeric">{sumText(sums[index], unit.factor)}</td>
-                {compareSums && <td className="numeric">{sumText(compareSums[index], unit.factor)}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <WindowedTable
+        label={t`Running sums as a table`}
+        caption={t`The energy delivered from the start of the range up to the end of each period, in ${unit.unit}; empty where a period holds no values.`}
+        columns={columns}
+        count={tabled.length}
+        printAll={printing}
+        row={(tableRow, rowIndex) => {
+          const index = tabled[tableRow]!;
+          return (
+            <tr key={index} aria-rowindex={rowIndex}>
+              <th scope="row">{periodName(rows[index]!)}</th>
+              <td className="numeric">{sumText(sums[index], unit.factor)}</td>
+              {compareSums && <td className="numeric">{sumText(compareSums[index], unit.factor)}</td>}
+            </tr>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -27,6 +27,13 @@ describe('the load-duration curve', () => {
     expect(curve.leftOut).toEqual({ gaps: 1, incomplete: 1, notYetDelivered: 1 });
   });
 
+  it('sorts a rows array once: the same rows give the same curve, other rows their own', () => {
+    const some = rows([2, 'complete'], [5, 'complete']);
+    expect(durationCurve(some)).toBe(durationCurve(some));
+    expect(durationCurve([...some])).not.toBe(durationCurve(some));
+    expect(durationCurve([...some])).toEqual(durationCurve(some));
+  });
+
   it('reads the value reached during a share of the time: the peak at 0, the lowest at 1', () => {
     const curve = durationCurve(rows([5, 'complete'], [4, 'complete'], [3, 'complete'], [2, 'complete']));
     expect(TABLE(curve)).toEqual([5, 5, 4, 4, 3, 2]);

@@ -26,6 +26,16 @@ export interface DurationCurve {
  * partial — it would show as a low period that never happened.
  */
 export function durationCurve(rows: readonly ReportRow[]): DurationCurve {
+  let curve = curves.get(rows);
+  if (!curve) curves.set(rows, (curve = sortedCurve(rows)));
+  return curve;
+}
+
+// Per rows array (the report view's cached one): sorting a year of quarter hours takes ~15 ms, so a switch
+// to the curve, warmed while the browser was idle (warm-views.ts), sorts nothing.
+const curves = new WeakMap<readonly ReportRow[], DurationCurve>();
+
+function sortedCurve(rows: readonly ReportRow[]): DurationCurve {
   const leftOut = { gaps: 0, incomplete: 0, notYetDelivered: 0 };
   const complete: ReportRow[] = [];
   for (const row of rows) {

@@ -1,15 +1,12 @@
 import { plural, t } from '@lingui/core/macro';
 import { useEffect, useMemo, type Ref, type RefObject } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  axisTick,
-  compareLineProps,
-  seriesLineProps,
-  tooltipStyle,
-  valueAxisProps,
-  VALUE_AXIS_PX,
-} from './chart-style.ts';
+import { plotArea } from './chart-style.ts';
+import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
+import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
+import { nearestPoint } from './chart-pointer.ts';
+import type { ChartPoint } from './pixel-columns.ts';
+import { linePath, valueExtent } from './series-paths.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
@@ -21,7 +18,7 @@ import type { ViewExcel } from './report-view-body.tsx';
 import { energyUnit, type ReportRow } from './report-rows.ts';
 import { useElementWidth } from './use-element-width.ts';
 
-const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+const pointValue = (point: ChartPoint) => point.value;
 const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 
 /**
@@ -48,12 +45,28 @@ export function DurationView({
   const curve = useMemo(() => durationCurve(rows), [rows]);
   const compareCurve = useMemo(() => (compareRows ? durationCurve(compareRows) : null), [compareRows]);
   const [sizer, width] = useElementWidth<HTMLDivElement>();
-  const plotWidth = Math.max(100, width - MARGIN.left - MARGIN.right - VALUE_AXIS_PX);
+  const plot = plotArea(width);
+  const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(curve.steps[0]?.kwh ?? 0, compareCurve?.steps[0]?.kwh ?? 0));
-  const scaledPoints = (points: { share: number; kwh: number }[]) =>
-    points.map((point) => ({ share: point.share, value: point.kwh * unit.factor }));
-  const points = scaledPoints(drawnDurationPoints(curve, plotWidth));
-  const comparePoints = compareCurve ? scaledPoints(drawnDurationPoints(compareCurve, plotWidth)) : null;
+  // The curves as drawn: (share, value) points in the unit, one per pixel column at most.
+  const { points, comparePoints, ticks, series } = useMemo(() => {
+    const scaledPoints = (drawn: { share: number; kwh: number }[]): ChartPoint[] =>
+      drawn.map((point) => ({ x: point.share, value: point.kwh * unit.factor }));
+    // Nothing before the first measure of the width (the chart is drawn once, at its width).
+    const drawn = width > 0;
+    const points = drawn ? scaledPoints(drawnDurationPoints(curve, plotWidth)) : [];
+    const comparePoints =
+      drawn && compareCurve ? scaledPoints(drawnDurationPoints(compareCurve, plotWidth)) : null;
+    const [low, high] = valueExtent([...points, ...(comparePoints ?? [])], pointValue);
+    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y, { steps: true }))];
+    if (comparePoints)
+      series.push(
+        compareLineSeries(colors, (x, y) => linePath(comparePoints, pointValue, x, y, { steps: true })),
+      );
+    return { points, comparePoints, ticks: valueTicks(low, high), series };
+  }, [curve, compareCurve, plotWidth, unit.factor, colors, width]);
+  const energy = (kwh: number | null) =>
+    kwh === null ? '—' : `${formatNumber(kwh * unit.factor)} ${unit.unit}`;
   const table = TABLE_SHARES.map((share) => ({
     share,
     value: valueAtShare(curve, share),
@@ -105,45 +118,35 @@ export function DurationView({
         <div
           ref={ref}
           className="feed-chart"
-          role="img"
-          aria-label={t`Duration curve in ${unit.unit}: values from highest to lowest over the share of the time`}
-          data-drawn-for={`duration/${rows.length}/${compareRows?.length ?? 0}`}
+          // Only once drawn at its width (the first render measures it).
+          data-drawn-for={width > 0 ? `duration/${rows.length}/${compareRows?.length ?? 0}` : undefined}
         >
-          <LineChart width={width} height={320} margin={MARGIN}>
-            <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="share"
-              type="number"
-              domain={[0, 1]}
-              ticks={[0, 0.25, 0.5, 0.75, 1]}
-              tickFormatter={percent}
-              stroke={colors.text}
-              tick={axisTick(colors)}
-            />
-            <YAxis {...valueAxisProps(colors, unit)} />
-            <Tooltip
-              isAnimationActive={false}
-              labelFormatter={(share) => t`${percent(Number(share))} of the time`}
-              formatter={(value) => [`${formatNumber(Number(value))} ${unit.unit}`]}
-              contentStyle={tooltipStyle(colors)}
-            />
-            <Line
-              data={points}
-              dataKey="value"
-              name={t`This range`}
-              type="stepAfter"
-              {...seriesLineProps(colors)}
-            />
-            {comparePoints && (
-              <Line
-                data={comparePoints}
-                dataKey="value"
-                name={compareLabel}
-                type="stepAfter"
-                {...compareLineProps(colors)}
-              />
+          <ChartSurface
+            count={points.length}
+            indexAt={(x) => nearestPoint(points, (x - plot.left) / plot.width)}
+            xOf={(index) => plot.left + points[index]!.x * plot.width}
+            linesOf={(index) => {
+              const share = points[index]!.x;
+              return [
+                t`${percent(share)} of the time`,
+                `${t`This range`}: ${energy(valueAtShare(curve, share))}`,
+                ...(compareCurve ? [`${compareLabel}: ${energy(valueAtShare(compareCurve, share))}`] : []),
+              ];
+            }}
+            plot={plot}
+            label={surfaceLabel(
+              t`Duration curve in ${unit.unit}: values from highest to lowest over the share of the time`,
             )}
-          </LineChart>
+          >
+            <SeriesChart
+              width={width}
+              colors={colors}
+              unit={unit}
+              ticks={ticks}
+              xAxis={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], tickFormatter: percent }}
+              series={series}
+            />
+          </ChartSurface>
           {comparePoints && (
             <ChartLegend
               colors={colors}

@@ -2,29 +2,19 @@ import { useElementWidth } from './use-element-width.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { plural, t } from '@lingui/core/macro';
 import { forwardRef, memo, useMemo } from 'react';
-import {
-  Area,
-  Bar,
-  CartesianGrid,
-  Cell,
-  ComposedChart,
-  Line,
-  ReferenceArea,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { CartesianGrid, ComposedChart, XAxis, YAxis } from 'recharts';
 import {
   axisTick,
-  compareLineProps,
-  seriesLineProps,
-  tooltipStyle,
+  CHART_HEIGHT,
+  CHART_MARGIN,
+  plotArea,
+  TIME_AXIS_PX,
   valueAxisProps,
-  VALUE_AXIS_PX,
 } from './chart-style.ts';
 import type { AggregationType } from '../../../contract/api/feed.ts';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import {
+  barShift,
   barWidth,
   COMPACT_BELOW_PX,
   labelsThatFit,
@@ -34,24 +24,33 @@ import {
   timeTicks,
   type TickStyle,
 } from './chart-ticks.ts';
-import { statusText, valuesText } from './completeness-text.ts';
-import type { EnergyUnit, PeriodRun, ReportRow } from './report-rows.ts';
+import { inUnit, type EnergyUnit, type PeriodRun, type ReportRow } from './report-rows.ts';
 import { maxColumns, minMaxColumns, type ChartPoint } from './pixel-columns.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import type { ChartColors } from './chart-colors.ts';
+import {
+  ChartAreas,
+  ChartSeries,
+  compareLineSeries,
+  rangeLineSeries,
+  valueDomain,
+  valueTicks,
+  type MarkedArea,
+  type PathSeries,
+} from './chart-series.tsx';
+import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
+import { periodAt, periodX } from './chart-pointer.ts';
+import { statusText, valuesText } from './completeness-text.ts';
+import { areaPath, barsPath, linePath, valueExtent, type Scale } from './series-paths.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
 const HATCH_ID = 'feed-incomplete-hatch';
 const MARKER_HATCH_ID = 'feed-incomplete-marker';
 
-const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-const CHART_HEIGHT = 320;
 const noGridLines = () => [];
 
 /** Bars narrower than this are drawn as one area of each pixel column's highest value. */
 const DENSE_BAR_PX = 3;
-
-const scaled = (kwh: number | null | undefined, unit: EnergyUnit) => (kwh == null ? null : kwh * unit.factor);
 
 /** The column (0 … columns − 1) of an instant in [first, last]. */
 const timeColumn = (instant: number, first: number, last: number, columns: number) =>
@@ -97,9 +96,9 @@ function chartPoints(
   const known = drawnPoints.get(rows);
   if (known && known.compareRows === compareRows && known.factor === unit.factor && known.columns === columns)
     return known.points;
-  const valueOf = (index: number) => scaled(rows[index]!.energyKwh, unit);
+  const valueOf = (index: number) => inUnit(rows[index]!.energyKwh, unit);
   // Bars overlay the comparison in the same data; a raw comparison is a line of its own (below).
-  const compareOf = compareRows ? (index: number) => scaled(compareRows[index]?.energyKwh, unit) : undefined;
+  const compareOf = compareRows ? (index: number) => inUnit(compareRows[index]?.energyKwh, unit) : undefined;
   let points: ChartPoint[];
   if (isRaw) points = linePoints(rows, valueOf, columns);
   else if (denseBars(rows.length, columns))
@@ -120,6 +119,107 @@ function chartPoints(
     }));
   drawnPoints.set(rows, { compareRows, factor: unit.factor, columns, points });
   return points;
+}
+
+/** A period and its values in words, as the tooltip and the live region give them. */
+function periodLines(
+  row: ReportRow,
+  compared: ReportRow | undefined,
+  compareLabel: string | null,
+  timeZone: string,
+  unit: EnergyUnit,
+): string[] {
+  const energy = (kwh: number | null | undefined) => {
+    const value = inUnit(kwh, unit);
+    return value === null ? t`no data` : `${formatNumber(value)} ${unit.unit}`;
+  };
+  const status =
+    row.status === 'complete'
+      ? ''
+      : ` — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
+  const lines = [`${row.label} ${timeZone}${status}`, `${t`This range`}: ${energy(row.energyKwh)}`];
+  if (compareLabel !== null) lines.push(`${compareLabel}: ${energy(compared?.energyKwh)}`);
+  return lines;
+}
+
+const pointValue = (point: ChartPoint) => point.value;
+const pointCompare = (point: ChartPoint) => point.compare;
+const HATCH_FILL = `url(#${HATCH_ID})`;
+
+/**
+ * The chart's series as paths: raw values as a line (the comparison dashed beside it); aggregates as bars,
+ * incomplete ones hatched, the comparison's bar beside each; too many periods for a bar each as the area of
+ * each pixel column's highest (the comparison as a dashed line).
+ */
+function drawnSeries({
+  points,
+  compareLine,
+  rows,
+  compared,
+  isRaw,
+  dense,
+  barSize,
+  plotWidth,
+  colors,
+}: {
+  points: readonly ChartPoint[];
+  compareLine: readonly ChartPoint[] | null;
+  rows: readonly ReportRow[];
+  compared: boolean;
+  isRaw: boolean;
+  dense: boolean;
+  barSize: number;
+  plotWidth: number;
+  colors: ChartColors;
+}): PathSeries[] {
+  if (isRaw)
+    return [
+      rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y)),
+      ...(compareLine ? [compareLineSeries(colors, (x, y) => linePath(compareLine, pointValue, x, y))] : []),
+    ];
+  if (dense)
+    return [
+      {
+        key: 'range',
+        className: 'chart-series__area',
+        fill: colors.series,
+        stroke: colors.series,
+        path: (x, y) => areaPath(points, pointValue, x, y, 0),
+      },
+      ...(compared ? [compareLineSeries(colors, (x, y) => linePath(points, pointCompare, x, y))] : []),
+    ];
+  // Two bars share a period's band, centred on it together.
+  const shift = compared ? barShift(plotWidth, rows.length, barSize) : 0;
+  const bars = (incomplete: boolean) =>
+    points.filter((_, index) => (rows[index]?.status === 'incomplete') === incomplete);
+  const complete = bars(false);
+  const hatched = bars(true);
+  const compareBars = points.map((point) => ({ x: point.x, value: point.compare }));
+  return [
+    {
+      key: 'range',
+      className: 'chart-series__bars',
+      fill: colors.series,
+      path: (x, y) => barsPath(complete, barSize, -shift, x, y, 0),
+    },
+    {
+      key: 'incomplete',
+      className: 'chart-series__bars chart-series__bars--incomplete',
+      fill: HATCH_FILL,
+      stroke: colors.series,
+      path: (x, y) => barsPath(hatched, barSize, -shift, x, y, 0),
+    },
+    ...(compared
+      ? [
+          {
+            key: 'compare',
+            className: 'chart-series__bars chart-series__bars--compare',
+            fill: colors.compare,
+            path: (x: Scale, y: Scale) => barsPath(compareBars, barSize, shift, x, y, 0),
+          },
+        ]
+      : []),
+  ];
 }
 
 export interface FeedChartProps {
@@ -167,7 +267,7 @@ export const FeedChart = memo(
     // Read before the first paint: the axis's ticks are chosen for it in the same render that draws the
     // chart (Recharts' own `onResize` comes a frame later, which would draw a year of raw values twice).
     const [sizer, chartWidth] = useElementWidth<HTMLDivElement>();
-    const plotWidth = Math.max(0, chartWidth - CHART_MARGIN.left - CHART_MARGIN.right - VALUE_AXIS_PX);
+    const plotWidth = plotArea(chartWidth).width;
     const columns = Math.max(1, Math.round(plotWidth));
     const points = useMemo(
       () => (chartWidth > 0 ? chartPoints(rows, compareRows, isRaw, unit, columns) : []),
@@ -176,10 +276,33 @@ export const FeedChart = memo(
     const compareLine = useMemo(() => {
       if (!isRaw || !compareRows || chartWidth === 0) return null;
       // Period by period onto this range's time axis, reduced on its own.
-      return linePoints(rows, (index) => scaled(compareRows[index]?.energyKwh, unit), columns);
+      return linePoints(rows, (index) => inUnit(compareRows[index]?.energyKwh, unit), columns);
     }, [isRaw, compareRows, rows, unit, columns, chartWidth]);
     const dense = !isRaw && denseBars(rows.length, columns);
     const barSize = barWidth(plotWidth, rows.length, compareRows !== null);
+    // The value axis over what is drawn, with recharts' own rounding (its default for an axis from zero).
+    const ticks = useMemo(() => {
+      const extents = [valueExtent(points, pointValue, pointCompare)];
+      if (compareLine) extents.push(valueExtent(compareLine, pointValue));
+      const low = Math.min(...extents.map(([lowest]) => lowest));
+      const high = Math.max(...extents.map(([, highest]) => highest));
+      return valueTicks(low, high);
+    }, [points, compareLine]);
+    const series = useMemo(
+      () =>
+        drawnSeries({
+          points,
+          compareLine,
+          rows,
+          compared: compareRows !== null,
+          isRaw,
+          dense,
+          barSize,
+          plotWidth,
+          colors,
+        }),
+      [points, compareLine, rows, compareRows, isRaw, dense, barSize, plotWidth, colors],
+    );
     const tickStyle: TickStyle = {
       aggregation,
       compact: plotWidth < COMPACT_BELOW_PX,
@@ -198,6 +321,38 @@ export const FeedChart = memo(
       x1: isRaw ? run.first.start : run.firstIndex - 0.5,
       x2: isRaw ? run.last.end : run.firstIndex + run.periods - 0.5,
     });
+    // Gaps, values not yet delivered and incomplete periods, each marked and labelled over the plot.
+    const markedAreas: MarkedArea[] = [
+      ...gaps.map((gap) => ({
+        key: `gap-${gap.first.start}`,
+        ...area(gap),
+        fill: colors.gap,
+        fillOpacity: 0.12,
+        label: t`no data`,
+        labelColor: colors.gap,
+      })),
+      ...notYetDelivered.map((run) => ({
+        key: `pending-${run.first.start}`,
+        ...area(run),
+        fill: colors.pending,
+        fillOpacity: 0.08,
+        stroke: colors.pending,
+        strokeDasharray: '4 4',
+        label: t`not yet delivered`,
+        labelColor: colors.pending,
+      })),
+      ...incomplete.map((run) => ({
+        key: `incomplete-${run.first.start}`,
+        ...area(run),
+        fill: `url(#${MARKER_HATCH_ID})`,
+        // recharts' ReferenceArea drew it at half opacity by default: the hatch stays as light as it was.
+        fillOpacity: 0.5,
+        stroke: colors.gap,
+        strokeDasharray: '2 3',
+        label: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
+        labelColor: colors.gap,
+      })),
+    ];
     const incompleteCount = incomplete.length;
     const unitName = unit.unit;
     const chartName =
@@ -207,202 +362,100 @@ export const FeedChart = memo(
             other: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete periods hatched and labelled with their values`,
           })
         : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
+    const plot = plotArea(chartWidth);
     return (
       <div
         ref={ref}
         className="feed-chart"
         // Only once the chart is drawn at its width (the first render measures it).
         data-drawn-for={chartWidth > 0 ? drawnFor : undefined}
-        role="img"
-        aria-label={chartName}
       >
-        <div ref={sizer} style={{ minHeight: CHART_HEIGHT }}>
-          {chartWidth > 0 && (
-            <ComposedChart
-              width={chartWidth}
-              height={CHART_HEIGHT}
-              data={compareLine ? undefined : points}
-              margin={CHART_MARGIN}
-            >
-              <defs>
-                <pattern
-                  id={HATCH_ID}
-                  width="6"
-                  height="6"
-                  patternUnits="userSpaceOnUse"
-                  patternTransform="rotate(45)"
-                >
-                  <rect width="6" height="6" fill={colors.background} />
-                  <rect width="3" height="6" fill={colors.series} />
-                </pattern>
-                <pattern
-                  id={MARKER_HATCH_ID}
-                  width="8"
-                  height="8"
-                  patternUnits="userSpaceOnUse"
-                  patternTransform="rotate(-45)"
-                >
-                  <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
-                </pattern>
-              </defs>
-              <CartesianGrid
-                stroke={colors.grid}
-                strokeDasharray="3 3"
-                vertical={false}
-                // No vertical lines, so no x positions: recharts would still work them out, measuring every
-                // x label in the DOM (310 ms of a raw year's first draw).
-                verticalCoordinatesGenerator={noGridLines}
-              />
-              <XAxis
-                dataKey="x"
-                type="number"
-                domain={isRaw ? [rows[0]?.start ?? 0, rows.at(-1)?.start ?? 0] : [-0.5, rows.length - 0.5]}
-                scale={isRaw ? 'time' : 'linear'}
-                allowDuplicatedCategory={false}
-                tickFormatter={formatTick}
-                // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
-                // round instants, no more than fit (and none closer than the gap).
-                {...(isRaw
-                  ? {
-                      ticks: timeTicks(
-                        rows[0]?.start ?? 0,
-                        rows.at(-1)?.start ?? 0,
-                        spanDays,
-                        timeZone,
-                        fitting,
-                      ),
-                    }
-                  : { ticks: tickIndexes(rows.length, fitting) })}
-                // Ticks chosen here to fit: recharts would measure every label in the DOM to thin them
-                // (347 ms of forced layouts on a raw year's first draw).
-                interval={0}
-                stroke={colors.text}
-                tick={axisTick(colors)}
-              />
-              <YAxis interval={0} {...valueAxisProps(colors, unit)} />
-              <Tooltip
-                isAnimationActive={false}
-                labelFormatter={(value) => {
-                  const row = isRaw
-                    ? rows.find((candidate) => candidate.start === value)
-                    : rows[Number(value)];
-                  if (!row) return '';
-                  if (row.status === 'complete') return `${row.label} ${timeZone}`;
-                  return `${row.label} ${timeZone} — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
-                }}
-                formatter={(value) => [
-                  value == null ? t`no data` : `${formatNumber(Number(value))} ${unit.unit}`,
-                ]}
-                contentStyle={tooltipStyle(colors)}
-              />
-              {gaps.map((gap) => (
-                <ReferenceArea
-                  key={gap.first.start}
-                  {...area(gap)}
-                  fill={colors.gap}
-                  fillOpacity={0.12}
-                  ifOverflow="visible"
-                  label={{ value: t`no data`, fill: colors.gap, fontSize: 12, position: 'insideTop' }}
+        <ChartSurface
+          count={rows.length}
+          indexAt={(x) => periodAt(x, plot, rows, isRaw)}
+          xOf={(index) => periodX(index, plot, rows, isRaw)}
+          linesOf={(index) =>
+            periodLines(rows[index]!, compareRows?.[index], compareRows ? compareLabel : null, timeZone, unit)
+          }
+          plot={plot}
+          label={surfaceLabel(chartName)}
+        >
+          <div ref={sizer} style={{ minHeight: CHART_HEIGHT }}>
+            {chartWidth > 0 && (
+              <ComposedChart
+                width={chartWidth}
+                height={CHART_HEIGHT}
+                margin={CHART_MARGIN}
+                // The surface around it walks the periods by keyboard (recharts' needs its own series).
+                accessibilityLayer={false}
+              >
+                <defs>
+                  <pattern
+                    id={HATCH_ID}
+                    width="6"
+                    height="6"
+                    patternUnits="userSpaceOnUse"
+                    patternTransform="rotate(45)"
+                  >
+                    <rect width="6" height="6" fill={colors.background} />
+                    <rect width="3" height="6" fill={colors.series} />
+                  </pattern>
+                  <pattern
+                    id={MARKER_HATCH_ID}
+                    width="8"
+                    height="8"
+                    patternUnits="userSpaceOnUse"
+                    patternTransform="rotate(-45)"
+                  >
+                    <rect width="1.5" height="8" fill={colors.gap} fillOpacity={0.45} />
+                  </pattern>
+                </defs>
+                <CartesianGrid
+                  stroke={colors.grid}
+                  strokeDasharray="3 3"
+                  vertical={false}
+                  // No vertical lines, so no x positions: recharts would still work them out, measuring
+                  // every x label in the DOM (310 ms of a raw year's first draw).
+                  verticalCoordinatesGenerator={noGridLines}
                 />
-              ))}
-              {notYetDelivered.map((run) => (
-                <ReferenceArea
-                  key={run.first.start}
-                  {...area(run)}
-                  fill={colors.pending}
-                  fillOpacity={0.08}
-                  stroke={colors.pending}
-                  strokeDasharray="4 4"
-                  ifOverflow="visible"
-                  label={{
-                    value: t`not yet delivered`,
-                    fill: colors.pending,
-                    fontSize: 12,
-                    position: 'insideTop',
-                  }}
+                <XAxis
+                  dataKey="x"
+                  type="number"
+                  domain={isRaw ? [rows[0]?.start ?? 0, rows.at(-1)?.start ?? 0] : [-0.5, rows.length - 0.5]}
+                  // The chart has no data of recharts' own (the series are drawn from paths): the domain is
+                  // the one given.
+                  allowDataOverflow
+                  scale={isRaw ? 'time' : 'linear'}
+                  allowDuplicatedCategory={false}
+                  tickFormatter={formatTick}
+                  // Aggregates: a tick on every n-th period, as many as fit; raw values: the time scale's
+                  // round instants, no more than fit (and none closer than the gap).
+                  {...(isRaw
+                    ? {
+                        ticks: timeTicks(
+                          rows[0]?.start ?? 0,
+                          rows.at(-1)?.start ?? 0,
+                          spanDays,
+                          timeZone,
+                          fitting,
+                        ),
+                      }
+                    : { ticks: tickIndexes(rows.length, fitting) })}
+                  // Ticks chosen here to fit: recharts would measure every label in the DOM to thin them
+                  // (347 ms of forced layouts on a raw year's first draw).
+                  interval={0}
+                  height={TIME_AXIS_PX}
+                  stroke={colors.text}
+                  tick={axisTick(colors)}
                 />
-              ))}
-              {incomplete.map((run) => (
-                <ReferenceArea
-                  key={run.first.start}
-                  {...area(run)}
-                  fill={`url(#${MARKER_HATCH_ID})`}
-                  stroke={colors.gap}
-                  strokeDasharray="2 3"
-                  ifOverflow="visible"
-                  label={{
-                    value: `◐ ${formatNumber(run.first.sampleCount)}/${formatNumber(run.first.expected)}`,
-                    fill: colors.gap,
-                    fontSize: 12,
-                    position: 'insideTop',
-                  }}
-                />
-              ))}
-              {isRaw ? (
-                <>
-                  <Line
-                    data={compareLine ? points : undefined}
-                    dataKey="value"
-                    name={t`This range`}
-                    {...seriesLineProps(colors)}
-                  />
-                  {compareLine && (
-                    <Line
-                      data={compareLine}
-                      dataKey="value"
-                      name={compareLabel}
-                      {...compareLineProps(colors)}
-                    />
-                  )}
-                </>
-              ) : (
-                <>
-                  {dense ? (
-                    // Too many periods for a bar each: each pixel column's highest period, as one shape.
-                    <Area
-                      dataKey="value"
-                      name={t`This range`}
-                      type="linear"
-                      stroke={colors.series}
-                      fill={colors.series}
-                      fillOpacity={1}
-                      connectNulls={false}
-                      isAnimationActive={false}
-                    />
-                  ) : (
-                    <Bar
-                      dataKey="value"
-                      name={t`This range`}
-                      fill={colors.series}
-                      barSize={barSize}
-                      isAnimationActive={false}
-                    >
-                      {points.map((point, index) => (
-                        <Cell
-                          key={point.x}
-                          fill={rows[index]?.status === 'incomplete' ? `url(#${HATCH_ID})` : colors.series}
-                          stroke={rows[index]?.status === 'incomplete' ? colors.series : undefined}
-                        />
-                      ))}
-                    </Bar>
-                  )}
-                  {compareRows &&
-                    (dense ? (
-                      <Line dataKey="compare" name={compareLabel} {...compareLineProps(colors)} />
-                    ) : (
-                      <Bar
-                        dataKey="compare"
-                        name={compareLabel}
-                        fill={colors.compare}
-                        barSize={barSize}
-                        isAnimationActive={false}
-                      />
-                    ))}
-                </>
-              )}
-            </ComposedChart>
-          )}
-        </div>
+                <YAxis {...valueDomain(ticks)} {...valueAxisProps(colors, unit)} />
+                <ChartAreas areas={markedAreas} part="shapes" />
+                <ChartSeries series={series} />
+                <ChartAreas areas={markedAreas} part="labels" />
+              </ComposedChart>
+            )}
+          </div>
+        </ChartSurface>
         {compareRows && chartWidth > 0 && (
           <ChartLegend
             colors={colors}

@@ -3,7 +3,7 @@ import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
@@ -34,9 +34,11 @@ import {
   type DateRange,
 } from './report-range.ts';
 import { exportFileName } from './report-rows.ts';
-import { loadedRawCovering, rawParams, recordsFromRaw } from './loaded-raw.ts';
+import { loadedRawCovering, recordsFromRaw } from './loaded-raw.ts';
 import { reportTitle } from './report-title.ts';
 import { reportView } from './report-view.ts';
+import { reportFetch } from './report-fetch.ts';
+import { openingNow } from './report-entered.ts';
 import type { ReportSearch, ReportViewName } from './report-search.ts';
 import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
 import { useWarmViews } from './warm-views.ts';
@@ -84,14 +86,19 @@ export function FeedReportPage() {
   const staff = useCurrentUser();
   const search = reportRouteApi.useSearch();
   const navigate = reportRouteApi.useNavigate();
-  const update = (patch: Partial<ReportSearch>, options: { replace?: boolean } = {}) =>
-    void navigate({
-      search: (previous) => ({ ...previous, ...patch }),
-      replace: options.replace ?? false,
-    });
+  // Stable across renders (it merges into the search it is given), so controls memoised on it stay unrendered.
+  const update = useCallback(
+    (patch: Partial<ReportSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({
+        search: (previous) => ({ ...previous, ...patch }),
+        replace: options.replace ?? false,
+      }),
+    [navigate],
+  );
   const timeZoneForToday = knownZone(search) ?? DEFAULT_ZONE;
-  // The page's "now", fixed when it opens: presets and "Now" stay consistent while it is open.
-  const [openedAt] = useState(Date.now);
+  // The page's "now", fixed when it opens: presets and "Now" stay consistent while it is open. It is the
+  // instant the route entered the report, when its early fetch decided what to ask for with the same "now".
+  const [openedAt] = useState(openingNow);
   const today = dateIn(openedAt, timeZoneForToday);
   const { state, zoneProblem } = stateFrom(search, today);
   const hasContract = Boolean(search.user && search.contract);
@@ -159,23 +166,27 @@ function ReportBody({
 }) {
   const { range, aggregation, timeZone } = state;
   const points = useMemo(() => pointCount(range, aggregation, timeZone), [range, aggregation, timeZone]);
-  const params = feedParams(user, contract, state, range);
-  const paramsKey = JSON.stringify(params);
   const [confirmedKey, setConfirmedKey] = useState<string | null>(null);
-  const allowed = points <= MAX_POINTS || confirmedKey === paramsKey;
-  const { start, end } = rangeInstants(range, timeZone);
   // Raw values loaded for this range (or one around it) give every view without asking the API again;
   // else the view is fetched (a fast first draw) and the range's raw values after it, for the next change.
   const queryClient = useQueryClient();
-  const cached = allowed ? loadedRawCovering(queryClient, user, contract, start, end) : null;
+  const { params, rangeRaw, allowed, cached, start, end, first } = reportFetch(
+    queryClient,
+    user,
+    contract,
+    state,
+    points,
+    (asked) => confirmedKey === JSON.stringify(asked),
+  );
+  const paramsKey = JSON.stringify(params);
   const isRaw = aggregation === 'raw';
-  const query = useQuery({ ...feedQueryOptions(params), enabled: allowed && !cached && !isRaw });
-  const rangeRaw = rawParams(user, contract, range);
+  const query = useQuery({ ...feedQueryOptions(params), enabled: first === params });
   const rawQuery = useQuery({
     ...feedQueryOptions(rangeRaw),
     // Raw values shown were confirmed if they are many; behind another view they load only within the limit.
     enabled:
-      allowed && !cached && (isRaw || (pointCount(range, 'raw', timeZone) <= MAX_POINTS && query.isSuccess)),
+      first === rangeRaw ||
+      (first === params && pointCount(range, 'raw', timeZone) <= MAX_POINTS && query.isSuccess),
   });
   // Reading `data` subscribes this render to the raw values' arrival (the query tracks what is read).
   const loaded =

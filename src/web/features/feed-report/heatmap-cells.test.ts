@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { formatUtcInstant } from '../../../contract/time-zone-periods.ts';
-import { heatmapDayRows, heatmapLayout, scaleColour, type HeatmapDay } from './heatmap-cells.ts';
+import { heatmapDayRows, heatmapLayout, heatmapOf, scaleColour, type HeatmapDay } from './heatmap-cells.ts';
 import { rangeInstants, type DateRange } from './report-range.ts';
 import { rangePeriods, reportRows } from './report-rows.ts';
 
@@ -109,5 +109,18 @@ describe('heatmap cells', () => {
     expect(scaleColour(-1)).toEqual(scaleColour(0));
     expect(scaleColour(Number.NaN)).toEqual(scaleColour(0));
     expect(scaleColour(0.0625)).toEqual([0x46, 0x17, 0x68]);
+  });
+});
+
+describe('heatmapOf', () => {
+  it('lays a range out once per rows array, range and zone, and again for another of them', () => {
+    const range = { from: '2025-03-29', to: '2025-03-31' };
+    const rows = rawRows(range, 'Europe/Berlin');
+    const first = heatmapOf(rows, range, 'Europe/Berlin', QUARTER);
+    expect(heatmapOf(rows, range, 'Europe/Berlin', QUARTER)).toBe(first);
+    expect(first.layout).toEqual(heatmapLayout(rows, range, 'Europe/Berlin', QUARTER));
+    expect(first.dayRows).toEqual(heatmapDayRows(first.layout, rows));
+    expect(heatmapOf(rows, { ...range, to: '2025-03-30' }, 'Europe/Berlin', QUARTER)).not.toBe(first);
+    expect(heatmapOf([...rows], range, 'Europe/Berlin', QUARTER)).not.toBe(first);
   });
 });

@@ -133,6 +133,34 @@ export function heatmapDayRows(layout: HeatmapLayout, rows: readonly ReportRow[]
   });
 }
 
+export interface Heatmap {
+  layout: HeatmapLayout;
+  dayRows: HeatmapDayRow[];
+}
+
+// Per raw rows array (the report view's cached one): a switch to the heatmap, warmed while the browser was
+// idle, draws without laying out 35,040 cells again (~9 ms of a year's switch).
+const heatmaps = new WeakMap<readonly ReportRow[], Map<string, Heatmap>>();
+
+/** The heatmap's layout and day rows of raw rows in a range and zone, computed once for each. */
+export function heatmapOf(
+  rows: readonly ReportRow[],
+  range: DateRange,
+  timeZone: string,
+  resolutionMs: number,
+): Heatmap {
+  const key = `${range.from}/${range.to}/${timeZone}/${resolutionMs}`;
+  let known = heatmaps.get(rows);
+  if (!known) heatmaps.set(rows, (known = new Map()));
+  let heatmap = known.get(key);
+  if (!heatmap) {
+    const layout = heatmapLayout(rows, range, timeZone, resolutionMs);
+    heatmap = { layout, dayRows: heatmapDayRows(layout, rows) };
+    known.set(key, heatmap);
+  }
+  return heatmap;
+}
+
 // viridis at nine stops: dark to light in both themes, readable with the common colour-vision deficiencies,
 // and ordered in lightness, so it prints in grey too.
 const VIRIDIS: readonly (readonly [number, number, number])[] = [
@@ -162,5 +190,3 @@ export function scaleColour(share: number): [number, number, number] {
     Math.round(b1 + (b2 - b1) * weight),
   ];
 }
-
-export const cssColour = ([r, g, b]: readonly number[]) => `rgb(${r} ${g} ${b})`;

@@ -148,6 +148,21 @@ export function drawHeatmap(
     const top = Math.round((dayIndex * plotHeight) / dayCount);
     const bottom = Math.round(((dayIndex + 1) * plotHeight) / dayCount);
     const middle = Math.round((top + bottom) / 2);
+    // A day of whole, complete cells (most days) is the same on each of its lines: one line drawn, copied.
+    const plain = day.cells.every(
+      ({ row, part }) =>
+        part === 'whole' && rows[row]!.status === 'complete' && rows[row]!.energyKwh !== null,
+    );
+    if (plain && bottom > top) {
+      const first = top * plotWidth;
+      for (const cell of day.cells) {
+        const kwh = rows[cell.row]!.energyKwh ?? 0;
+        const value = scale[max > 0 ? Math.round((kwh / max) * 255) : 0]!;
+        pixels.fill(value, first + xAt(cell.column), first + xAt(cell.column + layout.span));
+      }
+      for (let y = top + 1; y < bottom; y++) pixels.copyWithin(y * plotWidth, first, first + plotWidth);
+      return;
+    }
     for (const cell of day.cells) {
       const row = rows[cell.row]!;
       const x0 = xAt(cell.column);

@@ -1,10 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { ColumnHeaders, numeric, type Column } from '../../components/column-headers.tsx';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { SpacerRow } from '../../components/spacer-row.tsx';
+import { numeric, type Column } from '../../components/column-headers.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { rowValuesText, statusText } from './completeness-text.ts';
-import { ROW_CLASS, useWindowedTable } from './windowed-table.ts';
+import { ROW_CLASS, WindowedTable } from './windowed-table.tsx';
 import { StatusCell, yieldText } from './table-cells.tsx';
 import type { HeatmapDayRow } from './heatmap-cells.ts';
 
@@ -36,43 +34,33 @@ export function HeatmapTable({
     t`Status`,
     ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
   ];
-  const { holder, indexes, before, after } = useWindowedTable(rows.length, printAll);
   return (
-    <div ref={holder}>
-      <ScrollRegion label={t`Days of the heatmap`} className="report-table">
-        <table className="table" aria-rowcount={rows.length + 1}>
-          <caption className="visually-hidden">
-            {t`One row per day of the heatmap in ${timeZone}: energy in kWh, the quarter hour with the most energy, values held of those expected.`}
-          </caption>
-          <thead>
-            <ColumnHeaders rowIndex={1} columns={columns} />
-          </thead>
-          <tbody>
-            <SpacerRow height={before} columns={columns.length} />
-            {indexes.map((index) => {
-              const row = rows[index]!;
-              return (
-                <tr key={row.start} aria-rowindex={index + 2} className={ROW_CLASS[row.status]}>
-                  <th scope="row">{row.label}</th>
-                  <td className="numeric">
-                    {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 2 })}
-                  </td>
-                  <td className="numeric">
-                    {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
-                  </td>
-                  <td className="numeric">
-                    {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
-                  </td>
-                  <td className="numeric">{rowValuesText(row)}</td>
-                  <StatusCell status={row.status} />
-                  {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
-                </tr>
-              );
-            })}
-            <SpacerRow height={after} columns={columns.length} />
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </div>
+    <WindowedTable
+      label={t`Days of the heatmap`}
+      caption={t`One row per day of the heatmap in ${timeZone}: energy in kWh, the quarter hour with the most energy, values held of those expected.`}
+      columns={columns}
+      count={rows.length}
+      printAll={printAll}
+      row={(index, rowIndex) => {
+        const row = rows[index]!;
+        return (
+          <tr key={row.start} aria-rowindex={rowIndex} className={ROW_CLASS[row.status]}>
+            <th scope="row">{row.label}</th>
+            <td className="numeric">
+              {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 2 })}
+            </td>
+            <td className="numeric">
+              {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
+            </td>
+            <td className="numeric">
+              {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
+            </td>
+            <td className="numeric">{rowValuesText(row)}</td>
+            <StatusCell status={row.status} />
+            {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
+          </tr>
+        );
+      }}
+    />
   );
 }

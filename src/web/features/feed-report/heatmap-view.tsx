@@ -17,7 +17,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { feedQueryOptions, useFeedProgress, type FeedParams } from './api/get-feed.ts';
 import { statusText, valuesText } from './completeness-text.ts';
 import type { ChartColors } from './chart-colors.ts';
-import { heatmapDayRows, heatmapLayout, type HeatmapLayout } from './heatmap-cells.ts';
+import { heatmapOf, type HeatmapLayout } from './heatmap-cells.ts';
 import {
   cellAt,
   cellRect,
@@ -93,13 +93,14 @@ export function HeatmapView({
         : null,
     [loadedRecords, start, end, timeZone, now],
   );
-  const layout = useMemo(
-    () => (raw ? heatmapLayout(raw.rows, range, timeZone, raw.resolutionMs) : null),
+  const heatmap = useMemo(
+    () => (raw ? heatmapOf(raw.rows, range, timeZone, raw.resolutionMs) : null),
     // The range is its two dates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [raw, range.from, range.to, timeZone],
   );
-  const dayRows = useMemo(() => (layout && raw ? heatmapDayRows(layout, raw.rows) : null), [layout, raw]);
+  const layout = heatmap?.layout ?? null;
+  const dayRows = heatmap?.dayRows ?? null;
   useEffect(() => {
     excelRef.current = dayRows
       ? ({ excelCsv }) => excelCsv(dayRows, timeZone, currentFormattingLocale(), capacityKw)

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatLocaleDecimal, parseLocaleDecimal } from '../../../contract/locale-number.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { AGGREGATION_TYPES, type AggregationType } from '../../../contract/api/feed.ts';
@@ -51,6 +51,10 @@ export function ReportControls({
   onChange: (patch: Partial<ReportSearch>, options?: { replace?: boolean }) => void;
 }) {
   const { range, aggregation, timeZone } = state;
+  const onZone = useCallback((zone: string) => onChange({ tz: zone }), [onChange]);
+  // Looked up once a render, not twice per option (the lookups showed in a profile of a change of view).
+  const labels = aggregationLabels();
+  const byDefault = defaultAggregation(range);
   const [typed, setTyped] = useState(range);
   const [shownRange, setShownRange] = useState(range);
   if (shownRange.from !== range.from || shownRange.to !== range.to) {
@@ -131,14 +135,12 @@ export function ReportControls({
           >
             {AGGREGATION_TYPES.map((type) => (
               <option key={type} value={type}>
-                {type === defaultAggregation(range)
-                  ? defaultLabel(aggregationLabels()[type])
-                  : aggregationLabels()[type]}
+                {type === byDefault ? defaultLabel(labels[type]) : labels[type]}
               </option>
             ))}
           </select>
         </div>
-        <ZoneCombobox value={timeZone} onChange={(zone) => onChange({ tz: zone })} />
+        <ZoneCombobox value={timeZone} onChange={onZone} />
         <div className="field">
           <label htmlFor="report-compare">{t`Compare with`}</label>
           <select

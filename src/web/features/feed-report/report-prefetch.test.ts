@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedQueryKey } from './api/get-feed.ts';
 import { rawParams } from './loaded-raw.ts';
-import { prefetchReportFeed } from './report-prefetch.ts';
+import { prefetchReportFeed, stopUnreadReportFeeds } from './report-prefetch.ts';
 import type { ReportSearch } from './report-search.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -67,5 +67,63 @@ describe('prefetchReportFeed', () => {
     prefetchReportFeed(client, { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw' }, NOW);
     prefetchReportFeed(client, { ...contract, from: '2025-03-01', to: '2025-03-31', agg: 'day' }, NOW);
     expect(askedKeys()).toEqual([feedQueryKey(around)]);
+  });
+});
+
+describe("prefetchReportFeed and the page's zone", () => {
+  it("makes the zone's formatter after the fetch has left, in a task of its own", () => {
+    vi.useFakeTimers();
+    const zones: string[] = [];
+    const { DateTimeFormat } = Intl;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale, options) {
+      if (options?.timeZone) zones.push(options.timeZone);
+      return new DateTimeFormat(locale, options);
+    });
+    try {
+      prefetchReportFeed(
+        client,
+        { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw', tz: 'Asia/Kolkata' },
+        NOW,
+      );
+      expect(askedKeys()).toHaveLength(1);
+      expect(zones).not.toContain('Asia/Kolkata');
+      vi.runOnlyPendingTimers();
+      expect(zones).toContain('Asia/Kolkata');
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+});
+
+describe('stopUnreadReportFeeds', () => {
+  const search: ReportSearch = { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw' };
+  const key = feedQueryKey(rawParams('P1000', 'C1000', { from: '2025-01-01', to: '2025-12-31' }));
+
+  it('stops an early fetch no page came to read: its requests are aborted, no values are kept', async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal('fetch', (request: Request) => {
+      signals.push(request.signal);
+      return new Promise(() => undefined);
+    });
+    prefetchReportFeed(client, search, NOW);
+    await vi.waitFor(() => expect(signals.length).toBeGreaterThan(0));
+    await stopUnreadReportFeeds(client);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    expect(client.getQueryState(key)).toMatchObject({ fetchStatus: 'idle', data: undefined });
+    // Back on the report, the stopped entry does not count as values held: the same early fetch asks again.
+    signals.length = 0;
+    prefetchReportFeed(client, search, NOW);
+    await vi.waitFor(() => expect(signals.length).toBeGreaterThan(0));
+    expect(client.getQueryState(key)?.fetchStatus).toBe('fetching');
+  });
+
+  it('leaves a fetch a page reads to the page', async () => {
+    prefetchReportFeed(client, search, NOW);
+    const reading = new QueryObserver(client, { queryKey: key, enabled: false });
+    const stopReading = reading.subscribe(() => undefined);
+    await stopUnreadReportFeeds(client);
+    expect(client.getQueryState(key)?.fetchStatus).toBe('fetching');
+    stopReading();
   });
 });

@@ -270,6 +270,10 @@ export function energyUnit(maxKwh: number): EnergyUnit {
   return maxKwh >= 1000 ? { unit: 'MWh', factor: 1 / 1000 } : { unit: 'kWh', factor: 1 };
 }
 
+/** kWh in the unit; no value stays none. */
+export const inUnit = (kwh: number | null | undefined, unit: EnergyUnit) =>
+  kwh == null ? null : kwh * unit.factor;
+
 export const CSV_HEADER = ['start_utc', 'end_utc', 'start_local', 'end_local', 'energy_kwh', 'sample_count'];
 
 /** One CSV row per API record (pinned header), local times with their offset. */

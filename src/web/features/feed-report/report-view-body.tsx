@@ -90,6 +90,7 @@ export function ReportViewBody({
               timeZone={timeZone}
               spanDays={rangeDays(range)}
               colors={colors}
+              printing={printing}
               excelRef={excelRef}
             />
           )}

@@ -3,7 +3,11 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 
-const computed = vi.hoisted(() => ({ records: [] as string[], views: [] as string[] }));
+const computed = vi.hoisted(() => ({
+  records: [] as string[],
+  views: [] as string[],
+  heatmaps: [] as string[],
+}));
 vi.mock('./loaded-raw.ts', () => ({
   recordsFromRaw: (_raw: unknown, _start: number, _end: number, aggregation: string) => {
     computed.records.push(aggregation);
@@ -13,7 +17,20 @@ vi.mock('./loaded-raw.ts', () => ({
 vi.mock('./report-view.ts', () => ({
   reportView: (records: string[]) => {
     computed.views.push(records[0]!);
-    return {};
+    return { rows: records, resolutionMs: 900_000 };
+  },
+}));
+vi.mock('./duration-curve.ts', () => ({
+  durationCurve: (rows: string[]) => computed.heatmaps.push(`curve of ${rows[0]}`),
+}));
+vi.mock('./cumulative-sum.ts', () => ({
+  runningSums: (rows: string[]) => computed.heatmaps.push(`sums of ${rows[0]}`),
+  tabledIndexes: (rows: string[], aggregation: string) =>
+    computed.heatmaps.push(`table of ${rows[0]} by ${aggregation}`),
+}));
+vi.mock('./heatmap-cells.ts', () => ({
+  heatmapOf: (rows: string[], range: { from: string; to: string }, timeZone: string) => {
+    computed.heatmaps.push(`${rows[0]} ${range.from}/${range.to} ${timeZone}`);
   },
 }));
 // The browser's zone as a staff member's in Germany, whatever the machine running the tests says.
@@ -32,16 +49,23 @@ const props = (days: { from: string; to: string }, aggregation: 'raw' | 'day') =
 });
 
 describe('useWarmViews', () => {
-  it("computes the range's other aggregations, hours first, each with its report view", async () => {
-    computed.records.length = computed.views.length = 0;
-    renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'raw')));
-    await waitFor(() => expect(computed.views).toHaveLength(5));
-    expect(computed.records).toEqual(['hour', 'day', 'week', 'month', 'year']);
+  it("computes the range's other aggregations, hours first, each with its report view, then its curve, running sums and heatmap", async () => {
+    computed.records.length = computed.views.length = computed.heatmaps.length = 0;
+    renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'day')));
+    await waitFor(() => expect(computed.heatmaps).toHaveLength(4));
+    // The shown view read again (from its cache) for its curve and its sums, the raw view for the heatmap.
+    expect(computed.records).toEqual(['raw', 'hour', 'week', 'month', 'year', 'day', 'day', 'raw']);
     expect(computed.views).toEqual(computed.records);
+    expect(computed.heatmaps).toEqual([
+      'curve of day',
+      'sums of day',
+      'table of day by day',
+      'raw 2025-01-01/2025-12-31 Europe/Berlin',
+    ]);
   });
 
   it('leaves out what would be too many points, and stops when the page moves on', async () => {
-    computed.records.length = computed.views.length = 0;
+    computed.records.length = computed.views.length = computed.heatmaps.length = 0;
     // Six years: raw values are over the limit (they would ask first), hours are not.
     const { unmount } = renderHook(() =>
       useWarmViews(props({ from: '2020-01-01', to: '2025-12-31' }, 'day')),
@@ -54,6 +78,7 @@ describe('useWarmViews', () => {
     expect(computed.records).toHaveLength(seen);
     expect(computed.records).not.toContain('raw');
     expect(computed.records).not.toContain('day');
+    expect(computed.heatmaps).toEqual([]);
   });
 });
 

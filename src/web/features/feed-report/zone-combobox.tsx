@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { browserTimeZone, matchingZones, utcOffsetLabel } from '../../lib/time-zone-names.ts';
 
@@ -56,7 +56,17 @@ export function zoneStateReducer(
  * lost ("kolkata" became "kolaa"). Downshift's own changes (a pick, Escape, leaving) still come
  * through `onInputValueChange`.
  */
-export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+/**
+ * Memoised: the report re-renders on every change of view, and the combobox (downshift's hooks, its ref
+ * callbacks made anew each render) cost ~10 ms of a switch to the running sum without a change of its own.
+ */
+export const ZoneCombobox = memo(function ZoneCombobox({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+}) {
   const [inputValue, setInputValue] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
@@ -153,4 +163,4 @@ export function ZoneCombobox({ value, onChange }: { value: string; onChange: (zo
       </div>
     </div>
   );
-}
+});
