@@ -11,9 +11,11 @@
  * BENCH_LIGHTHOUSE_ONLY=report,charges (names from the table) measures only those pages;
  * BENCH_LIGHTHOUSE_URL=http://127.0.0.1:8080 measures a console already running in the e2e environment
  * (another build, for a before and after) instead of starting one.
+ * BENCH_LIGHTHOUSE_KEEP=dir keeps each page's last Lighthouse result there (`<page>.json`), to read what its
+ * main thread did (audits `long-tasks`, `bootup-time`, `mainthread-work-breakdown`).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -208,6 +210,8 @@ try {
       scores.push(lighthouseRun(url, page.signedIn ? cookie : null, dataDir));
       process.stderr.write('.');
     }
+    const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+    if (keep) copyFileSync(join(dataDir, 'result.json'), join(keep, `${page.name}.json`));
     const median = medianRun(scores);
     rows.push([
       page.name,

@@ -23,6 +23,8 @@ const THREE_YEARS = `${thisYear - 2}-01-01/${thisYear}-12-31`;
 const RAW_THREE_YEARS = `${REPORT}&from=${thisYear - 2}-01-01&to=${thisYear}-12-31&agg=raw&tz=Europe/Berlin`;
 const LAST_YEAR = `${thisYear - 1}-01-01/${thisYear - 1}-12-31`;
 const YEAR_BEFORE = `${thisYear - 2}-01-01/${thisYear - 2}-12-31`;
+/** A year's quarter hours in Berlin: 35,040, or 35,136 in a leap year. */
+const rawValuesOf = (year: number) => (new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1 ? 35_136 : 35_040);
 
 export const AGGREGATIONS = ['year', 'month', 'week', 'day', 'hour', 'raw'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
@@ -39,6 +41,9 @@ export interface ReportTimings {
   /** A year of raw values inside three loaded years: the previous period compared, then not. */
   compareOn: number;
   compareOff: number;
+  /** That year of raw values from the chart to the duration curve, and on to the running sum. */
+  durationSwitch: number;
+  cumulativeSwitch: number;
   /** A raw year inside three loaded years: one year back. */
   rangeStep: number;
   /** The raw year loaded: from the chart to the drawn heatmap (365 × 96 cells). */
@@ -179,6 +184,20 @@ export async function measureFeedReport(context: BrowserContext): Promise<Report
     `${LAST_YEAR}/raw/Europe/Berlin`,
     false,
   );
+  // The other views of the same raw year: the duration curve, then the running sum beside the year before's
+  // (also loaded), then back to the chart.
+  const durationSwitch = await timeRedraw(
+    page,
+    () => page.getByRole('button', { name: 'Duration curve', exact: true }).click(),
+    `duration/${rawValuesOf(thisYear - 1)}/0`,
+  );
+  const cumulativeSwitch = await timeRedraw(
+    page,
+    () => page.getByRole('button', { name: 'Cumulative', exact: true }).click(),
+    `cumulative/${LAST_YEAR}/raw/Europe/Berlin`,
+  );
+  await page.getByRole('button', { name: 'Chart', exact: true }).click();
+  await drawn(page, `${LAST_YEAR}/raw/Europe/Berlin`);
   const rangeStep = await timeRedraw(
     page,
     () => page.getByRole('button', { name: /Previous/ }).click(),
@@ -192,6 +211,8 @@ export async function measureFeedReport(context: BrowserContext): Promise<Report
     zoneChange,
     compareOn,
     compareOff,
+    durationSwitch,
+    cumulativeSwitch,
     rangeStep,
     heatmapSwitch,
     heatmapRedraw,

@@ -6,19 +6,9 @@
  *
  *   npx tsx bench/ui/profile-first-draw.ts [cold|cached, default cold] [port, default 18791]
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { z } from 'zod';
-import {
-  ADMIN_PASSWORD,
-  chromiumLaunchOptions,
-  consoleStackEnv,
-  stackPorts,
-} from '../../e2e/console-stack.ts';
-import { stop, waitFor } from '../processes.ts';
+import { withProfiledConsole } from './profiled-console.ts';
 
 const RAW_YEAR =
   '/reports/feed-in?user=P1000&contract=C1000&from=2025-01-01&to=2025-12-31&agg=raw&tz=Europe/Berlin';
@@ -36,25 +26,16 @@ const timelineSchema = z.object({
     }),
   ),
   tasks: z.array(z.object({ startTime: z.number(), duration: z.number() })),
+  marks: z.array(z.object({ name: z.string(), startTime: z.number() })),
 });
 
 const RUNS = 5;
 /** `cached`: the console's code is in the browser's cache (the report was opened before on another range). */
 const cached = process.argv[2] === 'cached';
 const port = Number(process.argv[3] ?? 18791);
-const consoleUrl = stackPorts(port).consoleUrl;
-const dataDir = mkdtempSync(join(tmpdir(), 'profile-first-draw-'));
-const stack = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-  env: { ...process.env, ...consoleStackEnv(port, join(dataDir, 'bff')) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 
-async function openReport(browser: Browser) {
-  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'en-US' });
-  await context.request.post('/bff/login', {
-    headers: { 'x-csrf': '1' },
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
+async function openReport(signedInContext: () => Promise<BrowserContext>) {
+  const context = await signedInContext();
   if (cached) {
     const before = await context.newPage();
     await before.goto('/reports/feed-in?user=P1000&contract=C1000');
@@ -96,19 +77,21 @@ async function openReport(browser: Browser) {
         }));
 
       const tasks: unknown = Reflect.get(window, 'benchTasks');
-      return { drawnAt: at, resources, tasks };
+      // Marks a profiling build may set (performance.mark) show where the code was on this clock.
+      const marks = performance
+        .getEntriesByType('mark')
+        .map((mark) => ({ name: mark.name, startTime: mark.startTime }));
+      return { drawnAt: at, resources, tasks, marks };
     }, drawnAt),
   );
   await context.close();
   return timeline;
 }
 
-const browser = await chromium.launch(chromiumLaunchOptions);
-try {
-  await waitFor(`${consoleUrl}/readyz`);
-  await openReport(browser);
+await withProfiledConsole('profile-first-draw', port, async ({ signedInContext }) => {
+  await openReport(signedInContext);
   const runs = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await openReport(browser));
+  for (let run = 0; run < RUNS; run++) runs.push(await openReport(signedInContext));
   runs.sort((a, b) => a.drawnAt - b.drawnAt);
   console.log(
     `drawn at ${runs.map((run) => run.drawnAt.toFixed(0)).join(', ')} ms; the median run's timeline:`,
@@ -129,11 +112,11 @@ try {
         at: task.startTime,
         line: `${task.startTime.toFixed(0).padStart(6)} + ${task.duration.toFixed(0).padStart(4)} ms main-thread task`,
       })),
+    ...timeline.marks.map((mark) => ({
+      at: mark.startTime,
+      line: `${mark.startTime.toFixed(0).padStart(6)}  mark: ${mark.name}`,
+    })),
     { at: timeline.drawnAt, line: `${timeline.drawnAt.toFixed(0).padStart(6)}  chart drawn` },
   ].sort((a, b) => a.at - b.at);
   for (const row of rows) console.log(row.line);
-} finally {
-  await browser.close();
-  await stop(stack);
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -3,21 +3,16 @@
  * view on a loaded raw year, summed by function (self time), the top printed. For a readable profile build
  * the console unminified first (`npx vite build --minify false`; `npm run build` restores it).
  *
- *   npx tsx bench/ui/profile-redraw.ts [aggregation, default month] [port, default 18790]
+ *   npx tsx bench/ui/profile-redraw.ts [change, default month] [port, default 18790]
+ *
+ * The change: an aggregation (the raw year redrawn as it), `compare` (the previous year compared),
+ * `heatmap`, `duration` or `cumulative` (the chart to that view) or `utc` (a year of days from Berlin to UTC).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { z } from 'zod';
-import {
-  ADMIN_PASSWORD,
-  chromiumLaunchOptions,
-  consoleStackEnv,
-  stackPorts,
-} from '../../e2e/console-stack.ts';
-import { stop, waitFor } from '../processes.ts';
+import { withProfiledConsole } from './profiled-console.ts';
 
 const traceSchema = z.object({
   traceEvents: z.array(
@@ -35,20 +30,8 @@ const traceSchema = z.object({
 
 const aggregation = process.argv[2] ?? 'month';
 const port = Number(process.argv[3] ?? 18790);
-const consoleUrl = stackPorts(port).consoleUrl;
-const dataDir = mkdtempSync(join(tmpdir(), 'profile-redraw-'));
-const stack = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-  env: { ...process.env, ...consoleStackEnv(port, join(dataDir, 'bff')) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const browser = await chromium.launch(chromiumLaunchOptions);
-try {
-  await waitFor(`${consoleUrl}/readyz`);
-  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'en-US' });
-  await context.request.post('/bff/login', {
-    headers: { 'x-csrf': '1' },
-    data: { username: 'admin', password: ADMIN_PASSWORD },
-  });
+await withProfiledConsole('profile-redraw', port, async ({ browser, signedInContext }) => {
+  const context = await signedInContext();
   const page = await context.newPage();
   const drawn = (agg: string) =>
     page
@@ -59,20 +42,90 @@ try {
   );
   await drawn('raw');
   await page.waitForLoadState('networkidle');
+  const key = (view: string, zone = 'Europe/Berlin') => `2025-01-01/2025-12-31/${view}/${zone}`;
+  const heatmapDrawn = () =>
+    page.locator(`canvas.heatmap__canvas[data-drawn-for="${key('heatmap')}"]`).waitFor({ timeout: 60_000 });
+  const aggregationSelect = page.getByLabel('Aggregation');
+  const compareSelect = page.getByLabel('Compare with');
+  // Each change with the change that undoes it: the change is made once unprofiled (what it needs is then
+  // loaded and warmed), undone, then made under the profiler, undone, and made under the timeline trace.
+  // From the raw year's chart to another view of it, and back.
+  const viewSwitch = (name: string, drawnFor: string) => ({
+    change: async () => {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page
+        .locator(`.feed-chart[data-drawn-for="${drawnFor}"] .recharts-surface`)
+        .waitFor({ timeout: 60_000 });
+    },
+    undo: async () => {
+      await page.getByRole('button', { name: 'Chart', exact: true }).click();
+      await drawn('raw');
+    },
+  });
+  const scenarios: Record<string, { change: () => Promise<unknown>; undo: () => Promise<unknown> }> = {
+    compare: {
+      change: async () => {
+        await compareSelect.selectOption('previous');
+        await page.locator('.feed-chart .chart-legend').waitFor({ timeout: 60_000 });
+      },
+      undo: async () => {
+        await compareSelect.selectOption('');
+        await page.locator('.feed-chart .chart-legend').waitFor({ state: 'detached' });
+      },
+    },
+    heatmap: {
+      change: async () => {
+        await page.getByRole('button', { name: 'Heatmap', exact: true }).click();
+        await heatmapDrawn();
+      },
+      undo: async () => {
+        await page.getByRole('button', { name: 'Chart', exact: true }).click();
+        await drawn('raw');
+      },
+    },
+    duration: viewSwitch('Duration curve', 'duration/35040/0'),
+    cumulative: viewSwitch('Cumulative', `cumulative/${key('raw')}`),
+    utc: {
+      change: async () => {
+        await page.getByRole('button', { name: 'UTC', exact: true }).click();
+        await page
+          .locator(`.feed-chart[data-drawn-for="${key('day', 'UTC')}"] .recharts-surface`)
+          .waitFor({ timeout: 60_000 });
+      },
+      undo: async () => {
+        await page.goBack();
+        await drawn('day');
+      },
+    },
+  };
+  const scenario = scenarios[aggregation] ?? {
+    change: async () => {
+      await aggregationSelect.selectOption(aggregation);
+      await drawn(aggregation);
+    },
+    undo: async () => {
+      await aggregationSelect.selectOption('raw');
+      await drawn('raw');
+    },
+  };
+  if (aggregation === 'utc') {
+    await aggregationSelect.selectOption('day');
+    await drawn('day');
+  }
+  await scenario.change();
+  await page.waitForLoadState('networkidle');
+  await scenario.undo();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  await page.getByLabel('Aggregation').selectOption(aggregation);
-  await drawn(aggregation);
+  await scenario.change();
   const { profile } = await cdp.send('Profiler.stop');
   // The same change again under the browser's timeline trace: style, layout and paint are native work that
   // a JavaScript profile shows only as "(program)".
-  await page.getByLabel('Aggregation').selectOption('raw');
-  await drawn('raw');
+  await scenario.undo();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'blink', 'v8'] });
-  await page.getByLabel('Aggregation').selectOption(aggregation);
-  await drawn(aggregation);
+  await scenario.change();
   const trace = traceSchema.parse(JSON.parse((await browser.stopTracing()).toString()));
   const renderers = new Set(
     trace.traceEvents
@@ -126,11 +179,7 @@ try {
     byFunction.set(name, (byFunction.get(name) ?? 0) + (intervals[index] ?? 0) / 1000);
   });
   const total = [...byFunction.values()].reduce((sum, ms) => sum + ms, 0);
-  console.log(`redraw raw → ${aggregation}: ${total.toFixed(0)} ms profiled`);
+  console.log(`redraw ${aggregation}: ${total.toFixed(0)} ms profiled`);
   for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
     console.log(`${ms.toFixed(1).padStart(7)} ms  ${name}`);
-} finally {
-  await browser.close();
-  await stop(stack);
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

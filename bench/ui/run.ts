@@ -156,6 +156,8 @@ async function measureReport(browser: Browser): Promise<void> {
     ['raw year loaded, a year of days Berlin to UTC', (run) => run.zoneChange],
     ['three raw years loaded, compare a raw year on', (run) => run.compareOn],
     ['three raw years loaded, compare off', (run) => run.compareOff],
+    ['three raw years loaded, a raw year as duration curve', (run) => run.durationSwitch],
+    ['three raw years loaded, a raw year as running sum', (run) => run.cumulativeSwitch],
     ['three raw years loaded, a raw year one back', (run) => run.rangeStep],
     ['raw year loaded, chart to heatmap (365 × 96)', (run) => run.heatmapSwitch],
     ['heatmap of a year, redrawn in dark colours', (run) => run.heatmapRedraw],
