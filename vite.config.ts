@@ -14,7 +14,10 @@ type PluginContext = Rollup.PluginContext;
  * chunk keeps would make the two chunks import each other, and the chart fail to start.
  */
 const CHART_LIBRARY = new RegExp(
-  String.raw`[\\/]node_modules[\\/](recharts|d3-[\w-]+|victory-vendor|@reduxjs[\\/]toolkit|redux|redux-thunk|` +
+  // Packages installed at the top (the first node_modules in the path): a copy nested under another package
+  // is that package's. downshift's own react-is matched once, and every page with a combobox loaded the
+  // whole chart library through it (the write forms' contract suggestions, the report's zone picker).
+  String.raw`^(?:(?!node_modules).)*[\\/]node_modules[\\/](recharts|d3-[\w-]+|victory-vendor|@reduxjs[\\/]toolkit|redux|redux-thunk|` +
     String.raw`reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|react-redux|internmap|tiny-invariant|` +
     String.raw`clsx|react-is|use-sync-external-store[\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector\.))`,
 );

@@ -93,6 +93,14 @@ const chartLibraryImportsPage = reportChunks
 console.log(
   `feed-in report route with the chart library: ${(reportTotal + chartLibrary).toFixed(1)} KB gzip`,
 );
+// Only the charts' chunk may import the library: a page or the find slots importing it (a module they share
+// with recharts, grouped into the library's chunk) makes every form with a combobox load ~80 KB gzip of charts.
+const chartLibraryImporters = assets
+  .filter((file) => file.endsWith('.js') && !/^(charts|recharts)-[\w-]+\.js$/.test(file))
+  .filter((file) =>
+    [...staticClosure([`assets/${file}`])].some((imported) => CHART_LIBRARY_CHUNK.test(imported)),
+  );
+console.log(`chunks other than the charts that load the chart library: ${chartLibraryImporters.length}`);
 
 const problems = [
   initial.length === 0 && 'no script found in dist/index.html',
@@ -104,6 +112,8 @@ const problems = [
   reportTotal > REPORT_ROUTE_BUDGET_KB && 'the feed-in report route is over budget',
   chartLibrary === 0 && 'the chart library chunk (recharts-*.js) is not among the report route’s chunks',
   chartLibrary > CHART_LIBRARY_BUDGET_KB && 'the chart library is over budget',
+  chartLibraryImporters.length > 0 &&
+    `the chart library loads with ${chartLibraryImporters.join(', ')}: only the charts chunk may import it`,
   chartLibraryImportsPage &&
     'the chart library imports the report page’s chunk: add the module to CHART_LIBRARY',
 ].filter(Boolean);
