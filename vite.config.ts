@@ -76,6 +76,7 @@ export default defineConfig(({ command }) => ({
             // Runs before zod loads, so its own chunk (src/web/zod-without-eval.ts).
             { name: 'zod-without-eval', test: /zod-without-eval\.ts$/, priority: 2 },
             { name: 'shell', test: (id) => shell.modules.has(id), priority: 1 },
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
           ],
         },
       },

@@ -362,6 +362,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 100,
     defaultPendingMinMs: 0,
   });
+  // The page's own code loads beside the language catalogue and the session check, not once they are in
+  // and the console's route has let it through: on a slow network that was a round trip more before the
+  // page could draw (Lighthouse). A failed load is tried again when the route loads it.
+  const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
+  for (const route of matchedRoutes) router.loadRouteChunk(route)?.catch(() => undefined);
   // Leaving the report stops the feed fetches no page reads, also when it is left before its page arrived
   // (the route's onLeave only follows a page that was shown).
   router.subscribe('onResolved', ({ toLocation }) => {
