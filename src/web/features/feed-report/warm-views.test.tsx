@@ -2,6 +2,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
+import type * as ReportRange from './report-range.ts';
 
 const computed = vi.hoisted(() => ({
   records: [] as string[],
@@ -33,6 +34,18 @@ vi.mock('./heatmap-cells.ts', () => ({
     computed.heatmaps.push(`${rows[0]} ${range.from}/${range.to} ${timeZone}`);
   },
 }));
+// Passed through, counted: what the hook plans is counted in idle time, not in the render's effects.
+const counted = vi.hoisted(() => ({ points: 0 }));
+vi.mock('./report-range.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof ReportRange>();
+  return {
+    ...original,
+    pointCount: (...args: Parameters<typeof original.pointCount>) => {
+      counted.points++;
+      return original.pointCount(...args);
+    },
+  };
+});
 // The browser's zone as a staff member's in Germany, whatever the machine running the tests says.
 vi.mock('../../lib/time-zone-names.ts', () => ({ browserTimeZone: () => 'Europe/Berlin' }));
 const { useWarmViews, viewsToWarm } = await import('./warm-views.ts');
@@ -49,6 +62,31 @@ const props = (days: { from: string; to: string }, aggregation: 'raw' | 'day') =
 });
 
 describe('useWarmViews', () => {
+  it('plans nothing while the view is drawn: the first work waits for an idle period', () => {
+    const idle: IdleRequestCallback[] = [];
+    // happy-dom has no idle callbacks (the hook then uses a timeout): these hold them until the test runs one.
+    Object.assign(window, {
+      requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
+      cancelIdleCallback: () => undefined,
+    });
+    try {
+      counted.points = 0;
+      computed.records.length = 0;
+      // A year of days in a zone: counting its hours for the limit took 10-15 ms of a zone change's redraw.
+      renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'day')));
+      expect(idle).toHaveLength(1);
+      expect(counted.points).toBe(0);
+      expect(computed.records).toEqual([]);
+      idle.shift()!({ didTimeout: false, timeRemaining: () => 50 });
+      expect(counted.points).toBeGreaterThan(0);
+      expect(computed.records).toEqual([]);
+      expect(idle).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    }
+  });
+
   it("computes the range's other aggregations, hours first, each with its report view, then its curve, running sums and heatmap", async () => {
     computed.records.length = computed.views.length = computed.heatmaps.length = 0;
     renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'day')));

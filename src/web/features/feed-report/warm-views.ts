@@ -85,23 +85,34 @@ export function useWarmViews({
         view.timeZone,
         now,
       );
-    const pending: (() => unknown)[] = viewsToWarm(loaded, { range, start, end, aggregation, timeZone }).map(
-      (view) => () => warm(view),
-    );
-    // The shown view's duration curve (its rows sorted) and running sums, then the range's heatmap: its
-    // cells laid out from the raw view (warmed above unless shown).
-    pending.push(() => durationCurve(warm({ start, end, aggregation, timeZone }).rows));
-    pending.push(() => {
-      // Its running sums and the running sum's table rows (~10 ms each for a year of quarter hours).
-      const { rows } = warm({ start, end, aggregation, timeZone });
-      runningSums(rows);
-      tabledIndexes(rows, aggregation, range, timeZone);
-    });
-    if (pointCount(range, 'raw', timeZone) <= MAX_POINTS)
+    // The plan itself is idle work too: after a click React runs this effect before the frame is drawn, and
+    // counting a year's hours in a zone for viewsToWarm's limit costs ~10-15 ms (it held a zone change's
+    // redraw back by that much).
+    const plan = (): (() => unknown)[] => {
+      const pending: (() => unknown)[] = viewsToWarm(loaded, {
+        range,
+        start,
+        end,
+        aggregation,
+        timeZone,
+      }).map((view) => () => warm(view));
+      // The shown view's duration curve (its rows sorted) and running sums, then the range's heatmap: its
+      // cells laid out from the raw view (warmed above unless shown).
+      pending.push(() => durationCurve(warm({ start, end, aggregation, timeZone }).rows));
       pending.push(() => {
-        const raw = warm({ start, end, aggregation: 'raw', timeZone });
-        heatmapOf(raw.rows, range, timeZone, raw.resolutionMs);
+        // Its running sums and the running sum's table rows (~10 ms each for a year of quarter hours).
+        const { rows } = warm({ start, end, aggregation, timeZone });
+        runningSums(rows);
+        tabledIndexes(rows, aggregation, range, timeZone);
       });
+      if (pointCount(range, 'raw', timeZone) <= MAX_POINTS)
+        pending.push(() => {
+          const raw = warm({ start, end, aggregation: 'raw', timeZone });
+          heatmapOf(raw.rows, range, timeZone, raw.resolutionMs);
+        });
+      return pending;
+    };
+    const pending: (() => unknown)[] = [() => pending.push(...plan())];
     let cancel: () => void = () => undefined;
     const next = () => {
       const work = pending.shift();
