@@ -54,7 +54,7 @@ export function CumulativeView({
 }) {
   const sums = useMemo(() => runningSums(rows), [rows]);
   const compareSums = useMemo(() => (compareRows ? runningSums(compareRows) : null), [compareRows]);
-  const [sizer, width] = useElementWidth<HTMLDivElement>();
+  const [sizer, width] = useElementWidth<HTMLDivElement>('report-view');
   const plot = plotArea(width);
   const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(finalSum(sums), compareSums ? finalSum(compareSums) : 0));

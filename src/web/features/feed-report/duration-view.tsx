@@ -44,7 +44,7 @@ export function DurationView({
 }) {
   const curve = useMemo(() => durationCurve(rows), [rows]);
   const compareCurve = useMemo(() => (compareRows ? durationCurve(compareRows) : null), [compareRows]);
-  const [sizer, width] = useElementWidth<HTMLDivElement>();
+  const [sizer, width] = useElementWidth<HTMLDivElement>('report-view');
   const plot = plotArea(width);
   const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(curve.steps[0]?.kwh ?? 0, compareCurve?.steps[0]?.kwh ?? 0));

@@ -266,7 +266,7 @@ export const FeedChart = memo(
     // many points are drawn: one value per pixel column at most.
     // Read before the first paint: the axis's ticks are chosen for it in the same render that draws the
     // chart (Recharts' own `onResize` comes a frame later, which would draw a year of raw values twice).
-    const [sizer, chartWidth] = useElementWidth<HTMLDivElement>();
+    const [sizer, chartWidth] = useElementWidth<HTMLDivElement>('report-chart');
     const plotWidth = plotArea(chartWidth).width;
     const columns = Math.max(1, Math.round(plotWidth));
     const points = useMemo(

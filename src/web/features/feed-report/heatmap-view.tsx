@@ -229,7 +229,7 @@ function HeatmapCanvas({
   timeZone: string;
   drawnFor: string;
 }) {
-  const [holder, width] = useElementWidth<HTMLDivElement>();
+  const [holder, width] = useElementWidth<HTMLDivElement>('report-heatmap');
   const canvas = useRef<HTMLCanvasElement>(null);
   const [geometry, setGeometry] = useState<HeatmapGeometry | null>(null);
   const [cursor, setCursor] = useState<Position | null>(null);
