@@ -8,6 +8,7 @@ import {
   rangeProblem,
   rangeQuery,
   stepRange,
+  withinPointLimit,
 } from './report-range.ts';
 import { reportSearchSchema } from './report-search.ts';
 
@@ -95,6 +96,22 @@ describe('report ranges', () => {
     expect(pointCount(year, 'hour', 'Europe/Berlin')).toBe(8760);
     expect(pointCount(year, 'day', 'Asia/Kolkata')).toBe(365);
     expect(pointCount({ from: '2000-01-01', to: '2025-12-31' }, 'raw', 'UTC')).toBeGreaterThan(50_000);
+  });
+
+  it('tells whether a view is within the limit of points, counting periods only near it', () => {
+    const fourYears = { from: '2022-01-01', to: '2025-12-31' };
+    const fiveYears = { from: '2021-01-01', to: '2025-12-31' };
+    expect(withinPointLimit(fourYears, 'raw', 'Europe/Berlin')).toBe(true);
+    expect(withinPointLimit(fiveYears, 'raw', 'Europe/Berlin')).toBe(false);
+    // A year of hours: 8,760 periods, far within, with or without a count.
+    expect(withinPointLimit({ from: '2025-01-01', to: '2025-12-31' }, 'hour', 'Australia/Lord_Howe')).toBe(
+      true,
+    );
+    // 16 years of hours (140,256 in Berlin) are near the limit of 140,544: counted, and within.
+    const sixteenYears = { from: '2010-01-01', to: '2025-12-31' };
+    expect(pointCount(sixteenYears, 'hour', 'Europe/Berlin')).toBe(140_256);
+    expect(withinPointLimit(sixteenYears, 'hour', 'Europe/Berlin')).toBe(true);
+    expect(withinPointLimit({ from: '2009-01-01', to: '2025-12-31' }, 'hour', 'Europe/Berlin')).toBe(false);
   });
 
   it('turns the local dates into the API’s UTC bounds, DST included', () => {

@@ -189,6 +189,19 @@ export function pointCount(range: DateRange, aggregation: AggregationType, timeZ
   return estimate > MAX_POINTS * 2 ? estimate : periodsOverlapping(start, end, aggregation, timeZone).length;
 }
 
+/**
+ * Whether the view's points are within MAX_POINTS, counting the periods only near the limit: a range's
+ * periods outnumber its typical-length estimate by no more than the zone's changeovers in it, so an estimate
+ * of half the limit or less is within it (a year of hours no longer enumerates its 8,760 hours, ~10-15 ms).
+ */
+export function withinPointLimit(range: DateRange, aggregation: AggregationType, timeZone: string): boolean {
+  if (aggregation !== 'raw') {
+    const { start, end } = rangeInstants(range, timeZone);
+    if ((Math.ceil((end - start) / TYPICAL_LENGTH[aggregation]) + 1) * 2 <= MAX_POINTS) return true;
+  }
+  return pointCount(range, aggregation, timeZone) <= MAX_POINTS;
+}
+
 export interface RangeProblem {
   field: 'from' | 'to';
   message: string;

@@ -34,15 +34,15 @@ vi.mock('./heatmap-cells.ts', () => ({
     computed.heatmaps.push(`${rows[0]} ${range.from}/${range.to} ${timeZone}`);
   },
 }));
-// Passed through, counted: what the hook plans is counted in idle time, not in the render's effects.
-const counted = vi.hoisted(() => ({ points: 0 }));
+// Passed through, counted: what the hook plans is checked in idle time, not in the render's effects.
+const counted = vi.hoisted(() => ({ limits: 0 }));
 vi.mock('./report-range.ts', async (importOriginal) => {
   const original = await importOriginal<typeof ReportRange>();
   return {
     ...original,
-    pointCount: (...args: Parameters<typeof original.pointCount>) => {
-      counted.points++;
-      return original.pointCount(...args);
+    withinPointLimit: (...args: Parameters<typeof original.withinPointLimit>) => {
+      counted.limits++;
+      return original.withinPointLimit(...args);
     },
   };
 });
@@ -62,7 +62,7 @@ const props = (days: { from: string; to: string }, aggregation: 'raw' | 'day') =
 });
 
 describe('useWarmViews', () => {
-  it('plans nothing while the view is drawn: the first work waits for an idle period', () => {
+  it('plans nothing while the view is drawn: the plan and the first view wait for an idle period', () => {
     const idle: IdleRequestCallback[] = [];
     // happy-dom has no idle callbacks (the hook then uses a timeout): these hold them until the test runs one.
     Object.assign(window, {
@@ -70,16 +70,17 @@ describe('useWarmViews', () => {
       cancelIdleCallback: () => undefined,
     });
     try {
-      counted.points = 0;
+      counted.limits = 0;
       computed.records.length = 0;
       // A year of days in a zone: counting its hours for the limit took 10-15 ms of a zone change's redraw.
       renderHook(() => useWarmViews(props({ from: '2025-01-01', to: '2025-12-31' }, 'day')));
       expect(idle).toHaveLength(1);
-      expect(counted.points).toBe(0);
+      expect(counted.limits).toBe(0);
       expect(computed.records).toEqual([]);
+      // The first idle period plans and computes the first view; the next asks for its own.
       idle.shift()!({ didTimeout: false, timeRemaining: () => 50 });
-      expect(counted.points).toBeGreaterThan(0);
-      expect(computed.records).toEqual([]);
+      expect(counted.limits).toBeGreaterThan(0);
+      expect(computed.records).toEqual(['raw']);
       expect(idle).toHaveLength(1);
     } finally {
       Reflect.deleteProperty(window, 'requestIdleCallback');

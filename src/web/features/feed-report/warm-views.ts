@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AGGREGATION_TYPES, type AggregationType } from '../../../contract/api/feed.ts';
 import { recordsFromRaw, type LoadedRaw } from './loaded-raw.ts';
 import { browserTimeZone } from '../../lib/time-zone-names.ts';
-import { MAX_POINTS, pointCount, rangeInstants, stepRange, type DateRange } from './report-range.ts';
+import { rangeInstants, stepRange, withinPointLimit, type DateRange } from './report-range.ts';
 import { reportView } from './report-view.ts';
 import { heatmapOf } from './heatmap-cells.ts';
 import { durationCurve } from './duration-curve.ts';
@@ -40,7 +40,7 @@ export function viewsToWarm(
     view.start >= loaded.start && view.end <= loaded.end;
   const views: WarmView[] = [...AGGREGATION_TYPES]
     .reverse()
-    .filter((other) => other !== aggregation && pointCount(range, other, timeZone) <= MAX_POINTS)
+    .filter((other) => other !== aggregation && withinPointLimit(range, other, timeZone))
     .map((other) => ({ start, end, aggregation: other, timeZone }));
   const previous = { ...rangeInstants(stepRange(range, -1), timeZone), aggregation, timeZone };
   if (holds(previous)) views.push(previous);
@@ -85,9 +85,8 @@ export function useWarmViews({
         view.timeZone,
         now,
       );
-    // The plan itself is idle work too: after a click React runs this effect before the frame is drawn, and
-    // counting a year's hours in a zone for viewsToWarm's limit costs ~10-15 ms (it held a zone change's
-    // redraw back by that much).
+    // Planned in the first idle period with its first piece of work, not here: after a click React runs this
+    // effect before the frame is drawn.
     const plan = (): (() => unknown)[] => {
       const pending: (() => unknown)[] = viewsToWarm(loaded, {
         range,
@@ -105,21 +104,20 @@ export function useWarmViews({
         runningSums(rows);
         tabledIndexes(rows, aggregation, range, timeZone);
       });
-      if (pointCount(range, 'raw', timeZone) <= MAX_POINTS)
+      if (withinPointLimit(range, 'raw', timeZone))
         pending.push(() => {
           const raw = warm({ start, end, aggregation: 'raw', timeZone });
           heatmapOf(raw.rows, range, timeZone, raw.resolutionMs);
         });
       return pending;
     };
-    const pending: (() => unknown)[] = [() => pending.push(...plan())];
+    let pending: (() => unknown)[] | null = null;
     let cancel: () => void = () => undefined;
     const next = () => {
-      const work = pending.shift();
-      if (!work) return;
       cancel = whenIdle(() => {
-        work();
-        next();
+        pending ??= plan();
+        pending.shift()?.();
+        if (pending.length > 0) next();
       });
     };
     next();
