@@ -21,7 +21,7 @@ import {
 } from '../../e2e/console-stack.ts';
 import { stop, waitFor } from '../processes.ts';
 import { printTable } from '../table.ts';
-import { AGGREGATIONS, measureFeedReport, type ReportTimings } from './feed-report.ts';
+import { measureFeedReport, REPORT_FIGURES, type ReportTimings } from './feed-report.ts';
 import { median } from './statistics.ts';
 
 const before = process.env.BENCH_UI_BEFORE;
@@ -35,23 +35,6 @@ const builds = [
   { name: 'before', port: 18720, staticDir: resolve(before) },
   { name: 'after', port: 18730, staticDir: resolve('dist') },
 ] as const;
-
-const figures: [string, (run: ReportTimings) => number][] = [
-  ['raw year, navigation to drawn chart', (run) => run.rawYearFirstDraw],
-  ['three raw years, navigation to drawn chart', (run) => run.threeYearsFirstDraw],
-  ...AGGREGATIONS.map((aggregation): [string, (run: ReportTimings) => number] => [
-    `redraw as ${aggregation}`,
-    (run) => run.aggregation[aggregation],
-  ]),
-  ['a year of days Berlin to UTC', (run) => run.zoneChange],
-  ['compare on', (run) => run.compareOn],
-  ['compare off', (run) => run.compareOff],
-  ['to the duration curve', (run) => run.durationSwitch],
-  ['to the running sum', (run) => run.cumulativeSwitch],
-  ['a raw year one back', (run) => run.rangeStep],
-  ['chart to heatmap', (run) => run.heatmapSwitch],
-  ['heatmap in dark colours', (run) => run.heatmapRedraw],
-];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
 const stacks: ChildProcess[] = [];
@@ -99,7 +82,7 @@ try {
 const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)} ms`;
 printTable(
   `feed-in report before (${before}) and after (dist/), medians of ${RUNS} runs taken in turns, load average ${loadAtStart.toFixed(1)} at start`,
-  figures.map(([name, pick]) => {
+  REPORT_FIGURES.map(({ name, pick }) => {
     const was = median(results.before.map(pick));
     const now = median(results.after.map(pick));
     return [name, `before ${ms(was)}`, `after ${ms(now)}`, `${(((now - was) / was) * 100).toFixed(0)} %`];

@@ -52,6 +52,44 @@ export interface ReportTimings {
   heatmapRedraw: number;
 }
 
+/** One of the report's figures: its name, its budget (issue 30) and where a run holds it. */
+export interface ReportFigure {
+  name: string;
+  budgetMs: number;
+  pick: (run: ReportTimings) => number;
+}
+
+/** Every figure the report's bench prints: the first draws, then each change of view on loaded data (50 ms). */
+export const REPORT_FIGURES: ReportFigure[] = [
+  {
+    name: 'raw year (35,040), navigation to drawn chart',
+    budgetMs: 700,
+    pick: (run) => run.rawYearFirstDraw,
+  },
+  {
+    name: 'three raw years (105,216), navigation to drawn chart',
+    budgetMs: 1500,
+    pick: (run) => run.threeYearsFirstDraw,
+  },
+  ...AGGREGATIONS.map((aggregation): ReportFigure => ({
+    name: `raw year loaded, redraw as ${aggregation}`,
+    budgetMs: 50,
+    pick: (run) => run.aggregation[aggregation],
+  })),
+  ...(
+    [
+      ['raw year loaded, a year of days Berlin to UTC', (run) => run.zoneChange],
+      ['three raw years loaded, compare a raw year on', (run) => run.compareOn],
+      ['three raw years loaded, compare off', (run) => run.compareOff],
+      ['three raw years loaded, a raw year as duration curve', (run) => run.durationSwitch],
+      ['three raw years loaded, a raw year as running sum', (run) => run.cumulativeSwitch],
+      ['three raw years loaded, a raw year one back', (run) => run.rangeStep],
+      ['raw year loaded, chart to heatmap (365 × 96)', (run) => run.heatmapSwitch],
+      ['heatmap of a year, redrawn in dark colours', (run) => run.heatmapRedraw],
+    ] satisfies [string, ReportFigure['pick']][]
+  ).map(([name, pick]): ReportFigure => ({ name, budgetMs: 50, pick })),
+];
+
 /** Waits until the chart is drawn for `drawnFor` (range/aggregation/zone). */
 async function drawn(page: Page, drawnFor: string): Promise<void> {
   await page

@@ -24,7 +24,7 @@ import {
 import { stop, waitFor } from '../processes.ts';
 import { printTable } from '../table.ts';
 import { bulkChargesFile, BULK_ROWS, measureBulkCheck } from './bulk-check.ts';
-import { AGGREGATIONS, measureFeedReport, type ReportTimings } from './feed-report.ts';
+import { measureFeedReport, REPORT_FIGURES } from './feed-report.ts';
 import { median, percentile, timingRow, type Timing } from './statistics.ts';
 import { measureTyping, type TypingSamples } from './typing.ts';
 import { EXECUTION_COUNTS, measureChargesTyping } from './charges-typing.ts';
@@ -141,31 +141,13 @@ async function measureMigrationTyping(browser: Browser): Promise<void> {
 
 async function measureReport(browser: Browser): Promise<void> {
   const report = await measureRuns(browser, measureFeedReport);
-  const figure = (name: string, budgetMs: number, pick: (run: ReportTimings) => number): Timing => ({
-    name: `feed-in report: ${name}`,
-    runs: report.map(pick),
-    budgetMs,
-    source: 'issue 30',
-  });
-  // Every change of view on data already loaded has the same budget.
-  const redraws: [string, (run: ReportTimings) => number][] = [
-    ...AGGREGATIONS.map((aggregation): [string, (run: ReportTimings) => number] => [
-      `raw year loaded, redraw as ${aggregation}`,
-      (run) => run.aggregation[aggregation],
-    ]),
-    ['raw year loaded, a year of days Berlin to UTC', (run) => run.zoneChange],
-    ['three raw years loaded, compare a raw year on', (run) => run.compareOn],
-    ['three raw years loaded, compare off', (run) => run.compareOff],
-    ['three raw years loaded, a raw year as duration curve', (run) => run.durationSwitch],
-    ['three raw years loaded, a raw year as running sum', (run) => run.cumulativeSwitch],
-    ['three raw years loaded, a raw year one back', (run) => run.rangeStep],
-    ['raw year loaded, chart to heatmap (365 × 96)', (run) => run.heatmapSwitch],
-    ['heatmap of a year, redrawn in dark colours', (run) => run.heatmapRedraw],
-  ];
   timings.push(
-    figure('raw year (35,040), navigation to drawn chart', 700, (run) => run.rawYearFirstDraw),
-    figure('three raw years (105,216), navigation to drawn chart', 1500, (run) => run.threeYearsFirstDraw),
-    ...redraws.map(([name, pick]) => figure(name, 50, pick)),
+    ...REPORT_FIGURES.map(({ name, budgetMs, pick }): Timing => ({
+      name: `feed-in report: ${name}`,
+      runs: report.map(pick),
+      budgetMs,
+      source: 'issue 30',
+    })),
   );
 }
 
