@@ -185,8 +185,13 @@ const TYPICAL_LENGTH = { year: 365 * DAY, month: 30 * DAY, week: 7 * DAY, day: D
 export function pointCount(range: DateRange, aggregation: AggregationType, timeZone: string): number {
   const { start, end } = rangeInstants(range, timeZone);
   if (aggregation === 'raw') return Math.ceil((end - start) / (15 * 60_000));
-  const estimate = Math.ceil((end - start) / TYPICAL_LENGTH[aggregation]) + 1;
+  const estimate = estimatedPeriods(start, end, aggregation);
   return estimate > MAX_POINTS * 2 ? estimate : periodsOverlapping(start, end, aggregation, timeZone).length;
+}
+
+/** A range's periods of an aggregation at their typical length, rounded up, plus the one cut at its start. */
+function estimatedPeriods(start: number, end: number, aggregation: Exclude<AggregationType, 'raw'>): number {
+  return Math.ceil((end - start) / TYPICAL_LENGTH[aggregation]) + 1;
 }
 
 /**
@@ -197,7 +202,7 @@ export function pointCount(range: DateRange, aggregation: AggregationType, timeZ
 export function withinPointLimit(range: DateRange, aggregation: AggregationType, timeZone: string): boolean {
   if (aggregation !== 'raw') {
     const { start, end } = rangeInstants(range, timeZone);
-    if ((Math.ceil((end - start) / TYPICAL_LENGTH[aggregation]) + 1) * 2 <= MAX_POINTS) return true;
+    if (estimatedPeriods(start, end, aggregation) * 2 <= MAX_POINTS) return true;
   }
   return pointCount(range, aggregation, timeZone) <= MAX_POINTS;
 }

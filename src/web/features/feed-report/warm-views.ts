@@ -88,7 +88,7 @@ export function useWarmViews({
     // Planned in the first idle period with its first piece of work, not here: after a click React runs this
     // effect before the frame is drawn.
     const plan = (): (() => unknown)[] => {
-      const pending: (() => unknown)[] = viewsToWarm(loaded, {
+      const work: (() => unknown)[] = viewsToWarm(loaded, {
         range,
         start,
         end,
@@ -97,19 +97,19 @@ export function useWarmViews({
       }).map((view) => () => warm(view));
       // The shown view's duration curve (its rows sorted) and running sums, then the range's heatmap: its
       // cells laid out from the raw view (warmed above unless shown).
-      pending.push(() => durationCurve(warm({ start, end, aggregation, timeZone }).rows));
-      pending.push(() => {
+      work.push(() => durationCurve(warm({ start, end, aggregation, timeZone }).rows));
+      work.push(() => {
         // Its running sums and the running sum's table rows (~10 ms each for a year of quarter hours).
         const { rows } = warm({ start, end, aggregation, timeZone });
         runningSums(rows);
         tabledIndexes(rows, aggregation, range, timeZone);
       });
       if (withinPointLimit(range, 'raw', timeZone))
-        pending.push(() => {
+        work.push(() => {
           const raw = warm({ start, end, aggregation: 'raw', timeZone });
           heatmapOf(raw.rows, range, timeZone, raw.resolutionMs);
         });
-      return pending;
+      return work;
     };
     let pending: (() => unknown)[] | null = null;
     let cancel: () => void = () => undefined;
