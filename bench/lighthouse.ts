@@ -15,7 +15,7 @@
  * main thread did (audits `long-tasks`, `bootup-time`, `mainthread-work-breakdown`).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -211,7 +211,11 @@ try {
       process.stderr.write('.');
     }
     const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
-    if (keep) copyFileSync(join(dataDir, 'result.json'), join(keep, `${page.name}.json`));
+    if (keep) {
+      // Node names the source when the destination's folder is missing: make it first.
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(join(dataDir, 'result.json'), join(keep, `${page.name}.json`));
+    }
     const median = medianRun(scores);
     rows.push([
       page.name,
