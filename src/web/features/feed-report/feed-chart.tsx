@@ -25,7 +25,8 @@ import {
   type TickStyle,
 } from './chart-ticks.ts';
 import { inUnit, type EnergyUnit, type PeriodRun, type ReportRow } from './report-rows.ts';
-import { maxColumns, minMaxColumns, type ChartPoint } from './pixel-columns.ts';
+import type { ChartPoint } from './pixel-columns.ts';
+import { chartPoints, compareLinePoints, denseBars } from './chart-points.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import type { ChartColors } from './chart-colors.ts';
 import {
@@ -48,78 +49,6 @@ const HATCH_ID = 'feed-incomplete-hatch';
 const MARKER_HATCH_ID = 'feed-incomplete-marker';
 
 const noGridLines = () => [];
-
-/** Bars narrower than this are drawn as one area of each pixel column's highest value. */
-const DENSE_BAR_PX = 3;
-
-/** The column (0 … columns − 1) of an instant in [first, last]. */
-const timeColumn = (instant: number, first: number, last: number, columns: number) =>
-  last > first ? Math.min(columns - 1, Math.floor(((instant - first) / (last - first)) * columns)) : 0;
-
-/**
- * A raw series as drawn: every value where the plot has room for them, else the lowest and highest of each
- * pixel column (gaps kept), whatever the values' count.
- */
-export function linePoints(
-  rows: readonly ReportRow[],
-  valueOf: (index: number) => number | null,
-  columns: number,
-): ChartPoint[] {
-  if (rows.length <= columns * 2) return rows.map((row, index) => ({ x: row.start, value: valueOf(index) }));
-  const first = rows[0]!.start;
-  const last = rows.at(-1)!.start;
-  return minMaxColumns({
-    count: rows.length,
-    columnOf: (index) => timeColumn(rows[index]!.start, first, last, columns),
-    xOf: (index) => rows[index]!.start,
-    valueOf,
-  });
-}
-
-/** Whether bars of this many periods are too narrow to draw one by one. */
-export const denseBars = (periods: number, plotWidth: number) => periods * DENSE_BAR_PX > plotWidth;
-
-// The points drawn for a set of rows (the report view's cached array), kept with it: going back to a
-// view redraws without reducing 35,040 rows again.
-const drawnPoints = new WeakMap<
-  readonly ReportRow[],
-  { compareRows: readonly ReportRow[] | null; factor: number; columns: number; points: ChartPoint[] }
->();
-
-function chartPoints(
-  rows: readonly ReportRow[],
-  compareRows: readonly ReportRow[] | null,
-  isRaw: boolean,
-  unit: EnergyUnit,
-  columns: number,
-): ChartPoint[] {
-  const known = drawnPoints.get(rows);
-  if (known && known.compareRows === compareRows && known.factor === unit.factor && known.columns === columns)
-    return known.points;
-  const valueOf = (index: number) => inUnit(rows[index]!.energyKwh, unit);
-  // Bars overlay the comparison in the same data; a raw comparison is a line of its own (below).
-  const compareOf = compareRows ? (index: number) => inUnit(compareRows[index]?.energyKwh, unit) : undefined;
-  let points: ChartPoint[];
-  if (isRaw) points = linePoints(rows, valueOf, columns);
-  else if (denseBars(rows.length, columns))
-    points = maxColumns(
-      {
-        count: rows.length,
-        columnOf: (index) => Math.floor((index * columns) / rows.length),
-        xOf: (index) => index,
-        valueOf,
-      },
-      compareOf,
-    );
-  else
-    points = rows.map((row, index) => ({
-      x: index,
-      value: valueOf(index),
-      ...(compareOf ? { compare: compareOf(index) } : {}),
-    }));
-  drawnPoints.set(rows, { compareRows, factor: unit.factor, columns, points });
-  return points;
-}
 
 /** A period and its values in words, as the tooltip and the live region give them. */
 function periodLines(
@@ -273,11 +202,11 @@ export const FeedChart = memo(
       () => (chartWidth > 0 ? chartPoints(rows, compareRows, isRaw, unit, columns) : []),
       [rows, compareRows, isRaw, unit, columns, chartWidth],
     );
-    const compareLine = useMemo(() => {
-      if (!isRaw || !compareRows || chartWidth === 0) return null;
-      // Period by period onto this range's time axis, reduced on its own.
-      return linePoints(rows, (index) => inUnit(compareRows[index]?.energyKwh, unit), columns);
-    }, [isRaw, compareRows, rows, unit, columns, chartWidth]);
+    const compareLine = useMemo(
+      () =>
+        isRaw && compareRows && chartWidth > 0 ? compareLinePoints(rows, compareRows, unit, columns) : null,
+      [isRaw, compareRows, rows, unit, columns, chartWidth],
+    );
     const dense = !isRaw && denseBars(rows.length, columns);
     const barSize = barWidth(plotWidth, rows.length, compareRows !== null);
     // The value axis over what is drawn, with recharts' own rounding (its default for an axis from zero).
