@@ -435,18 +435,26 @@ test.describe('feed-in report', () => {
   });
 });
 
-/** The x-axis labels: at least two, none touching the next. */
+/**
+ * The x-axis labels: at least two, none touching the next. Read until the chart is drawn at the window's
+ * new width: right after a resize its labels were once read mid-redraw, every box empty (0 to 0).
+ */
 async function expectTicksApart(page: Page) {
-  const boxes = await page
-    .locator('.feed-chart .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
-    .evaluateAll((ticks) =>
-      ticks.map((tick) => tick.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
-    );
-  expect(boxes.length).toBeGreaterThanOrEqual(2);
-  for (let index = 1; index < boxes.length; index++)
-    expect(boxes[index]!.left, `tick ${index} clear of the one before`).toBeGreaterThan(
-      boxes[index - 1]!.right + 4,
-    );
+  const ticks = page.locator('.feed-chart .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect
+    .poll(async () => {
+      const boxes = await ticks.evaluateAll((labels) =>
+        labels.map((label) => label.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+      );
+      if (boxes.length < 2) return `${boxes.length} labels`;
+      const touching = boxes.findIndex(
+        (box, index) => index > 0 && !(box.left > boxes[index - 1]!.right + 4),
+      );
+      return touching < 0
+        ? 'apart'
+        : `label ${touching} ${JSON.stringify(boxes[touching])} touches ${JSON.stringify(boxes[touching - 1])}`;
+    })
+    .toBe('apart');
 }
 
 /** A loaded report at each width, light and dark: usable without sideways scrolling. */
