@@ -18,6 +18,11 @@ import {
 export const DEFAULT_APPROVAL_FROM_CENT = 100_000;
 /** `BFF_APPROVAL_TTL_H`'s default: a pending request expires after three days. */
 export const DEFAULT_APPROVAL_TTL_HOURS = 72;
+/**
+ * `BFF_APPROVAL_WINDOW_H`'s default: a write sent without approval is judged together with the same contract's
+ * unapproved bookings of the last 30 days; 0 judges each write alone.
+ */
+export const DEFAULT_APPROVAL_WINDOW_HOURS = 720;
 /** An SSO approver must have signed in at the provider this recently (OIDC `max_age`). */
 export const STEP_UP_MAX_AGE_SECONDS = 300;
 
@@ -137,6 +142,22 @@ export const approvalExecutionSchema = z.object({
 const person = z.string();
 const instant = z.string();
 
+/**
+ * A booking sent without approval on the same contract within `BFF_APPROVAL_WINDOW_H` before a request: with
+ * the request's own total it reached the threshold, so the approver sees what made up the sum.
+ */
+export const windowBookingSchema = z.object({
+  input_id: z.string().nullable(),
+  gross_cent: z.int(),
+  recorded_at: instant,
+  recorded_by: person,
+  /** `single` (the charges form or `/api`), `bulk` (a campaign's row). */
+  source: z.string(),
+  /** The platform's status; null: no answer (yet), which may have booked it. */
+  upstream_status: z.int().nullable(),
+});
+export type WindowBooking = z.infer<typeof windowBookingSchema>;
+
 /** One approval request as the BFF shows it: exactly what will be sent, its schedule and totals, and its fate. */
 export const approvalSchema = z.object({
   id: z.string(),
@@ -178,6 +199,11 @@ export const approvalSchema = z.object({
   upstream_body: z.unknown(),
   outcome: z.enum(APPROVAL_OUTCOMES).nullable(),
   attempts: z.int(),
+  /**
+   * The contract's bookings sent without approval within `BFF_APPROVAL_WINDOW_H` before the request, which
+   * together with it reached the threshold (empty: the request reached it alone).
+   */
+  window_bookings: z.array(windowBookingSchema).default([]),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

@@ -14,7 +14,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { APPROVAL_KINDS, APPROVAL_OUTCOMES, APPROVAL_STATUSES } from '../../contract/approvals.ts';
+import {
+  APPROVAL_KINDS,
+  APPROVAL_OUTCOMES,
+  APPROVAL_STATUSES,
+  type WindowBooking,
+} from '../../contract/approvals.ts';
 import { AUTHENTICATION_METHODS, ROLES } from '../../contract/bff-api.ts';
 import type { ChargeTotal } from '../../contract/charge-schedule.ts';
 
@@ -269,6 +274,8 @@ export const approvals = pgTable(
     /** When the latest forward began: a `sending` row older than the lease had its process die. */
     sentAt: instant('sent_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** The contract's unapproved bookings in the window that, with this request, reached the threshold. */
+    windowBookings: json('window_bookings').$type<WindowBooking[]>().notNull().default([]),
   },
   (table) => [
     index('approvals_status_requested_at_idx').on(table.status, table.requestedAt),
@@ -317,6 +324,11 @@ export const consoleRecords = pgTable(
     attempts: integer('attempts').notNull().default(1),
     /** A retry refused as "already exists" after an attempt without an answer: the first one was stored. */
     confirmedByRetry: boolean('confirmed_by_retry').notNull().default(false),
+    /**
+     * A charge or credit sent without a second person's approval: its gross total over all executions, which
+     * counts toward the contract's sum in BFF_APPROVAL_WINDOW_H. Null: not money, or booked through an approval.
+     */
+    unapprovedGrossCent: bigint('unapproved_gross_cent', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('records_source_ref_idx').on(table.sourceRef),
