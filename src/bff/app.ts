@@ -5,9 +5,14 @@ import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
-import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contract/approvals.ts';
+import {
+  DEFAULT_APPROVAL_FROM_CENT,
+  DEFAULT_APPROVAL_TTL_HOURS,
+  DEFAULT_APPROVAL_WINDOW_HOURS,
+} from '../contract/approvals.ts';
 import { DEFAULT_RECORDS_RETENTION_DAYS } from '../contract/records.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
+import { ApprovalWindow } from './approvals/approval-window.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import passwordsPlugin from './accounts/passwords-plugin.ts';
 import auditPlugin from './audit/audit-plugin.ts';
@@ -59,6 +64,8 @@ export interface BffOptions extends ApiProxyPluginOptions {
   approvalFromCent?: number | null;
   /** BFF_APPROVAL_TTL_H: a pending approval expires after this many hours. */
   approvalTtlHours?: number;
+  /** BFF_APPROVAL_WINDOW_H: the hours of a contract's unapproved bookings a new write is summed with; 0: none. */
+  approvalWindowHours?: number;
   /** How rows without a final answer are sent again (tests shorten it). */
   bulkRetryPolicy?: RetryPolicy;
   logger?: Logger;
@@ -80,6 +87,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   const approvalFromCent =
     options.approvalFromCent === undefined ? DEFAULT_APPROVAL_FROM_CENT : options.approvalFromCent;
   const approvalTtlMs = (options.approvalTtlHours ?? DEFAULT_APPROVAL_TTL_HOURS) * 60 * 60_000;
+  const approvalWindowMs = (options.approvalWindowHours ?? DEFAULT_APPROVAL_WINDOW_HOURS) * 60 * 60_000;
   // Typed as Fastify's base logger so the instance keeps its default generic (pino's Logger is wider).
   const loggerInstance: FastifyBaseLogger | undefined = options.logger;
   const app = Fastify({
@@ -150,6 +158,10 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     retentionDays: options.recordsRetentionDays ?? DEFAULT_RECORDS_RETENTION_DAYS,
     now,
   });
+  app.decorate(
+    'approvalWindow',
+    new ApprovalWindow(app.database.db, { approvalFromCent, windowMs: approvalWindowMs, now }),
+  );
   await app.register(apiProxyPlugin, {
     upstreamBaseUrl: options.upstreamBaseUrl,
     tokens: options.tokens,

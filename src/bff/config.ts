@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
-import { DEFAULT_APPROVAL_FROM_CENT, DEFAULT_APPROVAL_TTL_HOURS } from '../contract/approvals.ts';
+import {
+  DEFAULT_APPROVAL_FROM_CENT,
+  DEFAULT_APPROVAL_TTL_HOURS,
+  DEFAULT_APPROVAL_WINDOW_HOURS,
+} from '../contract/approvals.ts';
 import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
@@ -135,6 +139,16 @@ export const bffEnvSchema = z
       .min(1, { message: 'must be at least 1 hour' })
       .max(8760, { message: 'must be at most 8760 hours (a year)' })
       .default(DEFAULT_APPROVAL_TTL_HOURS),
+    /**
+     * A write sent without approval is judged with the same contract's unapproved bookings of this many hours
+     * before it; 0: each write alone.
+     */
+    BFF_APPROVAL_WINDOW_H: z.coerce
+      .number({ message: 'must be a number of hours' })
+      .int({ message: 'must be a whole number of hours' })
+      .min(0, { message: 'must be 0 or more hours' })
+      .max(8760, { message: 'must be at most 8760 hours (a year)' })
+      .default(DEFAULT_APPROVAL_WINDOW_HOURS),
     BFF_BULK_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int({ message: 'must be a whole number' })

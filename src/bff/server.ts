@@ -39,6 +39,7 @@ export async function startBff(
     confirmFromCent: env.BFF_CONFIRM_FROM_CENT,
     approvalFromCent: env.BFF_APPROVAL_FROM_CENT,
     approvalTtlHours: env.BFF_APPROVAL_TTL_H,
+    approvalWindowHours: env.BFF_APPROVAL_WINDOW_H,
     identityProvider: env.BFF_OIDC_ISSUER
       ? {
           issuer: env.BFF_OIDC_ISSUER,

@@ -5,11 +5,14 @@ import type { FieldErrors as FieldErrorsShape } from '../../contract/api/common.
 import { formatCents } from '../../contract/euro-amount.ts';
 import { chargeRequestTotals, needsApproval } from '../../contract/approvals.ts';
 import { sumChargeTotals } from '../../contract/charge-schedule.ts';
+import { isRecord } from '../../contract/is-record.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { CampaignSummary } from '../db/schema.ts';
 import type { Session } from '../sessions/session-store.ts';
 import { requestDigest, rowsDigest } from './approval-digest.ts';
 import type { NewApproval } from './approval-repository.ts';
+import type { WindowTotal } from './approval-window.ts';
+import { duplicateMemberName, unknownMembers } from './strict-json.ts';
 
 /** At most this many of a campaign's contracts are listed to the approver (all are counted). */
 const LISTED_CONTRACTS = 200;
@@ -19,40 +22,87 @@ export type GateRefusal =
   | { status: 400; body: FieldErrorsShape | { detail: string } }
   | { status: 409 | 428; body: { detail: string } };
 
+export type ChargeTotals = NonNullable<ReturnType<typeof chargeRequestTotals>>;
+
 /**
  * The BFF's own reading of a charges-and-credits body sent to `/api`: one the contract's schema refuses is
- * answered here in the platform's words (nothing the BFF cannot total is forwarded); one whose gross total
- * over all executions is at or above the threshold is a 428: it goes through `POST /bff/approvals`; and one
- * whose `input_id` an open approval on the contract holds (pending, or sent without an answer) waits for it
- * — booked directly, it would make that approval's "already booked" answer read as its own booking.
+ * answered here in the platform's words (nothing the BFF cannot total is forwarded), and so is one with a
+ * member twice or a member the contract does not know (the platform's parser could read another amount than
+ * the BFF totalled: the raw bytes are forwarded); one whose own gross total over all executions is at or
+ * above the threshold is a 428: it goes through `POST /bff/approvals`; and one whose `input_id` an open
+ * approval on the contract holds (pending, or sent without an answer) waits for it — booked directly, it
+ * would make that approval's "already booked" answer read as its own booking. Else its totals, for the
+ * window's sum (ApprovalWindow).
  */
-export async function chargeGateRefusal(
+export async function judgeCharge(
   bodyText: string,
   approvalFromCent: number,
   openApproval: (inputId: string) => Promise<{ id: string } | null>,
-): Promise<GateRefusal | null> {
+): Promise<{ refusal: GateRefusal } | { totals: ChargeTotals }> {
   const json = parsePlatformJson(bodyText);
-  if ('detail' in json) return { status: 400, body: { detail: json.detail } };
+  if ('detail' in json) return { refusal: { status: 400, body: { detail: json.detail } } };
   const body = json.value;
   const parsed = chargeRequestSchema.safeParse(body);
-  if (!parsed.success) return { status: 400, body: toFieldErrors(parsed.error, body) };
+  if (!parsed.success) return { refusal: { status: 400, body: toFieldErrors(parsed.error, body) } };
+  const twice = duplicateMemberName(bodyText);
+  if (twice !== null)
+    return {
+      refusal: {
+        status: 400,
+        body: { [twice]: [`${twice} is given more than once: send each field once.`] },
+      },
+    };
+  const unknown = isRecord(body) ? unknownMembers(body, parsed.data) : [];
+  if (unknown.length > 0)
+    return {
+      refusal: {
+        status: 400,
+        body: Object.fromEntries(
+          unknown
+            .slice(0, 20)
+            .map((name) => [name.slice(0, 100), ['This field is not part of a charge or credit.']]),
+        ),
+      },
+    };
   const totals = chargeRequestTotals(parsed.data)!;
   if (needsApproval(totals.totalGrossCent, approvalFromCent))
     return {
-      status: 428,
-      body: {
-        detail: `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
+      refusal: {
+        status: 428,
+        body: {
+          detail: `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
+        },
       },
     };
   const open = await openApproval(parsed.data.input_id);
   if (open)
     return {
-      status: 409,
-      body: {
-        detail: `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
+      refusal: {
+        status: 409,
+        body: {
+          detail: `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
+        },
       },
     };
-  return null;
+  return { totals };
+}
+
+/**
+ * The 428 of a write that stays below the threshold alone but reaches it with the contract's bookings sent
+ * without approval in the window: it goes for approval like a large one.
+ */
+export function windowRefusal(
+  ownGrossCent: number,
+  window: WindowTotal,
+  approvalFromCent: number,
+  windowHours: number,
+): { status: 428; body: { detail: string } } {
+  return {
+    status: 428,
+    body: {
+      detail: `This books ${formatCents(ownGrossCent, 'en')} gross; with the ${window.count} booking${window.count === 1 ? '' : 's'} on this contract sent without approval in the last ${windowHours} hours (${formatCents(window.sumCent, 'en')}) it reaches ${formatCents(ownGrossCent + window.sumCent, 'en')}: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
+    },
+  };
 }
 
 const requester = (session: Session) => ({
@@ -63,8 +113,9 @@ const requester = (session: Session) => ({
 /** A single charge or credit to approve: its exact text (what will be sent), digest and totals. */
 export function chargeApproval(
   request: { path: string; userId: string; contractId: string },
-  totals: NonNullable<ReturnType<typeof chargeRequestTotals>>,
+  totals: ChargeTotals,
   session: Session,
+  window: WindowTotal | null,
 ): NewApproval {
   // What the contract's schema read, and only that: a key the BFF did not total is never stored or sent.
   const bodyText = JSON.stringify(totals.charge);
@@ -81,6 +132,7 @@ export function chargeApproval(
     campaignId: null,
     totalGrossCent: totals.totalGrossCent,
     totals: totals.totals,
+    windowBookings: window?.bookings ?? [],
     ...requester(session),
   };
 }

@@ -54,5 +54,6 @@ export function approvalView(row: ApprovalRow): Approval {
     upstream_body: row.upstreamBody ?? null,
     outcome: row.outcome,
     attempts: row.attempts,
+    window_bookings: row.windowBookings,
   };
 }

@@ -349,13 +349,18 @@ export default fp<ApprovalsPluginOptions>(
         request.audit!.targets.input_id = parsed.charge.input_id;
         if (options.approvalFromCent === null)
           return reply.code(400).send({ detail: 'Approvals are turned off here: book it directly.' });
-        if (!needsApproval(parsed.totalGrossCent, options.approvalFromCent))
+        // Below the threshold alone, it may reach it with the contract's bookings sent without approval in the
+        // window (the 428 `/api` answered): the approver then sees those bookings.
+        const window = needsApproval(parsed.totalGrossCent, options.approvalFromCent)
+          ? null
+          : await app.approvalWindow.total(userId, contractId);
+        if (window && !app.approvalWindow.reaches(parsed.totalGrossCent, window))
           return reply.code(400).send({
-            detail: `This books ${formatCents(parsed.totalGrossCent, 'en')} gross, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,
+            detail: `This books ${formatCents(parsed.totalGrossCent, 'en')} gross${window.count > 0 ? `, ${formatCents(parsed.totalGrossCent + window.sumCent, 'en')} with this contract’s bookings sent without approval in the last ${app.approvalWindow.windowHours} hours` : ''}, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,
           });
         try {
           const created = await approvals.create(
-            chargeApproval({ path: upstream, userId, contractId }, parsed, session),
+            chargeApproval({ path: upstream, userId, contractId }, parsed, session, window),
           );
           request.audit!.targets = { approval: created.id, ...request.audit!.targets };
           return reply.code(201).send(approvalView(created));

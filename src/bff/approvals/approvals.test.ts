@@ -67,7 +67,8 @@ describe('four-eyes approvals of charges and credits', () => {
     });
 
   beforeAll(async () => {
-    bff = await startBffWithSandbox();
+    // Each write judged alone: the sum over time has its own suite (approval-window.test.ts).
+    bff = await startBffWithSandbox({ approvalWindowHours: 0 });
     ({ sandbox, app, call, operator, admin } = bff);
     otto = await addSignedInStaff(app, OTTO);
     viewer = await addSignedInStaff(app, { username: 'vera', password: 'vera-password-1', role: 'viewer' });

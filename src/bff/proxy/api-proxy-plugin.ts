@@ -9,7 +9,7 @@ import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contra
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { chargeGateRefusal } from '../approvals/approval-request.ts';
+import { judgeCharge, windowRefusal } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -82,7 +82,12 @@ export default fp<ApiProxyPluginOptions>(
      * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
      * not recorded: the platform refuses it, the audit keeps the attempt.
      */
-    const beginRecord = async (request: FastifyRequest, body: Buffer | undefined): Promise<number | null> => {
+    const beginRecord = async (
+      request: FastifyRequest,
+      body: Buffer | undefined,
+      records = app.consoleRecords,
+      unapprovedGrossCent: number | null = null,
+    ): Promise<number | null> => {
       const { operation: match, params } = request.operation!;
       const recorded = RECORD_OPERATION_OF[match.id];
       if (!recorded || !body) return null;
@@ -90,7 +95,7 @@ export default fp<ApiProxyPluginOptions>(
       if (!('value' in parsed) || !isRecord(parsed.value)) return null;
       const session = requireSession(request);
       const acknowledged = request.headers[DUPLICATE_ACKNOWLEDGED_HEADER];
-      return app.consoleRecords.begin({
+      return records.begin({
         operation: recorded,
         source: 'single',
         userId: params.userID ?? null,
@@ -106,6 +111,7 @@ export default fp<ApiProxyPluginOptions>(
                 .filter(Boolean)
                 .slice(0, 20)
             : [],
+        unapprovedGrossCent,
       });
     };
     /** The platform's answer on the record, before it leaves; not storable: logged, the answer still goes out. */
@@ -158,17 +164,32 @@ export default fp<ApiProxyPluginOptions>(
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         if (operation.method === 'POST' && !body)
           return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
-        // Money at or above the threshold goes through a second person: no client can send it past here.
+        // Money at or above the threshold, alone or with the contract's bookings sent without approval in the
+        // window, goes through a second person: no client can send it past here.
+        let recordId: number | null;
         if (operation.id === APPROVAL_OPERATION_ID && body && options.approvalFromCent != null) {
           const { userID = '', contractID = '' } = request.operation!.params;
-          const refusal = await chargeGateRefusal(
-            body.toString('utf8'),
-            options.approvalFromCent,
-            (inputId) => approvals.openFor(userID, contractID, inputId),
+          const judged = await judgeCharge(body.toString('utf8'), options.approvalFromCent, (inputId) =>
+            approvals.openFor(userID, contractID, inputId),
           );
-          if (refusal) return reply.code(refusal.status).send(refusal.body);
-        }
-        const recordId = await beginRecord(request, body);
+          if ('refusal' in judged) return reply.code(judged.refusal.status).send(judged.refusal.body);
+          const ownGrossCent = judged.totals.totalGrossCent;
+          const admission = await app.approvalWindow.admit(
+            { userId: userID, contractId: contractID },
+            ownGrossCent,
+            (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
+          );
+          if (!admission.admitted) {
+            const refusal = windowRefusal(
+              ownGrossCent,
+              admission.window,
+              options.approvalFromCent,
+              app.approvalWindow.windowHours,
+            );
+            return reply.code(refusal.status).send(refusal.body);
+          }
+          recordId = admission.value;
+        } else recordId = await beginRecord(request, body);
         return forwarder.forward(
           request,
           reply,

@@ -36,6 +36,11 @@ export interface RecordDraft {
   recordedByDisplayName: string | null;
   /** Ids of earlier records the sender was warned about and sent anyway (the second click). */
   acknowledged: string[];
+  /**
+   * A charge or credit sent without a second person's approval: its gross total, which counts toward the
+   * contract's sum in BFF_APPROVAL_WINDOW_H (ApprovalWindow). Unset: not counted.
+   */
+  unapprovedGrossCent?: number | null;
 }
 
 export interface FoundDuplicate {
@@ -156,6 +161,11 @@ export class RecordRepository {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The same records inside a transaction (the approval window's, which holds its contract's lock). */
+  within(db: BffDatabase): RecordRepository {
+    return new RecordRepository(db, this.now);
+  }
+
   /** Records a write before it is sent; the same `sourceRef` again (another attempt) reuses its record. */
   async begin(draft: RecordDraft): Promise<number> {
     const derived = derive(draft);
@@ -182,6 +192,7 @@ export class RecordRepository {
           recordedAt,
           duplicateOf: duplicates.map(({ row: earlier }) => String(earlier.id)),
           acknowledgedDuplicates: draft.acknowledged,
+          unapprovedGrossCent: draft.unapprovedGrossCent ?? null,
         })
         // Another attempt of the same write: the record it already has, one attempt more.
         .onConflictDoUpdate({

@@ -59,6 +59,7 @@ export function pendingCharge(overrides: Partial<Approval> = {}): Approval {
     upstream_body: null,
     outcome: null,
     attempts: 0,
+    window_bookings: [],
     ...overrides,
   };
 }
