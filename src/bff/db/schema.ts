@@ -44,6 +44,12 @@ export const staffUsers = pgTable('staff_users', {
   createdAt: instant('created_at').notNull().defaultNow(),
   /** Set by an admin's password reset: until the person chooses a new password, they can do nothing else. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /**
+   * Raised by every change of role or state and by a password reset: a session made at another version
+   * is ended when next used, on every replica (issue 41). SSO accounts get a row at their first sign-in
+   * (no usable password hash) so admins can disable them.
+   */
+  version: integer('version').notNull().default(0),
 });
 
 /**
@@ -77,6 +83,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Signed in with a temporary password: only the password change is open (see the accounts plugin). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The account's `staff_users.version` when the session was made: any other version ends it. */
+    accountVersion: integer('account_version').notNull().default(0),
   },
   (table) => [
     index('sessions_username_idx').on(table.username),
