@@ -149,6 +149,29 @@ export const signInFailures = pgTable(
   (table) => [index('sign_in_failures_key_at_idx').on(table.key, table.at)],
 );
 
+/** How one account came to hold another's credentials (issue 41, src/bff/accounts/account-links.ts). */
+export const ACCOUNT_LINK_KINDS = ['account_created', 'password_reset', 'passkey_registered'] as const;
+
+/**
+ * People, not accounts: `actor` created `subject`'s account, reset its password, or could have held the
+ * session that registered a passkey on it, at `at`. Linked accounts cannot approve each other's requests
+ * when the link is at most BFF_APPROVAL_WINDOW_H older than the request. Kept for good (a few rows per account).
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor: text('actor').notNull(),
+    subject: text('subject').notNull(),
+    kind: text('kind', { enum: ACCOUNT_LINK_KINDS }).notNull(),
+    at: instant('at').notNull(),
+  },
+  (table) => [
+    index('account_links_actor_at_idx').on(table.actor, table.at),
+    index('account_links_subject_at_idx').on(table.subject, table.at),
+  ],
+);
+
 /** Every write attempt (refused ones too): ids only, never personal data from bodies. */
 export const auditEntries = pgTable(
   'audit_entries',
