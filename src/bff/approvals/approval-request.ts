@@ -3,7 +3,7 @@ import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import type { FieldErrors as FieldErrorsShape } from '../../contract/api/common.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
-import { chargeRequestTotals, needsApproval } from '../../contract/approvals.ts';
+import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { sumChargeTotals } from '../../contract/charge-schedule.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
@@ -145,16 +145,37 @@ interface CampaignRowForApproval {
   status: string;
 }
 
-/** Totals and gross sum of the rows a charges campaign will send (invalid rows are never sent). */
+/** A contract a campaign books on, with the gross total of its rows there. */
+export interface ContractGross {
+  userId: string;
+  contractId: string;
+  grossCent: number;
+}
+
+/**
+ * Totals and gross sum of the rows a charges campaign will send (invalid rows are never sent), and the gross
+ * total per contract (each is judged with its window, ApprovalWindow).
+ */
 export function campaignTotals(rows: readonly CampaignRowForApproval[]) {
+  const byContract = new Map<string, ContractGross>();
   const totals = sumChargeTotals(
     rows.flatMap((row) => {
       if (row.status === 'invalid') return [];
       const charge = chargeRequestTotals(row.body);
-      return charge ? [{ type: charge.charge.type_of_transaction, executions: charge.schedule }] : [];
+      if (!charge) return [];
+      const contractId = row.contractId ?? '';
+      const key = JSON.stringify([row.userId, contractId]);
+      const contract = byContract.get(key) ?? { userId: row.userId, contractId, grossCent: 0 };
+      contract.grossCent += charge.totalGrossCent;
+      byContract.set(key, contract);
+      return [{ type: charge.charge.type_of_transaction, executions: charge.schedule }];
     }),
   );
-  return { totals, totalGrossCent: totals.reduce((sum, total) => sum + total.grossCent, 0) };
+  return {
+    totals,
+    totalGrossCent: totals.reduce((sum, total) => sum + total.grossCent, 0),
+    byContract: [...byContract.values()],
+  };
 }
 
 /**
@@ -166,6 +187,7 @@ export async function campaignApproval(
   rows: readonly CampaignRowForApproval[],
   totals: ReturnType<typeof campaignTotals>,
   session: Session,
+  windowBookings: WindowBooking[],
 ): Promise<NewApproval> {
   const inOrder = [...rows].sort((a, b) => a.row - b.row);
   const contracts = new Map<string, { userId: string; contractId: string }>();
@@ -203,6 +225,7 @@ export async function campaignApproval(
     totalGrossCent: totals.totalGrossCent,
     totals: totals.totals,
     campaignSummary: summary,
+    windowBookings,
     ...requester(session),
   };
 }

@@ -3,8 +3,10 @@ import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalSchema } from '../../contract/approvals.ts';
+import { bulkCampaignSchema, type BulkCampaign } from '../../contract/bulk.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
+import { until } from '../../node-shared/testing/until.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import {
@@ -118,6 +120,81 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
     // Booked through an approval, it does not count: the window still holds w-1's 600.00 € only.
     expect((await book('C1000', charge('w-4', 39_999))).statusCode).toBe(201);
     expect((await book('C1000', charge('w-5', 1))).statusCode).toBe(428);
+  });
+
+  const campaignOf = async (rows: { inputId: string; amountCent: number }[]) => {
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'split.csv',
+      rows: rows.map((row, index) => ({
+        row: index + 2,
+        values: {
+          user_id: 'P1000',
+          contract_id: 'C1000',
+          ...charge(row.inputId, row.amountCent),
+        },
+      })),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return bulkCampaignSchema.parse(created.json());
+  };
+  const settled = async (id: string) => {
+    let campaign: BulkCampaign | undefined;
+    await until(async () => {
+      campaign = bulkCampaignSchema.parse((await call('GET', `/bff/bulk/campaigns/${id}`, operator)).json());
+      return campaign.status !== 'running';
+    }, 20_000);
+    return campaign!;
+  };
+
+  it('sums bulk rows with single bookings: three one-row campaigns of 999.99 € book one and wait for approval of the others', async () => {
+    await freshWindow();
+    const first = await campaignOf([{ inputId: 'bulk-split-1', amountCent: 99_999 }]);
+    expect((await settled(first.id)).status).toBe('done');
+    const second = await campaignOf([{ inputId: 'bulk-split-2', amountCent: 99_999 }]);
+    const third = await campaignOf([{ inputId: 'bulk-split-3', amountCent: 99_999 }]);
+    expect([second.status, third.status]).toEqual(['awaiting_approval', 'awaiting_approval']);
+    const approval = approvalSchema.parse(
+      (await call('GET', `/bff/approvals/${second.approvalId ?? ''}`, operator)).json(),
+    );
+    expect(approval.window_bookings).toEqual([
+      expect.objectContaining({ input_id: 'bulk-split-1', gross_cent: 99_999, source: 'bulk' }),
+    ]);
+    // A single booking sees the campaign's row too.
+    expect((await book('C1000', charge('after-bulk', 1))).statusCode).toBe(428);
+    expect(await bookedTimes(bff.sandbox, 'bulk-split-%')).toBe(1);
+  });
+
+  it('lets one of two campaigns racing on one contract through when together they reach the threshold', async () => {
+    await freshWindow();
+    const [a, b] = await Promise.all([
+      campaignOf([{ inputId: 'bulk-race-a', amountCent: 60_000 }]),
+      campaignOf([{ inputId: 'bulk-race-b', amountCent: 60_000 }]),
+    ]);
+    const outcomes = await Promise.all(
+      [a, b].map(async (campaign) =>
+        campaign.status === 'awaiting_approval' ? 'awaiting_approval' : (await settled(campaign.id)).counts,
+      ),
+    );
+    // Judged at creation (it waits for approval) or as its row is sent (refused, nothing sent): one is booked.
+    expect(await bookedTimes(bff.sandbox, 'bulk-race-%')).toBe(1);
+    expect(outcomes).toContainEqual(expect.objectContaining({ created: 1 }));
+  });
+
+  it('sends no bulk row whose input_id an open approval holds', async () => {
+    await freshWindow();
+    const held = await call('POST', '/bff/approvals', operator, {
+      method: 'POST',
+      path: pathOf('C1000'),
+      body: charge('held-1', 150_000),
+    });
+    expect(held.statusCode).toBe(201);
+    const campaign = await campaignOf([{ inputId: 'held-1', amountCent: 100 }]);
+    const done = await settled(campaign.id);
+    expect(done.counts).toMatchObject({ created: 0, refused: 1 });
+    const results = await call('GET', `/bff/bulk/campaigns/${campaign.id}/results`, operator);
+    expect(results.body).toMatch(/still open/);
+    expect(await bookedTimes(bff.sandbox, 'held-1')).toBe(0);
   });
 
   it('counts nothing the platform refused', async () => {

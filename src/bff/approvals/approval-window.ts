@@ -22,6 +22,20 @@ export interface WindowTotal {
   bookings: WindowBooking[];
 }
 
+/** A contract's key in `sums`. */
+export const contractKey = (userId: string, contractId: string) => JSON.stringify([userId, contractId]);
+
+/**
+ * The records that count toward a window from `since`: sent without approval, and possibly booked — answered
+ * 2xx, no answer (yet), or a server error other than 503 "not taken"; a refusal counts nothing.
+ */
+const counted = (since: Date) => sql`unapproved_gross_cent is not null
+  and recorded_at >= ${since.toISOString()}::timestamptz
+  and (upstream_status is null
+    or upstream_status between 200 and 299
+    or (upstream_status >= 500 and upstream_status <> 503)
+    or confirmed_by_retry)`;
+
 export type Admission<T> = { admitted: true; value: T } | { admitted: false; window: WindowTotal };
 
 export interface ApprovalWindowOptions {
@@ -66,8 +80,16 @@ export class ApprovalWindow {
     return from !== null && ownGrossCent + window.sumCent >= from;
   }
 
-  /** The contract's unapproved bookings in the window (nothing when not summing). */
-  async total(userId: string, contractId: string, db: BffDatabase = this.db): Promise<WindowTotal> {
+  /**
+   * The contract's unapproved bookings in the window (nothing when not summing); the write's own `input_id`
+   * is left out (an attempt of the same booking sent again is not a second booking).
+   */
+  async total(
+    userId: string,
+    contractId: string,
+    exceptInputId: string | null = null,
+    db: BffDatabase = this.db,
+  ): Promise<WindowTotal> {
     if (!this.summing) return { sumCent: 0, count: 0, bookings: [] };
     const since = new Date(this.options.now() - this.options.windowMs);
     // One row per input_id (a write sent again is one booking), its largest total and latest attempt.
@@ -90,12 +112,8 @@ export class ApprovalWindow {
         where operation = 'charges'
           and user_id = ${userId}
           and contract_id = ${contractId}
-          and unapproved_gross_cent is not null
-          and recorded_at >= ${since.toISOString()}::timestamptz
-          and (upstream_status is null
-            or upstream_status between 200 and 299
-            or (upstream_status >= 500 and upstream_status <> 503)
-            or confirmed_by_retry)
+          and input_id is distinct from ${exceptInputId}
+          and ${counted(since)}
         order by coalesce(input_id, id::text), unapproved_gross_cent desc, recorded_at desc
       )
       select counted.*, sum(gross_cent) over () as total_cent, count(*) over () as total_count
@@ -119,12 +137,41 @@ export class ApprovalWindow {
   }
 
   /**
+   * The window's sum of each of many contracts (a bulk campaign's), in one statement; a contract with none is
+   * left out.
+   */
+  async sums(contracts: readonly { userId: string; contractId: string }[]): Promise<Map<string, number>> {
+    const sums = new Map<string, number>();
+    if (!this.summing || contracts.length === 0) return sums;
+    const since = new Date(this.options.now() - this.options.windowMs);
+    const rows = await queryRows<{ user_id: string; contract_id: string; sum_cent: string | number }>(
+      this.db,
+      sql`
+      with wanted as (
+        -- One parameter, however many contracts (a statement has at most 65,535).
+        select * from json_to_recordset(${JSON.stringify(
+          contracts.map((contract) => ({ user_id: contract.userId, contract_id: contract.contractId })),
+        )}::json) as wanted(user_id text, contract_id text)
+      ), counted as (
+        select distinct on (records.user_id, records.contract_id, coalesce(input_id, id::text))
+          records.user_id, records.contract_id, unapproved_gross_cent
+        from records join wanted using (user_id, contract_id)
+        where operation = 'charges' and ${counted(since)}
+        order by records.user_id, records.contract_id, coalesce(input_id, id::text), unapproved_gross_cent desc
+      )
+      select user_id, contract_id, sum(unapproved_gross_cent) as sum_cent from counted group by user_id, contract_id`,
+    );
+    for (const row of rows) sums.set(contractKey(row.user_id, row.contract_id), Number(row.sum_cent));
+    return sums;
+  }
+
+  /**
    * Runs `record` (the write's record, made before it is sent) only when the write's gross total with the
    * window's stays below the threshold; else nothing is recorded and the window's total says why. Without a
    * window the write is recorded as it is (its own total was judged by the caller).
    */
   async admit<T>(
-    contract: { userId: string; contractId: string },
+    contract: { userId: string; contractId: string; inputId: string | null },
     ownGrossCent: number,
     record: (db: BffDatabase) => Promise<T>,
   ): Promise<Admission<T>> {
@@ -135,7 +182,7 @@ export class ApprovalWindow {
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`approval-window:${contract.userId}:${contract.contractId}`}, 0))`,
       );
-      const window = await this.total(contract.userId, contract.contractId, tx);
+      const window = await this.total(contract.userId, contract.contractId, contract.inputId, tx);
       if (this.reaches(ownGrossCent, window)) return { admitted: false as const, window };
       return { admitted: true as const, value: await record(tx) };
     });

@@ -353,7 +353,7 @@ export default fp<ApprovalsPluginOptions>(
         // window (the 428 `/api` answered): the approver then sees those bookings.
         const window = needsApproval(parsed.totalGrossCent, options.approvalFromCent)
           ? null
-          : await app.approvalWindow.total(userId, contractId);
+          : await app.approvalWindow.total(userId, contractId, parsed.charge.input_id);
         if (window && !app.approvalWindow.reaches(parsed.totalGrossCent, window))
           return reply.code(400).send({
             detail: `This books ${formatCents(parsed.totalGrossCent, 'en')} gross${window.count > 0 ? `, ${formatCents(parsed.totalGrossCent + window.sumCent, 'en')} with this contract’s bookings sent without approval in the last ${app.approvalWindow.windowHours} hours` : ''}, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,

@@ -33,11 +33,12 @@ import {
   type BulkCampaignRow,
   type NewBulkRow,
 } from './campaign-repository.ts';
-import { CampaignRunner } from './campaign-runner.ts';
-import { needsApproval } from '../../contract/approvals.ts';
+import { CampaignRunner, type RowGate } from './campaign-runner.ts';
+import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { rowsDigest } from '../approvals/approval-digest.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
+import { campaignApproval, campaignTotals, windowRefusal } from '../approvals/approval-request.ts';
+import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInSlices } from './map-in-slices.ts';
 import type { RetryPolicy } from './row-outcome.ts';
@@ -181,6 +182,8 @@ export default fp<BulkPluginOptions>(
       writer,
       audit: app.auditLog,
       records: app.consoleRecords,
+      // Declared below, with the approvals it reads.
+      gate: (row, begin) => admitRow(row, begin),
       concurrency: options.concurrency,
       // Longer than one request may take: a live runner's claim is never taken over.
       leaseMs: options.upstreamTimeoutMs * 2 + 5_000,
@@ -209,6 +212,62 @@ export default fp<BulkPluginOptions>(
       await runner.stop();
       await writer.close();
     });
+
+    /**
+     * The window's bookings of the contracts whose rows reach the threshold with them (null: none does).
+     * Only a hint for the approver up front: each row is judged again, under its contract's lock, as it is sent.
+     */
+    const windowBookingsReached = async (
+      totals: ReturnType<typeof campaignTotals>,
+    ): Promise<WindowBooking[] | null> => {
+      const sums = await app.approvalWindow.sums(totals.byContract);
+      const reached = totals.byContract.filter((contract) =>
+        needsApproval(
+          contract.grossCent + (sums.get(contractKey(contract.userId, contract.contractId)) ?? 0),
+          options.approvalFromCent,
+        ),
+      );
+      if (reached.length === 0) return null;
+      const shown = await Promise.all(
+        reached.slice(0, 5).map((contract) => app.approvalWindow.total(contract.userId, contract.contractId)),
+      );
+      return shown.flatMap((window) => window.bookings).slice(0, 50);
+    };
+
+    /**
+     * A charges row of a campaign no one approved goes as a single booking would: not while an open approval
+     * holds its `input_id`, and only while its contract's window stays below the threshold (recorded under
+     * the contract's lock, so rows and single bookings racing on one contract are judged one after the other).
+     */
+    const admitRow: RowGate = async (row, begin) => {
+      const charge = chargeRequestTotals(row.body);
+      const grossCent = charge?.totalGrossCent ?? 0;
+      const contractId = row.contractId ?? '';
+      if (row.inputId) {
+        const open = await approvals.openFor(row.userId, contractId, row.inputId);
+        if (open)
+          return {
+            status: 409,
+            message: `Not sent: the input_id ${row.inputId} belongs to an approval on this contract that is still open (${open.id}).`,
+          };
+      }
+      const admission = await app.approvalWindow.admit(
+        { userId: row.userId, contractId, inputId: row.inputId },
+        grossCent,
+        (db) => begin(app.consoleRecords.within(db), grossCent),
+      );
+      if (admission.admitted) return { recordId: admission.value };
+      const refusal = windowRefusal(
+        grossCent,
+        admission.window,
+        options.approvalFromCent ?? 0,
+        app.approvalWindow.windowHours,
+      );
+      return {
+        status: 428,
+        message: `Not sent: ${refusal.body.detail.replace(/ Send it to POST \/bff\/approvals\.$/, ' Book it on its own and send it for approval.')}`,
+      };
+    };
 
     /** The campaign, when the signed-in staff member may see it (its owner, or an admin); else a 404. */
     const campaignFor = async (request: FastifyRequest, id: string): Promise<BulkCampaignRow> => {
@@ -259,9 +318,18 @@ export default fp<BulkPluginOptions>(
           throw new FieldErrors({
             rows: ['The file books more than the console can total exactly: split it.'],
           });
+        // It waits too when a contract's rows, with that contract's bookings sent without approval in the
+        // window, reach the threshold: the approver sees those bookings.
+        const windowBookings = totals ? await windowBookingsReached(totals) : null;
         const approval =
-          totals && needsApproval(totals.totalGrossCent, options.approvalFromCent)
-            ? await campaignApproval({ id, fileName: body.fileName }, allRows, totals, session)
+          totals && (needsApproval(totals.totalGrossCent, options.approvalFromCent) || windowBookings)
+            ? await campaignApproval(
+                { id, fileName: body.fileName },
+                allRows,
+                totals,
+                session,
+                windowBookings ?? [],
+              )
             : null;
         await campaigns.create(
           {

@@ -43,6 +43,16 @@ class Limiter {
   }
 }
 
+/**
+ * Judges a charges row of a campaign that no one approved before it is sent (the four-eyes rules a single
+ * booking meets): `begin` records it, with its gross total counted toward its contract's window, when it may
+ * go; else the refusal's status and words, and nothing is recorded or sent.
+ */
+export type RowGate = (
+  row: BulkRow,
+  begin: (records: RecordRepository, unapprovedGrossCent: number) => Promise<number>,
+) => Promise<{ recordId: number } | { status: 409 | 428; message: string }>;
+
 export interface CampaignRunnerOptions {
   database: BffDatabaseHandle;
   campaigns: CampaignRepository;
@@ -50,6 +60,8 @@ export interface CampaignRunnerOptions {
   audit: AuditRepository;
   /** The console's records: each row's write, once however often it is tried. */
   records: RecordRepository;
+  /** The rows of charges campaigns that no one approved pass it; unset: none is judged. */
+  gate?: RowGate;
   concurrency: number;
   /** A claimed row whose runner has not answered for this long is taken over (longer than a request may take). */
   leaseMs: number;
@@ -216,22 +228,35 @@ export class CampaignRunner {
       await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
       throw error;
     }
+    const draft = {
+      operation: campaign.kind === 'charges' ? ('charges' as const) : ('consumer_migration' as const),
+      source: 'bulk' as const,
+      sourceId: campaign.id,
+      sourceRef: `${campaign.id}:${row.row}`,
+      userId: row.userId,
+      contractId: row.contractId,
+      sent: row.body,
+      recordedBy: campaign.owner,
+      recordedByDisplayName: campaign.ownerDisplayName,
+      acknowledged: [],
+    };
+    const gate = campaign.kind === 'charges' && !campaign.approvalId ? this.options.gate : undefined;
     let recordId: number;
     try {
-      recordId = await this.database(() =>
-        this.options.records.begin({
-          operation: campaign.kind === 'charges' ? 'charges' : 'consumer_migration',
-          source: 'bulk',
-          sourceId: campaign.id,
-          sourceRef: `${campaign.id}:${row.row}`,
-          userId: row.userId,
-          contractId: row.contractId,
-          sent: row.body,
-          recordedBy: campaign.owner,
-          recordedByDisplayName: campaign.ownerDisplayName,
-          acknowledged: [],
-        }),
+      const admitted = await this.database(() =>
+        gate
+          ? gate(row, (records, unapprovedGrossCent) => records.begin({ ...draft, unapprovedGrossCent }))
+          : this.options.records.begin(draft).then((id) => ({ recordId: id })),
       );
+      if (!('recordId' in admitted)) {
+        // Not sent, as a single booking would not be: audited with the BFF's answer, settled with its words.
+        await this.database(() => this.options.audit.answer(auditId, admitted.status, 0)).catch(
+          (error: unknown) => this.options.log.error({ err: error, requestId }, 'audit answer not stored'),
+        );
+        await this.database(() => campaigns.settle(campaign.id, row, 'refused', admitted.message, false));
+        return;
+      }
+      recordId = admitted.recordId;
     } catch (error) {
       await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
       throw error;

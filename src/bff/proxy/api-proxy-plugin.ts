@@ -175,7 +175,7 @@ export default fp<ApiProxyPluginOptions>(
           if ('refusal' in judged) return reply.code(judged.refusal.status).send(judged.refusal.body);
           const ownGrossCent = judged.totals.totalGrossCent;
           const admission = await app.approvalWindow.admit(
-            { userId: userID, contractId: contractID },
+            { userId: userID, contractId: contractID, inputId: judged.totals.charge.input_id },
             ownGrossCent,
             (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
           );
