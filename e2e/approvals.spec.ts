@@ -52,6 +52,60 @@ async function requestApproval(page: Page, inputId: string): Promise<string> {
   return approvalSchema.parse(await response.json()).id;
 }
 
+test('a booking that reaches the threshold with the contract’s recent bookings goes for approval, and the approver sees them', async ({
+  browser,
+}) => {
+  const requester = await staffBrowser(browser, OPERATOR);
+  const approver = await staffBrowser(browser, APPROVER);
+  const a = requester.page;
+  const inputId = `e2e-window-${Date.now()}`;
+  // One cent booked without approval first (or the contract's window already holds at least as much): with it,
+  // 999.99 € reaches the 1,000.00 € threshold.
+  const seed = await a.request.post('/api/v3/producers/P2000/contracts/C2000/charges_and_credits/', {
+    headers: CSRF,
+    data: {
+      input_id: `${inputId}-seed`,
+      type_of_transaction: 'credit',
+      amount_cent: 1,
+      is_gross: true,
+      vat_type: 'normal',
+      due_date: inAWeek(),
+      display_name: 'Rounding',
+    },
+  });
+  expect([201, 428]).toContain(seed.status());
+
+  await a.goto('/producers/charges?user=P2000&contract=C2000');
+  await a.getByLabel('Charge (to the customer)').check();
+  await a.getByLabel('Amount', { exact: true }).fill('999.99');
+  await field(a, 'due_date').fill(inAWeek());
+  await field(a, 'input_id').fill(inputId);
+  await field(a, 'display_name').fill('Meter exchange');
+  await a.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(
+    a
+      .getByRole('alert')
+      .filter({ hasText: 'Nothing was booked: together with this contract’s other bookings' }),
+  ).toBeVisible();
+  await a.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(a.getByTestId('sent-for-approval')).toContainText('€999.99 gross on P2000/C2000');
+  const requestUrl = await a.getByRole('link', { name: 'Open the request' }).getAttribute('href');
+
+  const b = approver.page;
+  await b.goto(requestUrl!);
+  const bookings = b.getByRole('table', { name: 'Bookings sent without approval' });
+  await expect(bookings).toBeVisible();
+  await expect(b.getByText('Together with these bookings on the same contract')).toBeVisible();
+  await expectAccessible(b);
+  await b.screenshot({ path: `${SHOTS}/window-bookings.png`, fullPage: true });
+  // Nothing for anyone to approve: the requester takes it back.
+  await a.goto(requestUrl!);
+  await a.getByRole('button', { name: 'Withdraw the request' }).click();
+  await expect(a.getByTestId('approval-status')).toHaveText('withdrawn');
+  await requester.context.close();
+  await approver.context.close();
+});
+
 test('four eyes: one operator asks, cannot approve it themself, a second approves with their password, it is booked', async ({
   browser,
 }) => {

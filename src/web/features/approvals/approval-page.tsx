@@ -12,6 +12,7 @@ import { ApprovalActions } from './approval-actions.tsx';
 import { ApprovalOutcome } from './approval-outcome.tsx';
 import { approvalStatusWord, approvalSubject, personName } from './approval-text.ts';
 import { BulkApprovalContent, ChargeApprovalContent } from './approval-content.tsx';
+import { WindowBookings } from './window-bookings.tsx';
 
 /**
  * One request: exactly what will be sent (or what a bulk campaign books), who asked and until when, the
@@ -103,6 +104,7 @@ function ApprovalView({ approval }: { approval: Approval }) {
       ) : (
         <ChargeApprovalContent approval={approval} locale={locale} />
       )}
+      <WindowBookings approval={approval} locale={locale} />
       <ApprovalActions approval={approval} report={setProblem} />
     </>
   );

@@ -33,7 +33,7 @@ import { useFormFeedback } from '../../lib/use-form-feedback.ts';
 import { useFormSlots } from '../../lib/form-slots.ts';
 import { useSendGates } from '../../lib/send-gates.ts';
 import { WriteOutcomeNotice } from '../../components/form/write-outcome-notice.tsx';
-import { useBookCharge } from './api/book-charge.ts';
+import { APPROVAL_REQUIRED, useBookCharge } from './api/book-charge.ts';
 import { useRequestApproval } from './api/request-approval.ts';
 import { SentForApproval } from './sent-for-approval.tsx';
 import {
@@ -198,6 +198,14 @@ function ChargeForm({
   const askApproval = useRequestApproval();
   // Said by the preview as the amount is typed: the button's words follow it.
   const [viaApproval, setViaApproval] = useState(false);
+  // The contract whose booking the BFF sent for approval with its recent bookings (428): from then on this
+  // form sends it there, until another contract is chosen.
+  const [windowReachedFor, setWindowReachedFor] = useState<string | null>(null);
+  const [watchedUser, watchedContract] = useWatch({
+    control: form.control,
+    name: ['user_id', 'contract_id'],
+  });
+  const windowReached = windowReachedFor !== null && windowReachedFor === `${watchedUser}/${watchedContract}`;
   // What the app adds to the contract fields: suggestions, the producer's name, an unknown pair confirmed.
   const { ContractFields } = useFormSlots();
   const gates = useSendGates<ChargeSubmission>();
@@ -205,7 +213,7 @@ function ChargeForm({
     const { user_id: userId, contract_id: contractId, ...body } = submission;
     const schedule = chargeSchedule(body);
     // Decided on what is sent, not on the preview's (deferred) state.
-    const forApproval = needsApproval(chargeGrossTotalCent(schedule), approvalFromCent);
+    const forApproval = needsApproval(chargeGrossTotalCent(schedule), approvalFromCent) || windowReached;
     const reasons = bookingReasons(plausibilityReasons(schedule, limits), forApproval);
     if (reasons.length > 0 && plausibilityKey(reasons, body.type_of_transaction) !== confirmedKey) {
       setPlausibilityProblem(true);
@@ -228,7 +236,11 @@ function ChargeForm({
         },
       );
     return send(
-      () => book.mutateAsync(submission),
+      () =>
+        book.mutateAsync(submission).then((answer) => {
+          if (answer.status === APPROVAL_REQUIRED) setWindowReachedFor(`${userId}/${contractId}`);
+          return answer;
+        }),
       (responseBody) => {
         const parsed = chargeResponseSchema.parse(responseBody);
         remember();
@@ -341,7 +353,7 @@ function ChargeForm({
             approval={{ fromCent: approvalFromCent, onChange: setViaApproval }}
           />
           <div className="form-actions">
-            {viaApproval ? (
+            {viaApproval || windowReached ? (
               <SubmitButton idle={t`Send for approval`} busy={t`Sending…`} />
             ) : (
               <SubmitButton idle={t`Book`} busy={t`Booking…`} />

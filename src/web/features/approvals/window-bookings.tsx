@@ -1,0 +1,52 @@
+import { t } from '@lingui/core/macro';
+import type { Approval } from '../../../contract/approvals.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
+import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+
+/**
+ * The contract's bookings sent without approval that, with this request, reached the threshold (issue 41):
+ * the approver judges the sum, not only the part in front of them.
+ */
+export function WindowBookings({ approval, locale }: { approval: Approval; locale: string }) {
+  const bookings = approval.window_bookings;
+  if (bookings.length === 0) return null;
+  const label = t`Bookings sent without approval`;
+  const sum = bookings.reduce((total, booking) => total + booking.gross_cent, 0);
+  return (
+    <section className="card" aria-labelledby="window-bookings-heading">
+      <h2 id="window-bookings-heading">{label}</h2>
+      <p>
+        {t`This request stays below the approval amount on its own. Together with these bookings on the same contract, sent without approval recently (${formatCents(sum, locale)} gross), it reaches it: judge the sum.`}
+      </p>
+      <ScrollRegion label={label}>
+        <table className="table table--values" aria-label={label}>
+          <thead>
+            <ColumnHeaders
+              columns={[t`Sent`, t`Input ID`, t`By`, t`How`, numeric(t`Gross`), t`Platform’s answer`]}
+            />
+          </thead>
+          <tbody>
+            {bookings.map((booking) => (
+              <tr key={`${booking.input_id ?? ''}-${booking.recorded_at}`}>
+                <td>{formatDateTime(booking.recorded_at)}</td>
+                <td>
+                  <code>{booking.input_id}</code>
+                </td>
+                <td>{booking.recorded_by}</td>
+                <td>{booking.source === 'bulk' ? t`bulk campaign` : t`single booking`}</td>
+                <td className="numeric">{formatCents(booking.gross_cent, locale)}</td>
+                <td>
+                  {booking.upstream_status !== null && booking.upstream_status < 300
+                    ? t`booked`
+                    : t`no final answer: may be booked`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  );
+}
