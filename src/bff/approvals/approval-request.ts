@@ -87,24 +87,6 @@ export async function judgeCharge(
   return { totals };
 }
 
-/**
- * The 428 of a write that stays below the threshold alone but reaches it with the contract's bookings sent
- * without approval in the window: it goes for approval like a large one.
- */
-export function windowRefusal(
-  ownGrossCent: number,
-  window: WindowTotal,
-  approvalFromCent: number,
-  windowHours: number,
-): { status: 428; body: { detail: string } } {
-  return {
-    status: 428,
-    body: {
-      detail: `This books ${formatCents(ownGrossCent, 'en')} gross; with the ${window.count} booking${window.count === 1 ? '' : 's'} on this contract sent without approval in the last ${windowHours} hours (${formatCents(window.sumCent, 'en')}) it reaches ${formatCents(ownGrossCent + window.sumCent, 'en')}: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
-    },
-  };
-}
-
 const requester = (session: Session) => ({
   requestedBy: session.username,
   requestedByDisplayName: session.displayName,

@@ -197,6 +197,15 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
     expect(await bookedTimes(bff.sandbox, 'held-1')).toBe(0);
   });
 
+  it('lets only the writes through that stay below the threshold together when twelve race (PGlite)', async () => {
+    await freshWindow();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => book('C2000', charge(`pglite-race-${index}`, 20_000))),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(4);
+    expect(await bookedTimes(bff.sandbox, 'pglite-race-%')).toBe(4);
+  });
+
   it('counts nothing the platform refused', async () => {
     // C9999 does not exist on P1000: the platform refuses both; neither counts for the other.
     const first = await book('C9999', charge('refused-1', 99_999));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WindowBooking } from '../../contract/approvals.ts';
+import { formatCents } from '../../contract/euro-amount.ts';
 import { queryRows } from '../../node-shared/db/connect.ts';
 import type { BffDatabase } from '../db/connect.ts';
 
@@ -72,6 +73,15 @@ export class ApprovalWindow {
   /** Whether writes are summed at all (approvals on, and a window). */
   get summing(): boolean {
     return this.options.approvalFromCent !== null && this.options.windowMs > 0;
+  }
+
+  /**
+   * Why a write below the threshold alone needs a second person: what it books, the window's bookings and their
+   * sum, the threshold (in English, as the BFF's other refusals; the console says it in the user's language).
+   */
+  reachedWords(ownGrossCent: number, window: WindowTotal): string {
+    const bookings = `${window.count} booking${window.count === 1 ? '' : 's'}`;
+    return `This books ${formatCents(ownGrossCent, 'en')} gross; with the ${bookings} on this contract sent without approval in the last ${this.windowHours} hours (${formatCents(window.sumCent, 'en')}) it reaches ${formatCents(ownGrossCent + window.sumCent, 'en')}: from ${formatCents(this.options.approvalFromCent ?? 0, 'en')} on, a second person approves it.`;
   }
 
   /** Whether a write of this gross total, with the window's total, needs a second person. */

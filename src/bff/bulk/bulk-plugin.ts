@@ -37,7 +37,7 @@ import { CampaignRunner, type RowGate } from './campaign-runner.ts';
 import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { rowsDigest } from '../approvals/approval-digest.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { campaignApproval, campaignTotals, windowRefusal } from '../approvals/approval-request.ts';
+import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
 import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInSlices } from './map-in-slices.ts';
@@ -242,6 +242,8 @@ export default fp<BulkPluginOptions>(
     const admitRow: RowGate = async (row, begin) => {
       const charge = chargeRequestTotals(row.body);
       const grossCent = charge?.totalGrossCent ?? 0;
+      // Approvals off: nothing to judge, the row's total is kept all the same.
+      if (options.approvalFromCent === null) return { recordId: await begin(app.consoleRecords, grossCent) };
       const contractId = row.contractId ?? '';
       if (row.inputId) {
         const open = await approvals.openFor(row.userId, contractId, row.inputId);
@@ -257,15 +259,9 @@ export default fp<BulkPluginOptions>(
         (db) => begin(app.consoleRecords.within(db), grossCent),
       );
       if (admission.admitted) return { recordId: admission.value };
-      const refusal = windowRefusal(
-        grossCent,
-        admission.window,
-        options.approvalFromCent ?? 0,
-        app.approvalWindow.windowHours,
-      );
       return {
         status: 428,
-        message: `Not sent: ${refusal.body.detail.replace(/ Send it to POST \/bff\/approvals\.$/, ' Book it on its own and send it for approval.')}`,
+        message: `Not sent: ${app.approvalWindow.reachedWords(grossCent, admission.window)} Book it on its own and send it for approval.`,
       };
     };
 

@@ -9,7 +9,7 @@ import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contra
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { judgeCharge, windowRefusal } from '../approvals/approval-request.ts';
+import { judgeCharge } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import type { TokenManager } from '../token-manager.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -179,15 +179,10 @@ export default fp<ApiProxyPluginOptions>(
             ownGrossCent,
             (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
           );
-          if (!admission.admitted) {
-            const refusal = windowRefusal(
-              ownGrossCent,
-              admission.window,
-              options.approvalFromCent,
-              app.approvalWindow.windowHours,
-            );
-            return reply.code(refusal.status).send(refusal.body);
-          }
+          if (!admission.admitted)
+            return reply.code(428).send({
+              detail: `${app.approvalWindow.reachedWords(ownGrossCent, admission.window)} Send it to POST /bff/approvals.`,
+            });
           recordId = admission.value;
         } else recordId = await beginRecord(request, body);
         return forwarder.forward(
