@@ -158,6 +158,16 @@ export const windowBookingSchema = z.object({
 });
 export type WindowBooking = z.infer<typeof windowBookingSchema>;
 
+/**
+ * Why the person viewing a request cannot approve it (issue 41, people not accounts):
+ * - `own_request`: they asked for it;
+ * - `linked_account`: they and the requester are linked — one created the other's account, reset its password
+ *   or could have registered a passkey on it — within `BFF_APPROVAL_WINDOW_H` before the request or after it;
+ * - `account_newer`: their account was created after the request was made.
+ */
+export const CANNOT_APPROVE_REASONS = ['own_request', 'linked_account', 'account_newer'] as const;
+export type CannotApproveReason = (typeof CANNOT_APPROVE_REASONS)[number];
+
 /** One approval request as the BFF shows it: exactly what will be sent, its schedule and totals, and its fate. */
 export const approvalSchema = z.object({
   id: z.string(),
@@ -204,6 +214,11 @@ export const approvalSchema = z.object({
    * together with it reached the threshold (empty: the request reached it alone).
    */
   window_bookings: z.array(windowBookingSchema).default([]),
+  /**
+   * Why the person who asked (`GET /bff/approvals`, `GET /bff/approvals/{id}`) cannot approve it, whatever
+   * its status; null: they may. Absent from other answers (and from older BFFs).
+   */
+  cannot_approve_reason: z.enum(CANNOT_APPROVE_REASONS).nullable().optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

@@ -18,6 +18,7 @@ import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { endSession, requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
+import { AccountLinks } from './account-links.ts';
 import { newPasswordProblems } from './new-password.ts';
 import { signedInSchema, signInLocalAccount } from './local-sign-in.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
@@ -54,6 +55,7 @@ export default fp<AccountsPluginOptions>(
     const throttle = new SignInThrottle(app.database.db, options.now);
     app.decorate('users', users);
     app.decorate('signInThrottle', throttle);
+    app.decorate('accountLinks', new AccountLinks(app.database.db, options.now));
     scheduleMaintenance(app, 'old sign-in failures', HOURLY, () => throttle.purge());
 
     // Who may call is settled in onRequest, before the body is read or checked: a refused caller gets
@@ -162,7 +164,11 @@ export default fp<AccountsPluginOptions>(
         const problems = newPasswordProblems(password, username);
         if (problems.length > 0) return reply.code(400).send({ password: problems });
         try {
-          return reply.code(201).send(await users.create(username, password, role));
+          // Its creator knows its first password: the two are linked for approvals (account-links.ts).
+          const creator = requireSession(request).username;
+          const create = () => users.create(username, password, role);
+          const account = await app.accountLinks.linkedChange(creator, username, 'account_created', create);
+          return reply.code(201).send(account);
         } catch (error) {
           if (error instanceof UserExistsError)
             return reply.code(400).send({ username: ['An account with this username exists.'] });

@@ -85,7 +85,9 @@ export default fp<PasswordsPluginOptions>(
             .code(400)
             .send({ detail: 'Change your own password on Your account, not by a reset.' });
         const temporary = temporaryPassword(username);
-        if (!(await app.users.setPassword(username, temporary, { temporary: true })))
+        // The admin knows the temporary password: the two are linked for approvals (account-links.ts).
+        const reset = () => app.users.setPassword(username, temporary, { temporary: true });
+        if (!(await app.accountLinks.linkedChange(admin.username, username, 'password_reset', reset)))
           return reply.code(404).send({ detail: 'No such account.' });
         await app.sessions.destroyUser(username);
         return { temporary_password: temporary };

@@ -44,6 +44,7 @@ import {
 } from './approval-repository.ts';
 import { chargeApproval } from './approval-request.ts';
 import { approvalView, storedBody } from './approval-view.ts';
+import { approverEligibility, CANNOT_APPROVE_DETAILS, viewedBy } from './approver-eligibility.ts';
 import { stepUpRefusal } from './step-up.ts';
 
 /** What the bulk plugin lets an approval do with the campaign it covers. */
@@ -392,7 +393,7 @@ export default fp<ApprovalsPluginOptions>(
           count: page.count,
           next: offset + limit < page.count ? link(offset + limit) : null,
           previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
-          results: page.results.map(approvalView),
+          results: await viewedBy(app, requireSession(request).username, page.results, approvalView),
         };
       },
     );
@@ -403,7 +404,11 @@ export default fp<ApprovalsPluginOptions>(
         onRequest: writersOnly,
         schema: { params: approvalParamsSchema, response: { 200: approvalSchema } },
       },
-      async (request) => approvalView(await found(request.params.id)),
+      async (request) => {
+        const row = await found(request.params.id);
+        const [viewed] = await viewedBy(app, requireSession(request).username, [row], approvalView);
+        return viewed!;
+      },
     );
 
     /** 409 for a request that is no longer pending, saying what became of it. */
@@ -442,12 +447,9 @@ export default fp<ApprovalsPluginOptions>(
             .code(403)
             .send({ detail: 'You asked for this: a second person must approve it (admins too).' });
         if (row.status !== 'pending') return notPending(reply, row, 'approved');
-        // A second person, not a second account: one made after the request cannot approve it.
-        const account = await app.users.get(session.username);
-        if (account && Date.parse(account.createdAt) > row.requestedAt.getTime())
-          return reply.code(403).send({
-            detail: 'Your account was created after this request was made: another person must approve it.',
-          });
+        // A second person, not a second account: not one linked with the requester's, nor one made after the request.
+        const cannotApprove = (await approverEligibility(app, session.username, [row]))(row);
+        if (cannotApprove) return reply.code(403).send({ detail: CANNOT_APPROVE_DETAILS[cannotApprove] });
         if (request.body?.digest !== undefined && request.body?.digest !== row.digest)
           return reply
             .code(409)

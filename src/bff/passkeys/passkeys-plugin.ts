@@ -172,6 +172,8 @@ export default fp<PasskeysPluginOptions>(
           return reply.code(409).send({
             detail: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
           });
+        // Whoever last set this account's password could hold this session: linked again (account-links.ts).
+        await app.accountLinks.passkeyRegistered(username);
         const added = await passkeys.add({
           username,
           name,

@@ -1,0 +1,221 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalPageSchema, approvalSchema, type Approval } from '../../contract/approvals.ts';
+import { exampleCharge } from '../../contract/testing/examples.ts';
+import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
+import { chargeRequests } from '../../sandbox/db/schema.ts';
+import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { callBff, freePort } from '../testing/bff-process.ts';
+import { browse, CookieJar } from '../testing/browser-like.ts';
+import { BFF_DATABASE_KINDS } from '../testing/databases.ts';
+import {
+  signInAtTestProvider,
+  startTestIdentityProvider,
+  testProviderOptions,
+  type TestIdentityProvider,
+} from '../testing/oidc-test-provider.ts';
+import {
+  addSignedInStaff,
+  buildTestBff,
+  consoleCall,
+  signIn,
+  startUpstreamSandbox,
+  type ConsoleCall,
+} from '../testing/test-bff.ts';
+
+const CHARGES = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
+const HOUR = 3_600_000;
+/** Passwords the policy accepts, for the accounts made here. */
+const PASSWORD = 'violet harbour lantern 73';
+const NEW_PASSWORD = 'quiet copper meadow 1948';
+
+const charge = (inputId: string, amountCent = 500_000) => ({
+  ...exampleCharge,
+  type_of_transaction: 'charge',
+  amount_cent: amountCent,
+  input_id: inputId,
+});
+
+async function bookedTimes(sandbox: TestSandbox, inputId: string): Promise<number> {
+  const rows = await sandbox.database.db
+    .select({ inputId: chargeRequests.inputId })
+    .from(chargeRequests)
+    .where(like(chargeRequests.inputId, inputId));
+  return rows.length;
+}
+
+/**
+ * People, not accounts (issue 41): accounts linked by a creation, a password reset or a passkey cannot approve
+ * each other's requests within BFF_APPROVAL_WINDOW_H (720 h here) before the request or after it. The real BFF
+ * in front of the real sandbox, on each database, with a real identity provider for the SSO admin.
+ */
+describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s)', (kind) => {
+  let sandbox: TestSandbox;
+  let provider: TestIdentityProvider;
+  let app: FastifyInstance;
+  let base: string;
+  let call: ConsoleCall;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  /** Added to the real time for the BFF only (the provider keeps the real one): moves the window on. */
+  let offset = 0;
+  let boss: string;
+
+  beforeAll(async () => {
+    let upstream: string;
+    ({ sandbox, url: upstream } = await startUpstreamSandbox());
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    provider = await startTestIdentityProvider({ consoleUrl: base });
+    let databaseUrl = 'memory://';
+    if (kind === 'postgres') {
+      const postgres = await createPostgresDatabase();
+      databaseUrl = postgres.url;
+      dropDatabase = postgres.drop;
+    }
+    app = await buildTestBff(upstream, {
+      dataDir: join(tmpdir(), 'bff-approvals-linked-unused'),
+      databaseUrl,
+      now: () => Date.now() + offset,
+      identityProvider: testProviderOptions(provider.issuer, base),
+    });
+    await app.listen({ host: '127.0.0.1', port });
+    call = consoleCall(app);
+    // An admin made outside the console (as BFF_ADMIN_PASSWORD does): linked with nobody.
+    boss = await addSignedInStaff(app, { username: 'boss', password: PASSWORD, role: 'admin' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+    await sandbox?.close();
+    await dropDatabase?.();
+  });
+
+  const requested = async (inputId: string, cookie: string): Promise<Approval> => {
+    const answer = await call('POST', '/bff/approvals', cookie, {
+      method: 'POST',
+      path: CHARGES,
+      body: charge(inputId),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return approvalSchema.parse(answer.json());
+  };
+  const approve = (approval: Approval, cookie: string, password = PASSWORD) =>
+    call('POST', `/bff/approvals/${approval.id}/approve`, cookie, { password, digest: approval.digest });
+  const viewedBy = async (approval: Approval, cookie: string) =>
+    approvalSchema.parse((await call('GET', `/bff/approvals/${approval.id}`, cookie)).json());
+  /** An account made by `creator` through `POST /bff/users`, signed in. */
+  const created = async (creator: string, username: string, role: 'operator' | 'admin' = 'operator') => {
+    const answer = await call('POST', '/bff/users', creator, { username, password: PASSWORD, role });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return signIn(app, username, PASSWORD);
+  };
+  const directly = (username: string, role: 'operator' | 'admin' = 'operator') =>
+    addSignedInStaff(app, { username, password: PASSWORD, role });
+
+  it('an admin who reset an operator’s password cannot approve their own request as that operator', async () => {
+    const admin2 = await directly('admin2', 'admin');
+    await directly('op2');
+    const approval = await requested('linked-reset', admin2);
+    expect(approval.cannot_approve_reason).toBeUndefined();
+
+    const reset = await call('POST', '/bff/users/op2/password-reset', admin2);
+    expect(reset.statusCode).toBe(200);
+    const { temporary_password: temporary } = reset.json<{ temporary_password: string }>();
+    const op2 = await signIn(app, 'op2', temporary);
+    const changed = await call('POST', '/bff/password', op2, {
+      current_password: temporary,
+      new_password: NEW_PASSWORD,
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+
+    expect((await viewedBy(approval, op2)).cannot_approve_reason).toBe('linked_account');
+    const refused = await approve(approval, op2, NEW_PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toMatch(/linked.*reset its password.*another person must approve it/);
+    expect(await bookedTimes(sandbox, 'linked-reset')).toBe(0);
+
+    // A person unlinked with admin2 approves it.
+    expect((await viewedBy(approval, boss)).cannot_approve_reason).toBeNull();
+    const approved = await approve(approval, boss);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await bookedTimes(sandbox, 'linked-reset')).toBe(1);
+  });
+
+  it('an SSO admin cannot approve a request of a local account they created', async () => {
+    const grace = new CookieJar();
+    const started = await browse(grace, new URL('/bff/login/oidc?max_age=300', base).href);
+    const atProvider = await signInAtTestProvider(
+      grace,
+      started.headers.get('location')!,
+      'grace',
+      `${base}/bff/callback`,
+    );
+    expect((await browse(grace, atProvider.callback.href)).status).toBe(200);
+    const graceCookie = `ec_session=${grace.get(base, 'ec_session')}`;
+
+    const made = await callBff(base, 'POST', '/bff/users', {
+      cookie: graceCookie,
+      body: { username: 'grace-local', password: PASSWORD, role: 'operator' },
+    });
+    expect(made.status).toBe(201);
+    const approval = await requested('linked-sso', await signIn(app, 'grace-local', PASSWORD));
+
+    const listed = approvalPageSchema.parse(
+      await (await callBff(base, 'GET', '/bff/approvals', { cookie: graceCookie })).json(),
+    );
+    expect(listed.results.find((row) => row.id === approval.id)?.cannot_approve_reason).toBe(
+      'linked_account',
+    );
+    const refused = await callBff(base, 'POST', `/bff/approvals/${approval.id}/approve`, {
+      cookie: graceCookie,
+      body: { digest: approval.digest },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/created the other’s account/) });
+    expect(await bookedTimes(sandbox, 'linked-sso')).toBe(0);
+  });
+
+  it('the list says per viewer why a request cannot be approved: own request, linked account, newer account', async () => {
+    const creator = await directly('creator', 'admin');
+    const made = await created(creator, 'made-by-creator');
+    const unlinked = await directly('unlinked');
+    const approval = await requested('linked-list', made);
+    const reasonFor = async (cookie: string) => {
+      const page = approvalPageSchema.parse((await call('GET', '/bff/approvals', cookie)).json());
+      return page.results.find((row) => row.id === approval.id)?.cannot_approve_reason;
+    };
+    expect(await reasonFor(made)).toBe('own_request');
+    expect(await reasonFor(creator)).toBe('linked_account');
+    expect(await reasonFor(boss)).toBeNull();
+    expect(await reasonFor(unlinked)).toBeNull();
+    const later = await directly('later-comer');
+    expect(await reasonFor(later)).toBe('account_newer');
+    expect((await approve(approval, later)).statusCode).toBe(403);
+    expect((await approve(approval, creator)).statusCode).toBe(403);
+  });
+
+  it('a link made before the window does not block; one within it, or after the request, does', async () => {
+    const old = await directly('old-admin', 'admin');
+    await created(old, 'long-ago');
+    await created(old, 'recently');
+    offset += 721 * HOUR;
+    // Sessions last 12 hours: everyone signs in again at the new time.
+    const oldAdmin = await signIn(app, 'old-admin', PASSWORD);
+    const longAgo = await requested('linked-long-ago', await signIn(app, 'long-ago', PASSWORD));
+    expect((await viewedBy(longAgo, oldAdmin)).cannot_approve_reason).toBeNull();
+    expect((await approve(longAgo, oldAdmin)).statusCode).toBe(200);
+    expect(await bookedTimes(sandbox, 'linked-long-ago')).toBe(1);
+
+    // Reset after the request: the admin knows the password of an account that asked; it counts too.
+    const recently = await signIn(app, 'recently', PASSWORD);
+    const afterwards = await requested('linked-after', recently);
+    expect((await viewedBy(afterwards, oldAdmin)).cannot_approve_reason).toBeNull();
+    expect((await call('POST', '/bff/users/recently/password-reset', oldAdmin)).statusCode).toBe(200);
+    expect((await viewedBy(afterwards, oldAdmin)).cannot_approve_reason).toBe('linked_account');
+    expect((await approve(afterwards, oldAdmin)).statusCode).toBe(403);
+    expect(await bookedTimes(sandbox, 'linked-after')).toBe(0);
+  });
+});
