@@ -10,6 +10,7 @@ import { useRejectApproval } from './api/reject-approval.ts';
 import { useRetryApproval } from './api/retry-approval.ts';
 import { useWithdrawApproval } from './api/withdraw-approval.ts';
 import { approvalAnswer } from './approval-answers.ts';
+import { cannotApproveSentence } from './approver-reason.ts';
 
 const MAX_REASON = 1000;
 
@@ -41,6 +42,11 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
   const user = useCurrentUser();
   if (approval.status === 'unknown') return <RetryAction approval={approval} report={report} />;
   if (approval.status !== 'pending') return null;
+  // The server's judgement for this viewer (linked accounts, a newer account); it refuses the approval anyway.
+  const blocked =
+    approval.cannot_approve_reason && approval.cannot_approve_reason !== 'own_request'
+      ? approval.cannot_approve_reason
+      : null;
   if (approval.requested_by === user.username)
     return (
       <section className="card" aria-labelledby="decision-heading">
@@ -54,7 +60,13 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
   return (
     <section className="card" aria-labelledby="decision-heading">
       <h2 id="decision-heading">{t`Your decision`}</h2>
+      {blocked && (
+        <p className="notice" id={`${approval.id}-cannot-approve`} data-testid="cannot-approve">
+          {cannotApproveSentence(blocked)}
+        </p>
+      )}
       <ApproveForm
+        blocked={blocked !== null}
         approval={approval}
         sso={user.username.startsWith(SSO_USERNAME_PREFIX)}
         passkey={user.authenticatedWith === 'passkey'}
@@ -67,11 +79,14 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
 
 function ApproveForm({
   approval,
+  blocked,
   sso,
   passkey,
   report,
 }: {
   approval: Approval;
+  /** This person cannot approve it (the notice above says why): the button stays, disabled. */
+  blocked: boolean;
   sso: boolean;
   /** Signed in with a passkey: within five minutes of it the server approves without a password. */
   passkey: boolean;
@@ -85,7 +100,7 @@ function ApproveForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (approve.isPending) return;
+    if (approve.isPending || blocked) return;
     report(null);
     setStepUp(null);
     if (!sso && !passkey && !password) {
@@ -168,7 +183,12 @@ function ApproveForm({
         </div>
       )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={approve.isPending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={approve.isPending || blocked}
+          {...(blocked && { 'aria-describedby': `${approval.id}-cannot-approve` })}
+        >
           {approve.isPending ? t`Approving…` : approval.campaign ? t`Approve and start` : t`Approve and book`}
         </button>
       </div>

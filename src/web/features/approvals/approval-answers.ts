@@ -23,6 +23,16 @@ const ANSWERS: readonly (readonly [RegExp, (groups: RegExpExecArray) => MessageD
     () => msg`You asked for this: a second person must approve it (admins too).`,
   ],
   [
+    /^Your account and the requester’s are linked .*another person must approve it\.$/,
+    () =>
+      msg`You cannot approve this: your account and the requester's are linked (one of you created the other's account, reset its password or registered a passkey on it), so you count as the same person. Another person must approve it.`,
+  ],
+  [
+    /^Your account was created after this request was made: another person must approve it\.$/,
+    () =>
+      msg`You cannot approve this: your account was created after the request was made. Another person must approve it.`,
+  ],
+  [
     /^You asked for this: withdraw it instead of rejecting it\.$/,
     () => msg`You asked for this: withdraw it instead of rejecting it.`,
   ],

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { APPROVALS_PAGE_SIZE, useApprovals } from './api/get-approvals.ts';
 import { approvalStatusWord, approvalSubject, personName, statusFilterWord } from './approval-text.ts';
 import { APPROVAL_FILTERS, filterOf, statusFilterOf, type ApprovalFilter } from './approval-filter.ts';
+import { cannotApproveNote } from './approver-reason.ts';
 import type { ApprovalsSearch } from './approvals-search.ts';
 
 const approvalsRouteApi = getRouteApi('/console/approvals');
@@ -92,7 +93,15 @@ function ApprovalsList() {
                         {approvalSubject(approval, locale)}
                       </Link>
                     </td>
-                    <td>{approvalStatusWord(approval)}</td>
+                    <td>
+                      {approvalStatusWord(approval)}
+                      {approval.status === 'pending' && approval.cannot_approve_reason && (
+                        <span className="hint" data-testid="cannot-approve-note">
+                          <br />
+                          {cannotApproveNote(approval.cannot_approve_reason)}
+                        </span>
+                      )}
+                    </td>
                     <td>
                       {approval.requested_by === user.username
                         ? t`you`
