@@ -3,6 +3,7 @@ import {
   checkBulkHeader,
   checkBulkRow,
   conflictingDuplicates,
+  fileNumberLocale,
   type BulkInvalidRow,
   type BulkKind,
   type BulkRowProblem,
@@ -68,13 +69,14 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
     return result;
   }
   const { unknown, missing, amount } = checkBulkHeader(kind, header);
+  const numbers = fileNumberLocale(delimiter);
   result.unknownColumns = unknown;
   result.missingColumns = missing;
   result.amountColumns = amount;
   if (unknown.length || missing.length || amount) return result;
   const byRow = new Map<number, BulkRowProblem[]>();
   parsed.data.forEach((record, index) => {
-    const checked = checkBulkRow(kind, index + 1, record);
+    const checked = checkBulkRow(kind, index + 1, record, numbers);
     if (checked.ok) result.rows.push({ row: index + 1, values: checked.values });
     else byRow.set(index + 1, checked.problems);
   });

@@ -6,7 +6,7 @@ import {
   chargeTotals,
   checkBulkHeader,
   generatedInputId,
-  readCsvNumber,
+  readFileNumber,
 } from './bulk.ts';
 import { checkBulkFile } from './bulk-csv.ts';
 
@@ -46,14 +46,63 @@ describe('bulk files', () => {
     });
   });
 
-  it('reads numbers as spreadsheets write them, German decimal commas included', () => {
-    expect(readCsvNumber('1000')).toBe(1000);
-    expect(readCsvNumber('12,5')).toBe(12.5);
-    expect(readCsvNumber('1.234,56')).toBe(1234.56);
-    expect(readCsvNumber(' 0,3245 ')).toBe(0.3245);
-    expect(readCsvNumber('12.5')).toBe(12.5);
-    expect(readCsvNumber('ten')).toBe('ten');
-    expect(readCsvNumber('1,2,3')).toBe('1,2,3');
+  it('reads numbers as the file writes them: German in a ; file, English in a , file', () => {
+    const value = (text: string, locale: 'de' | 'en') => {
+      const read = readFileNumber(text, locale);
+      return read.ok ? read.value : read.message;
+    };
+    expect(value('2.800', 'de')).toBe(2800);
+    expect(value('2,8', 'de')).toBe(2.8);
+    expect(value('1.234,56', 'de')).toBe(1234.56);
+    expect(value(' 0,3245 ', 'de')).toBe(0.3245);
+    expect(value('11,90', 'de')).toBe(11.9);
+    expect(value('2800', 'en')).toBe(2800);
+    expect(value('2.8', 'en')).toBe(2.8);
+    expect(value('1,234.56', 'en')).toBe(1234.56);
+    expect(value('-2,5', 'de')).toBe(-2.5);
+    // Neither way fits: said, never guessed.
+    expect(value('1234.5', 'de')).toBe(
+      '"1234.5" is ambiguous here: use "," for the decimals, e.g. 1.234,50.',
+    );
+    expect(value('12,50', 'en')).toBe('"12,50" is ambiguous here: use "." for the decimals, e.g. 1,234.50.');
+    expect(value('ten', 'en')).toBe('Enter digits only, e.g. 1,234.50.');
+  });
+
+  it('reads every numeric column of both kinds, amount_eur included, the file’s way (a German 2.800 is 2,800 kWh)', () => {
+    const migrations = checkBulkFile(
+      'migrations',
+      'user_id;annual_consumption;base_fee_price_brutto\r\nK1;2.800;11,90\r\n',
+    );
+    expect(
+      migrations.problems.filter((problem) => /annual_consumption|base_fee/.test(problem.column)),
+    ).toEqual([]);
+    const english = checkBulkFile(
+      'migrations',
+      'user_id,annual_consumption,base_fee_price_brutto\r\nK1,"2,800",11.90\r\n',
+    );
+    expect(english.problems.filter((problem) => /annual_consumption|base_fee/.test(problem.column))).toEqual(
+      [],
+    );
+    const header =
+      'user_id;contract_id;type_of_transaction;amount_eur;is_gross;vat_type;due_date;display_name';
+    const charges = checkBulkFile(
+      'charges',
+      `${header}\r\nP1;C1;credit;1.234,56;ja;normal;2026-01-31;Bonus\r\nP1;C1;credit;1234.5;ja;normal;2026-01-31;Bonus\r\n`,
+    );
+    expect(charges.rows.map((row) => row.values.amount_cent)).toEqual([123_456]);
+    expect(charges.problems).toEqual([
+      {
+        row: 2,
+        column: 'amount_eur',
+        message:
+          'amount_eur is euros with at most two decimals, written as this file writes numbers: 1.234,50',
+      },
+    ]);
+    const inEnglish = checkBulkFile(
+      'charges',
+      `${header.replaceAll(';', ',')}\r\nP1,C1,credit,"1,234.56",yes,normal,2026-01-31,Bonus\r\n`,
+    );
+    expect(inEnglish.rows.map((row) => row.values.amount_cent)).toEqual([123_456]);
   });
 
   it('detects the delimiter, drops a BOM, keeps quoted fields with delimiters and line breaks', () => {
@@ -178,7 +227,7 @@ describe('the campaign request', () => {
       ]);
     });
 
-    it('takes amount_eur with , or . and at most two decimals, no thousands separators', () => {
+    it('takes amount_eur in the file’s way of writing numbers, at most two decimals', () => {
       const header = GERMAN_HEADER.replace('amount_cent', 'amount_eur');
       const file = checkBulkFile(
         'charges',
@@ -186,12 +235,11 @@ describe('the campaign request', () => {
           '\n',
         ),
       );
-      expect(file.rows.map((row) => row.values.amount_cent)).toEqual([1000, 1050, 700]);
-      // "1.000" is 1 euro with three decimals: refused, never one thousand or one cent.
+      // A ; file writes German numbers: "1.000" is one thousand euros, "10.5" is neither way.
+      expect(file.rows.map((row) => row.values.amount_cent)).toEqual([1000, 700, 100_000, 100_000]);
       expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
-        [4, 'amount_eur'],
+        [2, 'amount_eur'],
         [5, 'amount_eur'],
-        [6, 'amount_eur'],
       ]);
       expect(file.problems[0]!.message).toMatch(/^amount_eur is euros with at most two decimals/);
     });

@@ -5,6 +5,7 @@ import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-sche
 import { MIGRATION_FIELDS } from './consumer-migration-fields.ts';
 import { formFieldsOf, type FormField } from './form-fields.ts';
 import { isRecord } from './is-record.ts';
+import { exampleNumber, parseLocaleDecimal } from './locale-number.ts';
 
 /** The two bulk campaigns (product.md "Bulk"): one row of the file is one write. */
 export const BULK_KINDS = ['charges', 'migrations'] as const;
@@ -40,14 +41,34 @@ const PLACEHOLDER_INPUT_ID = 'generated-by-the-campaign';
 
 /**
  * A charges file gives its amount in exactly one of two columns: `amount_cent` (whole cents, digits
- * only) or `amount_eur` (euros, `,` or `.` for the decimals, at most two, no thousands separators).
+ * only) or `amount_eur` (euros, at most two decimals, written as the file writes numbers: fileNumberLocale).
  */
 export const AMOUNT_COLUMNS = ['amount_cent', 'amount_eur'] as const;
 export const AMOUNT_CENT_MESSAGE = 'amount_cent is whole cents: 1000 for 10,00 €';
-export const AMOUNT_EUR_MESSAGE =
-  'amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5';
+/** An unreadable `amount_eur`, with an example in the file's own way of writing numbers. */
+export const amountEurMessage = (locale: FileNumberLocale) =>
+  `amount_eur is euros with at most two decimals, written as this file writes numbers: ${exampleNumber(locale)}`;
 const WHOLE_CENTS = /^\d+$/;
-const EUROS = /^(\d+)(?:[.,](\d{1,2}))?$/;
+
+/**
+ * How a bulk file writes numbers, told by its delimiter: Excel saves a German sheet with `;` (and `2.800` is
+ * two thousand eight hundred, `2,8` two point eight), an English one with `,` (`2,800` / `2.8`). Every numeric
+ * column of both kinds is read so, `amount_eur` included, with the forms' parser (parseLocaleDecimal).
+ */
+export type FileNumberLocale = 'de' | 'en';
+export const fileNumberLocale = (delimiter: string): FileNumberLocale => (delimiter === ';' ? 'de' : 'en');
+
+/** A number cell in the file's convention: the number, or the reason it cannot be read. */
+export function readFileNumber(
+  text: string,
+  locale: FileNumberLocale,
+): { ok: true; value: number; decimal: string } | { ok: false; message: string } {
+  const sign = /^[+-]/.exec(text.trim())?.[0];
+  const read = parseLocaleDecimal(sign ? text.trim().slice(1) : text, locale);
+  if (!read.ok) return read;
+  const decimal = sign === '-' && Number(read.value) !== 0 ? `-${read.value}` : read.value;
+  return { ok: true, value: Number(decimal), decimal };
+}
 
 /** The columns a file of this kind may have: the API's scalar fields plus the path's ids. */
 export function bulkColumns(kind: BulkKind): { name: string; required: boolean }[] {
@@ -182,55 +203,62 @@ export function checkBulkHeader(
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'ja', 'wahr', 'x']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'nein', 'falsch']);
 
-/**
- * A number as a spreadsheet writes it: `1234.5`, or German `1234,5` / `1.234,5`. Anything else stays
- * text, so the schema reports it as not a number.
- */
-export function readCsvNumber(text: string): number | string {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  const normalized = compact.includes(',')
-    ? compact.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.')
-    : compact;
-  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(normalized) ? Number(normalized) : text;
+/** One CSV record read as typed values: the values the row schema checks, and why any number cell was unreadable. */
+export interface ReadBulkRow {
+  /** Empty cells are absent; an unreadable number stays its text, so the schema refuses it. */
+  values: Record<string, unknown>;
+  /** Column → what is wrong with its number, in the file's convention. */
+  unreadable: Map<string, string>;
 }
 
-/** One CSV record (text by column) as the typed values the row schema expects; empty cells are absent. */
-export function bulkRowValues(kind: BulkKind, record: Record<string, string>): Record<string, unknown> {
+/** One CSV record (text by column) as the typed values the row schema expects, numbers in the file's convention. */
+export function bulkRowValues(
+  kind: BulkKind,
+  record: Record<string, string>,
+  locale: FileNumberLocale = 'en',
+): ReadBulkRow {
   const values: Record<string, unknown> = {};
+  const unreadable = new Map<string, string>();
   for (const [name, raw] of Object.entries(record)) {
-    const field = FIELD_BY_NAME[kind].get(name.trim());
-    if (kind === 'charges' && name.trim() === 'amount_eur' && raw.trim() !== '') {
-      const euros = EUROS.exec(raw.trim());
-      values.amount_cent = euros
-        ? Number(euros[1]) * 100 + Number((euros[2] ?? '').padEnd(2, '0'))
-        : AMOUNT_EUR_UNREADABLE;
+    const column = name.trim();
+    const field = FIELD_BY_NAME[kind].get(column);
+    const text = raw.trim();
+    if (kind === 'charges' && column === 'amount_eur' && text !== '') {
+      const euros = readFileNumber(text, locale);
+      const [whole = '', fraction = ''] = euros.ok ? euros.decimal.split('.') : [];
+      if (euros.ok && euros.value >= 0 && fraction.length <= 2)
+        values.amount_cent = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      else {
+        values.amount_cent = text;
+        unreadable.set('amount_cent', amountEurMessage(locale));
+      }
       continue;
     }
-    if (!field || raw.trim() === '') continue;
-    const text = raw.trim();
-    if (kind === 'charges' && name.trim() === 'amount_cent') {
+    if (!field || text === '') continue;
+    if (kind === 'charges' && column === 'amount_cent') {
       // Digits only: "10,00" or "1.000" in a cents column is a mistake, never 10 or 1 cents.
       values.amount_cent = WHOLE_CENTS.test(text) ? Number(text) : text;
+      if (!WHOLE_CENTS.test(text)) unreadable.set('amount_cent', AMOUNT_CENT_MESSAGE);
       continue;
     }
     switch (field.kind) {
-      case 'number':
-        values[name.trim()] = readCsvNumber(text);
+      case 'number': {
+        const number = readFileNumber(text, locale);
+        values[column] = number.ok ? number.value : text;
+        if (!number.ok) unreadable.set(column, number.message);
         break;
+      }
       case 'boolean': {
         const word = text.toLowerCase();
-        values[name.trim()] = TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : text;
+        values[column] = TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : text;
         break;
       }
       default:
-        values[name.trim()] = text;
+        values[column] = text;
     }
   }
-  return values;
+  return { values, unreadable };
 }
-
-/** Stands for an unreadable `amount_eur` in the typed values: never a number, so the schema refuses it. */
-const AMOUNT_EUR_UNREADABLE = 'amount_eur unreadable';
 
 export interface BulkRowProblem {
   /** 1-based data row (the header is row 0). */
@@ -244,28 +272,20 @@ export function checkBulkRow(
   kind: BulkKind,
   row: number,
   record: Record<string, string>,
+  locale: FileNumberLocale = 'en',
 ): { ok: true; values: Record<string, unknown> } | { ok: false; problems: BulkRowProblem[] } {
-  const values = bulkRowValues(kind, record);
+  const { values, unreadable } = bulkRowValues(kind, record, locale);
   const result = parseBulkRow(kind, values);
   if (result.success) return { ok: true, values };
   const fromEuros = kind === 'charges' && Object.keys(record).some((name) => name.trim() === 'amount_eur');
   return {
     ok: false,
     problems: result.error.issues.map((issue) => {
-      const column = issue.path.length ? String(issue.path[0]) : '—';
-      if (column !== 'amount_cent' || kind !== 'charges') return { row, column, message: issue.message };
-      // The amount is read from one of two columns: name the file's own, and what it takes.
-      if (fromEuros)
-        return {
-          row,
-          column: 'amount_eur',
-          message: values.amount_cent === AMOUNT_EUR_UNREADABLE ? AMOUNT_EUR_MESSAGE : issue.message,
-        };
-      return {
-        row,
-        column,
-        message: typeof values.amount_cent === 'string' ? AMOUNT_CENT_MESSAGE : issue.message,
-      };
+      const path = issue.path.length ? String(issue.path[0]) : '—';
+      // The amount is read from one of two columns: name the file's own.
+      const column = path === 'amount_cent' && fromEuros ? 'amount_eur' : path;
+      // A number the file's convention cannot read: say how it writes numbers, not only "not a number".
+      return { row, column, message: unreadable.get(path) ?? issue.message };
     }),
   };
 }

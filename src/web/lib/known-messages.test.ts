@@ -71,7 +71,7 @@ describe('the known messages', () => {
     const { checkBulkFile } = await import('../../contract/bulk-csv.ts');
     const {
       AMOUNT_CENT_MESSAGE,
-      AMOUNT_EUR_MESSAGE,
+      amountEurMessage,
       bulkCampaignRequestSchema,
       conflictingDuplicates,
       EXISTING_ROW_MESSAGES,
@@ -91,7 +91,8 @@ describe('the known messages', () => {
       ),
       ...issues(bulkCampaignRequestSchema.safeParse({ kind: 'charges', fileName: 'a.csv', rows: [] })),
       AMOUNT_CENT_MESSAGE,
-      AMOUNT_EUR_MESSAGE,
+      amountEurMessage('de'),
+      amountEurMessage('en'),
       ...conflictingDuplicates('charges', [
         { row: 1, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 1 } },
         { row: 2, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 2 } },

@@ -219,8 +219,9 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     () => msg`amount_cent is whole cents: 1000 for 10,00 €`,
   ],
   [
-    exact('amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5'),
-    () => msg`amount_eur is euros with at most two decimals and no thousands separators: 10,00 or 10.5`,
+    /^amount_eur is euros with at most two decimals, written as this file writes numbers: (.+)$/,
+    ([, example]) =>
+      msg`amount_eur is euros with at most two decimals, written as this file writes numbers: ${example}`,
   ],
   [
     /^Row (\d+) has the same (input_id|user_id) with other values \((.+)\): only one of them can be booked\.$/,

@@ -6,6 +6,7 @@ import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 
 /** What would be sent: totals and the first rows; nothing is written. */
@@ -17,7 +18,19 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
   const previewColumns =
     kind === 'charges'
       ? ['user_id', 'contract_id', 'type_of_transaction', 'amount_cent', 'due_date', 'input_id']
-      : ['user_id', 'first_name', 'last_name', 'deliv_address_city', 'payment_method'];
+      : ['user_id', 'first_name', 'last_name', 'deliv_address_city', 'annual_consumption', 'payment_method'];
+  // Numbers as they were read, in the UI language's format: an amount in euros (never cents), a consumption
+  // with its digit grouping, so a "2.800" read as 2.8 shows before anything is sent.
+  const shownValue = (column: string, value: unknown) => {
+    if (typeof value !== 'number') return String(value);
+    return column === 'amount_cent' ? formatCents(value, locale) : formatNumber(value);
+  };
+  const header = (column: string) =>
+    column === 'amount_cent'
+      ? numeric(t`Amount`)
+      : column === 'annual_consumption'
+        ? numeric(column)
+        : column;
   return (
     <section aria-labelledby="dry-run">
       <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
@@ -26,19 +39,19 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
       <ScrollRegion label={t`First rows`}>
         <table className="table table--values" aria-label={t`First rows`}>
           <thead>
-            <ColumnHeaders columns={[numeric(t`Row`), ...previewColumns]} />
+            <ColumnHeaders columns={[numeric(t`Row`), ...previewColumns.map(header)]} />
           </thead>
           <tbody>
             {shown.map((row) => (
               <tr key={row.row}>
                 <td className="numeric">{row.row}</td>
                 {previewColumns.map((column) => (
-                  <td key={column}>
+                  <td key={column} className={typeof row.values[column] === 'number' ? 'numeric' : undefined}>
                     {row.values[column] === undefined
                       ? column === 'input_id'
                         ? t`generated`
                         : '—'
-                      : String(row.values[column])}
+                      : shownValue(column, row.values[column])}
                   </td>
                 ))}
               </tr>
