@@ -4,7 +4,10 @@ import {
   bookingTotalsByYear,
   consolePathSchema,
   foldSearchText,
+  holdsBankData,
   maskBankData,
+  maskForViewer,
+  maskToYear,
   maskIban,
   migrationSubjectName,
   nameAddressKey,
@@ -99,9 +102,53 @@ describe('bank data for viewers', () => {
       contract_relationships: [{ payment: { iban: 'AT61 •••• 3201' } }],
     });
     expect(maskIban('DE891234')).toBe('••••');
-    // A message about a bank field is not bank data.
-    const message = { bank_data_iban: ['Enter a valid IBAN.'] };
-    expect(maskBankData(message)).toBe(message);
+  });
+
+  it('masks the bank account by field however the value was typed, and a field error about it too', () => {
+    expect(
+      maskForViewer({
+        bank_data_iban: 'nl91 abna 0417 1643 00',
+        bank_data_bic: 'abnanl2a',
+        bank_data_first_name: 'Jörg',
+        bank_data_last_name: 'Müller Meier',
+        last_name: 'Müller',
+      }),
+    ).toEqual({
+      bank_data_iban: 'NL91 •••• 4300',
+      bank_data_bic: '••••',
+      bank_data_first_name: '••••',
+      bank_data_last_name: '••••',
+      last_name: 'Müller',
+    });
+    expect(maskIban('de89-3704-0044-0532-0130-00')).toBe('DE89 •••• 3000');
+    expect(maskIban('not an iban at all, really')).toBe('••••');
+    expect(maskBankData({ bank_data_iban: ['Enter a valid IBAN.'] })).toEqual({ bank_data_iban: ['••••'] });
+    expect(maskBankData({ bank_data_iban: 12345678, bank_data_bic: { code: 'COBADEFF' } })).toEqual({
+      bank_data_iban: '••••',
+      bank_data_bic: { code: '••••' },
+    });
+    expect(maskBankData({ BANK_DATA_FIRST_NAME: 'Jörg' })).toEqual({ BANK_DATA_FIRST_NAME: '••••' });
+  });
+
+  it('masks a lower-case IBAN inside other text only when its check digits hold', () => {
+    expect(maskBankData({ detail: 'IBAN nl91 abna 0417 1643 00 is blocked' })).toEqual({
+      detail: 'IBAN NL91 •••• 4300 is blocked',
+    });
+    const notAnIban = { input_id: 'ab12cdefghijklmnop' };
+    expect(maskBankData(notAnIban)).toBe(notAnIban);
+  });
+
+  it('shows a viewer only the year of a birthday, and leaves it to bank-data checks', () => {
+    expect(maskForViewer({ birthday: '1980-03-12', first_name: 'Jörg' })).toEqual({
+      birthday: '1980',
+      first_name: 'Jörg',
+    });
+    expect(maskToYear('12.03.1980')).toBe('1980');
+    expect(maskToYear('12031980x')).toBe('••••');
+    expect(maskForViewer({ birthday: 19800312 })).toEqual({ birthday: '••••' });
+    const withBirthday = { birthday: '1980-03-12' };
+    expect(holdsBankData(withBirthday)).toBe(false);
+    expect(maskBankData(withBirthday)).toBe(withBirthday);
   });
 });
 

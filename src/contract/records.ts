@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OperationId } from './api/operations.ts';
+import { isValidIBAN } from 'ibantools';
 import { isRecord } from './is-record.ts';
 import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
 import { approvalTotalSchema } from './approvals.ts';
@@ -250,45 +251,99 @@ export const contractUrl = (userId: string, contractId: string) =>
   `/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}`;
 export const recordUrl = (id: string) => `/records/${encodeURIComponent(id)}`;
 
-/** An IBAN as a viewer sees it: country, check digits and the last four characters (`DE89 •••• 3000`). */
-export function maskIban(iban: string): string {
-  const compact = iban.replace(/\s+/g, '');
-  if (compact.length < 12) return '••••';
-  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
-}
-
-/** Members that are bank data wherever they occur (`bank_data_iban`, a `payer_iban` in product_specifics, …). */
-const BANK_DATA_KEY = /(^|_)(iban|bic|sepa|card|account_number|kontonummer)(_|$)/i;
-/** An IBAN inside any text (a field error quoting it, a free-form member): two letters, two digits, 11–30 more. */
-const IBAN_IN_TEXT = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b/g;
-
-/** Whether a body holds bank data a viewer may not read in full: by member name or by an IBAN in any text. */
-export function holdsBankData(body: unknown): boolean {
-  return maskBankData(body) !== body;
-}
+/**
+ * The bank account a migration sends: a viewer never reads these, whatever their value looks like (issue 41:
+ * masked by field, not by guessing from the value — `nl91 abna 0417 1643 00` is an IBAN too).
+ */
+export const BANK_ACCOUNT_FIELDS = [
+  'bank_data_iban',
+  'bank_data_bic',
+  'bank_data_first_name',
+  'bank_data_last_name',
+] as const;
+/** Fields of which a viewer sees at most the year. */
+export const YEAR_ONLY_FIELDS = ['birthday'] as const;
+/** What a viewer sees in place of a masked value. */
+export const MASKED = '••••';
 
 /**
- * A body with its bank data masked, at any depth: members named like bank data (IBAN as maskIban, others as
- * `••••`) and IBANs inside any other text. The same value back when there was nothing to mask.
+ * An IBAN as a viewer sees it: country, check digits and the last four characters (`DE89 •••• 3000`), however
+ * it was typed (spaces, dashes, lower case); anything not shaped like an IBAN as `••••`.
  */
-export function maskBankData(body: unknown, key = ''): unknown {
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/[^\p{L}\p{N}]+/gu, '').toUpperCase();
+  if (compact.length < 12 || !/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return MASKED;
+  return `${compact.slice(0, 4)} ${MASKED} ${compact.slice(-4)}`;
+}
+
+/** A birthday as a viewer sees it: its year (`1980`), or `••••` when none can be told. */
+export function maskToYear(value: string): string {
+  return /(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)/.exec(value)?.[1] ?? MASKED;
+}
+
+/** Other members that are bank data wherever they occur (a `payer_iban` in product_specifics, a card, …). */
+const BANK_DATA_KEY = /(^|_)(iban|bic|sepa|card|account_number|kontonummer)(_|$)/i;
+/**
+ * An IBAN inside any other text (a message quoting it, a free-form member), in any case and spacing: two
+ * letters, two digits, 11–30 more. Lower-case text counts only when its check digits hold (not every word
+ * with two digits is an IBAN).
+ */
+const IBAN_IN_TEXT = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b/gi;
+
+const isBankField = (key: string) =>
+  (BANK_ACCOUNT_FIELDS as readonly string[]).includes(key.toLowerCase()) || BANK_DATA_KEY.test(key);
+const isYearOnlyField = (key: string) => (YEAR_ONLY_FIELDS as readonly string[]).includes(key.toLowerCase());
+
+function maskIbansInText(text: string): string {
+  return text.replace(IBAN_IN_TEXT, (found) => {
+    if (found === found.toUpperCase()) return maskIban(found);
+    // The match may run on into the words after it ("… 1643 00 is blocked"): the longest valid start counts.
+    const groups = found.split(' ');
+    for (let count = groups.length; count > 0; count--) {
+      const candidate = groups.slice(0, count).join('');
+      if (isValidIBAN(candidate.toUpperCase())) {
+        return [maskIban(candidate), ...groups.slice(count)].join(' ');
+      }
+    }
+    return found;
+  });
+}
+
+/** An IBAN field's value: a message quoting the IBAN keeps its words, anything else is the IBAN. */
+function maskIbanField(value: string): string {
+  const inText = maskIbansInText(value);
+  return inText !== value ? inText : maskIban(value);
+}
+
+/** Every value of a masked field, at any depth inside it: strings by `maskString`, other values as `••••`. */
+function maskValue(value: unknown, maskString: (text: string) => string): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  if (typeof value === 'string') return maskString(value);
+  if (Array.isArray(value)) return value.map((item) => maskValue(item, maskString));
+  if (isRecord(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([member, item]) => [member, maskValue(item, maskString)]),
+    );
+  }
+  return MASKED;
+}
+
+function maskBody(body: unknown, key: string, yearOnly: boolean): unknown {
+  if (isBankField(key)) return maskValue(body, /iban/i.test(key) ? maskIbanField : () => MASKED);
+  if (yearOnly && isYearOnlyField(key)) return maskValue(body, maskToYear);
   if (typeof body === 'string') {
-    if (body === '') return body;
-    const masked = body.replace(IBAN_IN_TEXT, (iban) => maskIban(iban));
-    if (masked !== body || !BANK_DATA_KEY.test(key)) return masked === body ? body : masked;
-    // A message about the field ("Enter a valid IBAN.") is words; a value (an IBAN, a BIC, a reference) is not.
-    if (/\s/.test(body) && /\p{Ll}{3,}/u.test(body)) return body;
-    return /iban/i.test(key) ? maskIban(body) : '••••';
+    const masked = maskIbansInText(body);
+    return masked === body ? body : masked;
   }
   if (Array.isArray(body)) {
-    const items = body.map((item) => maskBankData(item, key));
+    const items = body.map((item) => maskBody(item, key, yearOnly));
     return items.some((item, index) => item !== body[index]) ? items : body;
   }
   if (isRecord(body)) {
     let changed = false;
     const masked = Object.fromEntries(
       Object.entries(body).map(([member, value]) => {
-        const next = maskBankData(value, member);
+        const next = maskBody(value, member, yearOnly);
         if (next !== value) changed = true;
         return [member, next];
       }),
@@ -296,6 +351,28 @@ export function maskBankData(body: unknown, key = ''): unknown {
     return changed ? masked : body;
   }
   return body;
+}
+
+/**
+ * A body with its bank data masked, at any depth: the bank account fields and members named like bank data by
+ * field, whatever their value (IBANs as maskIban, everything else as `••••`, a field error about them too),
+ * and IBANs inside any other text. The same value back when there was nothing to mask.
+ */
+export function maskBankData(body: unknown): unknown {
+  return maskBody(body, '', false);
+}
+
+/** Whether a body holds bank data a viewer may not read (reading it is audited). */
+export function holdsBankData(body: unknown): boolean {
+  return maskBankData(body) !== body;
+}
+
+/**
+ * A stored body as a viewer may read it: bank data masked (maskBankData) and of a birthday only the year.
+ * The BFF applies it before answering, so a viewer's browser never receives the values.
+ */
+export function maskForViewer(body: unknown): unknown {
+  return maskBody(body, '', true);
 }
 
 /* ---- bookings ---- */

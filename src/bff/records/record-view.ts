@@ -1,14 +1,17 @@
 import { canWrite, type Role } from '../../contract/bff-api.ts';
-import { holdsBankData, maskBankData, recordOutcome, type ConsoleRecord } from '../../contract/records.ts';
+import { holdsBankData, maskForViewer, recordOutcome, type ConsoleRecord } from '../../contract/records.ts';
 import type { RecordRow } from './record-repository.ts';
 
 /** Whether a record holds bank data (what was sent or what was answered): reading it is audited. */
 export const recordHoldsBankData = (row: RecordRow) =>
   holdsBankData(row.sent) || holdsBankData(row.upstreamBody);
 
-/** A record as `role` may read it: viewers get bank data masked, operators and admins in full. */
+/**
+ * A record as `role` may read it: operators and admins in full; viewers with the bank account masked by field
+ * and of a birthday only the year (maskForViewer), here on the server so their browser never receives them.
+ */
 export function recordView(row: RecordRow, role: Role): ConsoleRecord {
-  const mask = !canWrite(role) && recordHoldsBankData(row);
+  const viewer = !canWrite(role);
   return {
     id: String(row.id),
     operation: row.operation,
@@ -18,15 +21,15 @@ export function recordView(row: RecordRow, role: Role): ConsoleRecord {
     contract_id: row.contractId,
     input_id: row.inputId,
     technical_resource_id: row.technicalResourceId,
-    sent: mask ? maskBankData(row.sent) : row.sent,
+    sent: viewer ? maskForViewer(row.sent) : row.sent,
     upstream_status: row.upstreamStatus,
-    upstream_body: mask ? maskBankData(row.upstreamBody) : (row.upstreamBody ?? null),
+    upstream_body: viewer ? (maskForViewer(row.upstreamBody) ?? null) : (row.upstreamBody ?? null),
     outcome: recordOutcome(row.upstreamStatus, row.confirmedByRetry),
     recorded_by: row.recordedBy,
     recorded_by_display_name: row.recordedByDisplayName,
     recorded_at: row.recordedAt.toISOString(),
     duplicate_of: row.duplicateOf,
     duplicate_acknowledged: row.acknowledgedDuplicates.length > 0,
-    bank_data_masked: mask,
+    bank_data_masked: viewer && recordHoldsBankData(row),
   };
 }

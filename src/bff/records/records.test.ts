@@ -319,3 +319,77 @@ describe('records of writes whose answer was lost', () => {
     expect(found.results.map((result) => result.kind)).toEqual(['booking', 'contract']);
   });
 });
+
+describe('what a viewer reads of a consumer', () => {
+  let bff: BffWithSandbox;
+  let viewer: string;
+  const HOLDER = {
+    ...exampleConsumer,
+    first_name: 'Anke',
+    last_name: 'Vogt',
+    birthday: '1980-03-12',
+    // As staff paste it: lower case, in groups.
+    bank_data_iban: 'nl91 abna 0417 1643 00',
+    bank_data_bic: 'abnanl2a',
+    bank_data_first_name: 'Hildegard',
+    bank_data_last_name: 'Kontoinhaberin',
+  };
+
+  beforeAll(async () => {
+    bff = await startBffWithSandbox();
+    viewer = await addSignedInStaff(bff.app, {
+      username: 'vera',
+      password: 'vera-password-1',
+      role: 'viewer',
+    });
+  });
+  afterAll(() => bff?.close());
+
+  it('masks the bank account by field however the IBAN was typed, and shows only the year of the birthday', async () => {
+    const migrated = await bff.call('POST', '/api/v3/migrations/consumers/K-300400/', bff.operator, HOLDER);
+    expect(migrated.statusCode, migrated.body).toBe(201);
+    const page = consumerRecordsSchema.parse(
+      (await bff.call('GET', '/bff/records/consumers/K-300400', viewer)).json(),
+    );
+    const [record] = page.records;
+    const single = recordSchema.parse((await bff.call('GET', `/bff/records/${record!.id}`, viewer)).json());
+    const found = await bff.call('GET', '/bff/search?q=K-300400', viewer);
+    for (const seen of [page, single]) {
+      const text = JSON.stringify(seen);
+      for (const secret of [
+        'abna',
+        'ABNA',
+        '0417',
+        '1643',
+        'abnanl2a',
+        'Hildegard',
+        'Kontoinhaberin',
+        '03-12',
+      ]) {
+        expect(text, secret).not.toContain(secret);
+      }
+    }
+    for (const body of [single.sent, single.upstream_body]) {
+      expect(body).toMatchObject({
+        bank_data_iban: 'NL91 •••• 4300',
+        bank_data_bic: '••••',
+        bank_data_first_name: '••••',
+        bank_data_last_name: '••••',
+        birthday: '1980',
+        first_name: 'Anke',
+      });
+    }
+    expect(single.bank_data_masked).toBe(true);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).not.toMatch(/Hildegard|Kontoinhaberin|0417|03-12/);
+    // Operators read what was sent.
+    const operatorView = recordSchema.parse(
+      (await bff.call('GET', `/bff/records/${record!.id}`, bff.operator)).json(),
+    );
+    expect(operatorView.sent).toMatchObject({
+      bank_data_iban: HOLDER.bank_data_iban,
+      bank_data_first_name: 'Hildegard',
+      birthday: '1980-03-12',
+    });
+  });
+});
