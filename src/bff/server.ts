@@ -4,6 +4,7 @@ import { serverLogger } from '../node-shared/logger.ts';
 import { closeOnSignals } from '../node-shared/shutdown.ts';
 import { buildBffApp } from './app.ts';
 import { publicUrl, readBffEnv, upstreamBaseUrl, type BffEnv } from './config.ts';
+import { applyAdminPassword } from './accounts/admin-password.ts';
 import { UserExistsError } from './accounts/user-repository.ts';
 import { importLegacyFiles } from './db/import-legacy-files.ts';
 import { TokenManager } from './token-manager.ts';
@@ -61,7 +62,7 @@ export async function startBff(
       adminHint = 'Sign in with SSO (local accounts are turned off).';
       if (env.BFF_ADMIN_PASSWORD) app.log.warn('BFF_ADMIN_PASSWORD is ignored: BFF_LOCAL_ACCOUNTS=false');
     } else if (env.BFF_ADMIN_PASSWORD) {
-      await app.users.upsert('admin', env.BFF_ADMIN_PASSWORD, 'admin');
+      await applyAdminPassword(app, env.BFF_ADMIN_PASSWORD);
       adminHint = 'Sign in as "admin" with BFF_ADMIN_PASSWORD.';
     } else if ((await app.users.count()) === 0) {
       const password = randomBytes(12).toString('base64url');

@@ -69,7 +69,7 @@ export const signInOptionsSchema = z.object({
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
 /** Why an SSO sign-in came back to the sign-in page without a session (`/sign-in?sso=…`). */
-export const SSO_OUTCOMES = ['no-role', 'cancelled', 'expired', 'failed', 'unavailable'] as const;
+export const SSO_OUTCOMES = ['no-role', 'disabled', 'cancelled', 'expired', 'failed', 'unavailable'] as const;
 export type SsoOutcome = (typeof SSO_OUTCOMES)[number];
 
 /**
@@ -126,6 +126,8 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_users_update',
   'bff_users_password_reset',
   'bff_password_change',
+  // A start whose BFF_ADMIN_PASSWORD created `admin` or changed its password (no request: method START).
+  'bff_admin_password_start',
   'bff_sessions_end',
   'bff_bulk_campaigns_create',
   'bff_bulk_campaigns_prior_runs',

@@ -22,7 +22,7 @@ import { AccountLinks } from './account-links.ts';
 import { newPasswordProblems } from './new-password.ts';
 import { signedInSchema, signInLocalAccount } from './local-sign-in.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
-import { LastAdminError, UserExistsError, UserRepository } from './user-repository.ts';
+import { LastAdminError, SsoRoleError, UserExistsError, UserRepository } from './user-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,13 +214,22 @@ export default fp<AccountsPluginOptions>(
         }
         const updated = await users.update(username, changes).catch((error: unknown) => {
           if (error instanceof LastAdminError) return 'last admin' as const;
+          if (error instanceof SsoRoleError) return 'sso role' as const;
           throw error;
         });
+        if (updated === 'sso role')
+          return reply.code(400).send({
+            role: [
+              "This account signs in through SSO: its role comes from the identity provider's role claim. Change it there, or disable the account here.",
+            ],
+          });
         if (updated === 'last admin')
           return reply.code(409).send({
             detail: 'This is the last enabled admin account: make another account admin before this change.',
           });
         if (!updated) return reply.code(404).send({ detail: 'No such account.' });
+        // The version rose with the change: sessions made before it can no longer act on any replica;
+        // ending them here only tidies the table and the caches sooner.
         await app.sessions.destroyUser(updated.username);
         return updated;
       },

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sessionUserSchema, type StaffUser } from '../../contract/bff-api.ts';
+import { sessionUserSchema } from '../../contract/bff-api.ts';
+import { AccountChangedError } from '../sessions/session-store.ts';
 import { startSession } from '../sessions/sessions-plugin.ts';
+import type { SignedInAccount } from './user-repository.ts';
+
+export const ACCOUNT_CHANGED = 'Your account was changed by an admin while you signed in: sign in again.';
 
 /** A sign-in's answer: who is now signed in (the rest comes with `GET /bff/user`). */
 export const signedInSchema = sessionUserSchema
@@ -12,21 +16,29 @@ export const signedInSchema = sessionUserSchema
  * Signs a local account in once it has proved who it is (its password or one of its passkeys): a new
  * session, authenticated now, and the answer both sign-in routes give. An account whose password an admin
  * reset must choose a new one whichever way it signs in: the temporary password is known to the admin.
+ * The session is bound to the account's version as it was read with the proof: an admin's change that
+ * lands in between refuses the sign-in (401) instead of leaving a session with the old rights.
  */
 export async function signInLocalAccount(
   request: FastifyRequest,
   reply: FastifyReply,
-  user: StaffUser,
+  user: SignedInAccount,
   method: 'password' | 'passkey',
   now: number,
 ) {
-  await startSession(request, reply, {
-    username: user.username,
-    role: user.role,
-    authenticatedAt: now,
-    authenticatedWith: method,
-    mustChangePassword: user.mustChangePassword,
-  });
+  try {
+    await startSession(request, reply, {
+      username: user.username,
+      role: user.role,
+      authenticatedAt: now,
+      authenticatedWith: method,
+      mustChangePassword: user.mustChangePassword,
+      accountVersion: user.version,
+    });
+  } catch (error) {
+    if (!(error instanceof AccountChangedError)) throw error;
+    return reply.code(401).send({ detail: ACCOUNT_CHANGED });
+  }
   // Said only when true: every other sign-in answers `{username, role}` as before.
   return reply.code(200).send({
     username: user.username,

@@ -120,9 +120,9 @@ export default fp<PasswordsPluginOptions>(
         const { current_password: currentPassword, new_password: newPassword } = request.body;
         const problems = newPasswordProblems(newPassword, username);
         if (newPassword === currentPassword) problems.push('Choose a new password, not the current one.');
-        // The current password is checked like a sign-in: the same throttle, so a stolen unlocked
-        // session cannot be used to guess it.
-        const attempt = await app.signInThrottle.guard(username, request.ip, () =>
+        // The current password is throttled per session: a stolen unlocked session cannot be used to
+        // guess it, and wrong passwords typed for this username elsewhere never refuse its owner here.
+        const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
           app.users.authenticate(username, currentPassword),
         );
         if ('retryAfterSeconds' in attempt)

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BFF_DATABASE_KINDS, openTestBffDatabase, type TestBffDatabase } from '../testing/databases.ts';
 import {
   MAX_FAILURES_PER_ADDRESS,
-  MAX_FAILURES_PER_USER,
+  MAX_FAILURES_PER_USER_AND_ADDRESS as MAX_FAILURES_PER_USER,
+  MAX_FAILURES_PER_SESSION,
+  SLOW_DOWN_STEP_MS,
   SignInThrottle,
   WINDOW_MS,
 } from './sign-in-throttle.ts';
@@ -21,21 +23,41 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
   });
   afterAll(() => database.close());
 
-  it(`blocks a username after ${MAX_FAILURES_PER_USER} failures until the window has passed`, async () => {
+  it(`blocks a username from one address after ${MAX_FAILURES_PER_USER} failures there until the window has passed`, async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USER; i++)
       expect(await throttle.guard('Olga', '10.0.0.1', fails)).toEqual({ result: null });
-    const blocked = await throttle.guard('olga', '10.0.0.2', succeeds);
+    const blocked = await throttle.guard('olga', '10.0.0.1', succeeds);
     expect(blocked).toEqual({ retryAfterSeconds: WINDOW_MS / 1000 });
     // A blocked attempt is no failure: it neither checks the password nor lengthens the block.
     now += WINDOW_MS / 2;
-    expect(await throttle.guard('olga', '10.0.0.2', succeeds)).toEqual({
+    expect(await throttle.guard('olga', '10.0.0.1', succeeds)).toEqual({
       retryAfterSeconds: WINDOW_MS / 2000,
     });
     now += WINDOW_MS / 2 + 1;
-    expect(await throttle.guard('olga', '10.0.0.2', succeeds)).toEqual({ result: 'signed in' });
+    expect(await throttle.guard('olga', '10.0.0.1', succeeds)).toEqual({ result: 'signed in' });
   });
 
-  it('clears a username’s failures at a successful sign-in', async () => {
+  it('never refuses the right password from the owner’s address after wrong ones from other addresses: it only slows it down', async () => {
+    const failures = MAX_FAILURES_PER_USER * 2;
+    for (let i = 0; i < failures; i++)
+      expect(await throttle.guard('mona', `10.0.11.${i}`, fails)).toEqual({ result: null });
+    const started = Date.now();
+    expect(await throttle.guard('mona', '10.0.12.1', succeeds)).toEqual({ result: 'signed in' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_DOWN_STEP_MS);
+  });
+
+  it('counts a session’s re-entry of its password per session: failures for its username elsewhere never refuse it', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_USER * 4; i++)
+      await throttle.guard('nora', `10.0.13.${i % 4}`, fails);
+    expect(await throttle.guardSession('session-of-nora', succeeds)).toEqual({ result: 'signed in' });
+    // A stolen session still gets only a few guesses.
+    for (let i = 0; i < MAX_FAILURES_PER_SESSION; i++)
+      expect(await throttle.guardSession('stolen-session', fails)).toEqual({ result: null });
+    expect(await throttle.guardSession('stolen-session', succeeds)).toHaveProperty('retryAfterSeconds');
+    expect(await throttle.guardSession('session-of-nora', succeeds)).toEqual({ result: 'signed in' });
+  });
+
+  it('clears a username’s failures from an address at a successful sign-in from there', async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USER - 1; i++) await throttle.guard('paul', '10.0.1.1', fails);
     await throttle.guard('paul', '10.0.1.1', succeeds);
     for (let i = 0; i < MAX_FAILURES_PER_USER - 1; i++)
@@ -56,7 +78,7 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
       return null;
     };
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => throttle.guard('erika', `10.0.3.${i}`, slowFailure)),
+      Array.from({ length: 30 }, () => throttle.guard('erika', '10.0.3.1', slowFailure)),
     );
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_USER);
     expect(answers.filter((answer) => 'retryAfterSeconds' in answer).length).toBeGreaterThanOrEqual(25);
@@ -88,11 +110,11 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
     expect(answers.filter((answer) => 'result' in answer && answer.result === 'signed in')).toHaveLength(200);
   });
 
-  it('checks at most the failures a username has left, however many guesses run at once', async () => {
+  it('checks at most the failures a username has left at an address, however many guesses run at once', async () => {
     for (let i = 0; i < MAX_FAILURES_PER_USER - 2; i++) await throttle.guard('ines', '10.0.7.1', fails);
     const counter = { checked: 0, inFlight: 0, most: 0 };
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => throttle.guard('ines', `10.0.7.${i + 2}`, slow(null, counter))),
+      Array.from({ length: 30 }, () => throttle.guard('ines', '10.0.7.1', slow(null, counter))),
     );
     expect(counter.checked).toBe(2);
     expect(answers.filter((answer) => 'retryAfterSeconds' in answer)).toHaveLength(28);
@@ -107,7 +129,7 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
         () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 300)),
       ),
     );
-    const waited = await impatient.guard('jana', '10.0.8.2', succeeds);
+    const waited = await impatient.guard('jana', '10.0.8.1', succeeds);
     expect(waited).toEqual({ retryAfterSeconds: 1, busy: true });
     await Promise.all(stuck);
   });
@@ -117,7 +139,7 @@ describe.each(BFF_DATABASE_KINDS)('SignInThrottle on %s', (kind) => {
     const counter = { checked: 0, inFlight: 0, most: 0 };
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        (i % 2 ? throttle : replica).guard('karl', `10.0.9.${i}`, slow(null, counter)),
+        (i % 2 ? throttle : replica).guard('karl', '10.0.9.1', slow(null, counter)),
       ),
     );
     expect(counter.checked).toBe(MAX_FAILURES_PER_USER);

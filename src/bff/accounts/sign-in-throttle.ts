@@ -3,10 +3,23 @@ import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { signInFailures } from '../db/schema.ts';
 
-/** Per username: guessing one account's password. */
-export const MAX_FAILURES_PER_USER = 5;
+/**
+ * Per username and address: one place guessing one account's password. Not per username alone: then
+ * anyone could lock anyone out by typing wrong passwords for their name (issue 41).
+ */
+export const MAX_FAILURES_PER_USER_AND_ADDRESS = 5;
 /** Per address: spraying many accounts; higher, since an office shares one address. */
 export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Per session: an approval's or a password change's re-entry of the password, by whoever holds the session. */
+export const MAX_FAILURES_PER_SESSION = 5;
+/**
+ * Per username alone only a slow-down: from this many failures within the window (from any address),
+ * each further check of that username's password waits SLOW_DOWN_STEP_MS per failure beyond it, at most
+ * MAX_SLOW_DOWN_MS — never a refusal, so the owner's right password still signs in.
+ */
+export const SLOW_DOWN_FROM = 5;
+export const SLOW_DOWN_STEP_MS = 200;
+export const MAX_SLOW_DOWN_MS = 2_000;
 export const WINDOW_MS = 15 * 60_000;
 /** A slot older than this belongs to a replica that died mid-attempt: it holds nothing any more. */
 export const ATTEMPT_TTL_MS = 60_000;
@@ -20,6 +33,7 @@ const LOCK_CLASS = 0x5349;
 
 export type GuardedAttempt<T> = { retryAfterSeconds: number; busy?: true } | { result: T | null };
 
+/** A key and its failures before a block; Infinity: counted only (the username's slow-down). */
 type Limit = readonly [key: string, limit: number];
 
 /** Waiting local attempts, per key, at most `size` running at once; FIFO. */
@@ -59,9 +73,11 @@ class LocalGates {
 }
 
 /**
- * Failed sign-ins counted per username and per address in the BFF's database, so every replica sees
- * them; either reaching its limit within the window blocks further attempts until the window has
- * passed (429 with Retry-After).
+ * Failed sign-ins counted in the BFF's database, so every replica sees them: per username and address,
+ * and per address, either reaching its limit within the window blocks further attempts from there until
+ * the window has passed (429 with Retry-After); per username alone they only slow its checks down
+ * (SLOW_DOWN_FROM). A session's re-entry of its password (approval step-up, password change) counts per
+ * session only: failures elsewhere never refuse the owner's existing session.
  *
  * A failure counts once it has failed: a correct password is never counted, however many sign-ins
  * run at once. Guesses running side by side are still capped, by slots: an attempt checks a password
@@ -83,29 +99,50 @@ export class SignInThrottle {
     private readonly maxWaitMs: number = MAX_WAIT_MS,
   ) {}
 
-  async guard<T>(
-    username: string,
-    address: string,
+  /** A sign-in's password (or another proof of who one is) for `username` from `address`. */
+  guard<T>(username: string, address: string, attempt: () => Promise<T | null>): Promise<GuardedAttempt<T>> {
+    const name = username.toLowerCase();
+    return this.guardKeys(
+      [
+        [`user:${name}`, Infinity],
+        [`user-addr:${name}@${address}`, MAX_FAILURES_PER_USER_AND_ADDRESS],
+        [`addr:${address}`, MAX_FAILURES_PER_ADDRESS],
+      ],
+      `user-addr:${name}@${address}`,
+      attempt,
+    );
+  }
+
+  /**
+   * The password re-entered in a session that exists (`publicId`): an approval's step-up, a password
+   * change. Counted per session alone, so wrong passwords sent elsewhere never refuse it, and a stolen
+   * session gets MAX_FAILURES_PER_SESSION guesses.
+   */
+  guardSession<T>(publicId: string, attempt: () => Promise<T | null>): Promise<GuardedAttempt<T>> {
+    const key = `session:${publicId}`;
+    return this.guardKeys([[key, MAX_FAILURES_PER_SESSION]], key, attempt);
+  }
+
+  /** `clearedBySuccess`: the key whose failures a right password clears. */
+  private async guardKeys<T>(
+    limits: Limit[],
+    clearedBySuccess: string,
     attempt: () => Promise<T | null>,
   ): Promise<GuardedAttempt<T>> {
-    const userKey = `user:${username.toLowerCase()}`;
-    const limits: Limit[] = [
-      [userKey, MAX_FAILURES_PER_USER],
-      [`addr:${address}`, MAX_FAILURES_PER_ADDRESS],
-    ];
     const deadline = Date.now() + this.maxWaitMs;
     const entered: string[] = [];
     try {
-      // Always the username's gate first, then the address's: no two attempts wait on each other.
+      // Always in the same order (username, pair, address): no two attempts wait on each other.
       for (const [key, limit] of limits) {
         if (!(await this.local.enter(key, limit, deadline))) return { retryAfterSeconds: 1, busy: true };
         entered.push(key);
       }
       const taken = await this.takeSlots(limits, deadline);
       if ('retryAfterSeconds' in taken) return taken;
-      const { slots } = taken;
+      const { slots, slowDownMs } = taken;
       let result: T | null;
       try {
+        if (slowDownMs > 0) await new Promise((resolve) => setTimeout(resolve, slowDownMs));
         result = await attempt();
       } catch (error) {
         // Not a failed sign-in: nothing was learnt about the password.
@@ -126,11 +163,12 @@ export class SignInThrottle {
             .where(and(inArray(signInFailures.id, slots), like(signInFailures.key, `${IN_FLIGHT}%`))),
         );
       } else {
-        // Success clears the username's failures and gives back this attempt's slots.
+        // Success clears this place's failures for the account and gives back this attempt's slots; the
+        // username's count stays (guesses from elsewhere still slow it down until the window passes).
         await retryOnConnectionLoss(() =>
           this.db
             .delete(signInFailures)
-            .where(or(eq(signInFailures.key, userKey), inArray(signInFailures.id, slots))),
+            .where(or(eq(signInFailures.key, clearedBySuccess), inArray(signInFailures.id, slots))),
         );
       }
       return { result };
@@ -144,11 +182,11 @@ export class SignInThrottle {
   private async takeSlots(
     limits: Limit[],
     deadline: number,
-  ): Promise<{ retryAfterSeconds: number; busy?: true } | { slots: number[] }> {
+  ): Promise<{ retryAfterSeconds: number; busy?: true } | { slots: number[]; slowDownMs: number }> {
     for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
       const reserved = await this.reserve(limits);
       if ('retryAfterSeconds' in reserved) return reserved;
-      if (reserved.slots) return { slots: reserved.slots };
+      if (reserved.slots) return { slots: reserved.slots, slowDownMs: reserved.slowDownMs };
       if (Date.now() + pause > deadline) return { retryAfterSeconds: 1, busy: true };
       await this.pause(pause);
     }
@@ -171,13 +209,13 @@ export class SignInThrottle {
    * Under the keys' advisory locks: blocked (a key has its limit of failures), no slot free now
    * (`slots: null`), or a slot of each key taken (their row ids).
    */
-  private reserve(limits: Limit[]): Promise<{ retryAfterSeconds: number } | { slots: number[] | null }> {
+  private reserve(limits: Limit[]): Promise<Reservation> {
     // Sent again on a new connection when the first was lost (a database restart): at worst a slot
     // whose commit went unanswered stays behind, holding nothing after ATTEMPT_TTL_MS.
     return retryOnConnectionLoss(() => this.reserveOnce(limits));
   }
 
-  private reserveOnce(limits: Limit[]): Promise<{ retryAfterSeconds: number } | { slots: number[] | null }> {
+  private reserveOnce(limits: Limit[]): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
       for (const [key] of [...limits].sort(([a], [b]) => (a < b ? -1 : 1)))
         await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}))`);
@@ -196,12 +234,17 @@ export class SignInThrottle {
         ).length;
         return failures + inFlight >= limit;
       });
-      if (full) return { slots: null };
+      if (full) return { slots: null, slowDownMs: 0 };
+      const counted = limits
+        .filter(([, limit]) => limit === Infinity)
+        .map(([key]) => rows.filter((row) => row.key === key).length);
+      const beyond = Math.max(0, ...counted) - SLOW_DOWN_FROM + 1;
+      const slowDownMs = beyond > 0 ? Math.min(MAX_SLOW_DOWN_MS, beyond * SLOW_DOWN_STEP_MS) : 0;
       const taken = await tx
         .insert(signInFailures)
         .values(limits.map(([key]) => ({ key: IN_FLIGHT + key, at: new Date(now) })))
         .returning({ id: signInFailures.id });
-      return { slots: taken.map((row) => row.id) };
+      return { slots: taken.map((row) => row.id), slowDownMs };
     });
   }
 
@@ -214,6 +257,8 @@ export class SignInThrottle {
     return deleted.length;
   }
 }
+
+type Reservation = { retryAfterSeconds: number } | { slots: number[] | null; slowDownMs: number };
 
 /** Seconds until the last blocked key unblocks, or 0. */
 function blockedFor(rows: { key: string; at: Date }[], limits: Limit[], now: number): number {

@@ -108,6 +108,81 @@ describe('sign-in and accounts', () => {
     await app.users.update('cleo', { disabled: false });
     expect(await app.users.update(last, { role: 'viewer' })).toMatchObject({ role: 'viewer' });
   });
+
+  it('never refuses the owner’s right password from their address after wrong ones from other addresses, nor their session’s password re-entry', async () => {
+    await app.users.create('owen', 'owen-first-harbour-light', 'operator');
+    const fromOwner = { remoteAddress: '10.20.0.1' };
+    const owner = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'owen', password: 'owen-first-harbour-light' },
+      ...fromOwner,
+    });
+    expect(owner.statusCode).toBe(200);
+    const cookie = `${owner.cookies[0]!.name}=${owner.cookies[0]!.value}`;
+    for (let i = 0; i < 12; i++) {
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/bff/login',
+        headers: CSRF,
+        payload: { username: 'owen', password: `guess-number-${i}` },
+        remoteAddress: `10.30.0.${i % 3}`,
+      });
+      expect(wrong.statusCode, `guess ${i}`).toBe(401);
+    }
+    const right = await app.inject({
+      method: 'POST',
+      url: '/bff/login',
+      headers: CSRF,
+      payload: { username: 'owen', password: 'owen-first-harbour-light' },
+      ...fromOwner,
+    });
+    expect(right.statusCode).toBe(200);
+    // The session that existed re-enters its password (as an approval's step-up does): not refused.
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/bff/password',
+      headers: { ...CSRF, cookie },
+      payload: { current_password: 'owen-first-harbour-light', new_password: 'quiet violet river stones' },
+      ...fromOwner,
+    });
+    expect(changed.statusCode).toBe(204);
+  });
+
+  it('lets admins disable an SSO account: its sessions end and its next SSO sign-in is refused', async () => {
+    const adminCookie = await signIn(app, 'cleo', 'admin-password-3');
+    const version = await app.users.ssoSignIn('sso:ext-4711', 'operator');
+    expect(version).not.toBeNull();
+    const session = await app.sessions.create({
+      username: 'sso:ext-4711',
+      role: 'operator',
+      accountVersion: version!,
+    });
+    const user = () =>
+      app.inject({
+        method: 'GET',
+        url: '/bff/user',
+        headers: { ...CSRF, cookie: `ec_session=${app.signCookie(session.id)}` },
+      });
+    expect((await user()).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({ method: 'GET', url: '/bff/users', headers: { ...CSRF, cookie: adminCookie } })
+      ).json(),
+    ).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'sso:ext-4711', disabled: false })]),
+    );
+    const disabled = await patchUser(app, adminCookie, 'sso:ext-4711', { disabled: true });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ username: 'sso:ext-4711', disabled: true });
+    expect((await user()).statusCode).toBe(401);
+    expect(await app.users.ssoSignIn('sso:ext-4711', 'operator')).toBeNull();
+    // Its role is the identity provider's: changed there, not here.
+    const demoted = await patchUser(app, adminCookie, 'sso:ext-4711', { role: 'viewer' });
+    expect(demoted.statusCode).toBe(400);
+    expect(demoted.json()).toHaveProperty('role');
+  });
 });
 
 describe('two replicas on one PostgreSQL database', () => {

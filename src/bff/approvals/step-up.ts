@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { STEP_UP_MAX_AGE_SECONDS } from '../../contract/approvals.ts';
 import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
+import { HttpError } from '../http-error.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 
 /** Why a step-up failed, as the route answers it. */
@@ -20,7 +21,7 @@ const isRecent = (authenticatedAt: number | null, now: number) =>
 
 /**
  * RFC 9470's idea for money: before an approval, the approver proves again who they are. A local account
- * re-enters its password (throttled like sign-in: the same failures count) unless it signed in with a
+ * re-enters its password (throttled per session: failures elsewhere do not count) unless it signed in with a
  * passkey within STEP_UP_MAX_AGE_SECONDS; an SSO account must have
  * authenticated at the provider within STEP_UP_MAX_AGE_SECONDS (its `auth_time`), else it is sent there
  * with `max_age` and comes back. Null: stepped up.
@@ -47,7 +48,8 @@ export async function stepUpRefusal(
   if (session.authenticatedWith === 'passkey' && isRecent(session.authenticatedAt, now)) return null;
   if (!password) return { status: 400, body: { password: ['Enter your password to approve.'] } };
   const { users, signInThrottle } = request.server;
-  const attempt = await signInThrottle.guard(session.username, request.ip, () =>
+  // Counted per session: wrong passwords typed for this username elsewhere never refuse its owner here.
+  const attempt = await signInThrottle.guardSession(session.publicId, () =>
     users.authenticate(session.username, password),
   );
   if ('retryAfterSeconds' in attempt)
@@ -59,5 +61,11 @@ export async function stepUpRefusal(
       retryAfterSeconds: attempt.retryAfterSeconds,
     };
   if (!attempt.result) return { status: 400, body: { password: ['This is not your password.'] } };
+  // An admin's change (role, disable, reset) that landed after this request found its session: the
+  // step-up ends with the session, it does not carry the old rights into the approval.
+  if (attempt.result.version !== session.accountVersion) {
+    await request.server.sessions.destroy(session.id);
+    throw new HttpError(401, 'Your account was changed by an admin: sign in again.');
+  }
   return null;
 }

@@ -8,6 +8,7 @@ import {
   ssoCallbackQuerySchema,
   ssoSignInQuerySchema,
 } from '../../contract/bff-route-schemas.ts';
+import { AccountChangedError } from '../sessions/session-store.ts';
 import { secureCookieName, startSession } from '../sessions/sessions-plugin.ts';
 import { handoverPage } from './handover-page.ts';
 import {
@@ -138,15 +139,28 @@ export default fp<OidcPluginOptions>(
         request.log.warn({ username }, 'SSO sign-in refused: no console role in the role claim');
         return toSignInPage(reply, 'no-role', transaction.returnTo);
       }
-      await startSession(request, reply, {
-        username,
-        role: identity.role,
-        displayName: identity.displayName,
-        providerSessionId: identity.providerSessionId,
-        idToken: identity.idToken,
-        authenticatedAt: identity.authenticatedAt,
-        authenticatedWith: 'sso',
-      });
+      // The account's row: admins see SSO accounts and can disable them; its version binds the session.
+      const accountVersion = await app.users.ssoSignIn(username, identity.role);
+      if (accountVersion === null) {
+        request.log.warn({ username }, 'SSO sign-in refused: the account is disabled here');
+        return toSignInPage(reply, 'disabled', transaction.returnTo);
+      }
+      try {
+        await startSession(request, reply, {
+          username,
+          role: identity.role,
+          displayName: identity.displayName,
+          providerSessionId: identity.providerSessionId,
+          idToken: identity.idToken,
+          authenticatedAt: identity.authenticatedAt,
+          authenticatedWith: 'sso',
+          accountVersion,
+        });
+      } catch (error) {
+        if (!(error instanceof AccountChangedError)) throw error;
+        request.log.warn({ username }, 'SSO sign-in refused: the account was changed meanwhile');
+        return toSignInPage(reply, 'disabled', transaction.returnTo);
+      }
       request.log.info({ username, role: identity.role }, 'signed in through SSO');
       return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));
     });

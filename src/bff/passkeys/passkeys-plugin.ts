@@ -264,7 +264,7 @@ export default fp<PasskeysPluginOptions>(
         const { response } = request.body;
         const passkey = await passkeys.findByCredentialId(response.id);
         // A passkey of an account that is gone or disabled signs nobody in.
-        const account = passkey && (await app.users.get(passkey.username));
+        const account = passkey && (await app.users.signInAccount(passkey.username));
         if (!passkey || !account || account.disabled)
           return reply.code(401).send({ detail: SIGN_IN_REFUSED });
         request.audit = {

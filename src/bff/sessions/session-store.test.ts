@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BFF_DATABASE_KINDS, openTestBffDatabase, type TestBffDatabase } from '../testing/databases.ts';
+import { eq, sql } from 'drizzle-orm';
+import { staffUsers } from '../db/schema.ts';
 import {
+  AccountChangedError,
   ABSOLUTE_LIFETIME_MS,
   IDLE_TIMEOUT_MS,
   REVALIDATE_AFTER_MS,
@@ -19,7 +22,20 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
     database = await openTestBffDatabase(kind);
     sessions = new SessionStore(database.handle, clock);
     await sessions.start();
+    // Sessions belong to accounts: a local session without its account's row never acts.
+    await database.handle.db.insert(staffUsers).values(
+      ['olga', 'victor', 'erika', 'paul', 'nina', 'otto', 'pia'].map((username) => ({
+        username,
+        role: 'operator' as const,
+        passwordHash: 'unused',
+      })),
+    );
   });
+  const raiseVersion = (username: string) =>
+    database.handle.db
+      .update(staffUsers)
+      .set({ version: sql`${staffUsers.version} + 1` })
+      .where(eq(staffUsers.username, username));
   afterAll(async () => {
     await sessions.stop();
     await database.close();
@@ -138,6 +154,40 @@ describe.each(BFF_DATABASE_KINDS)('SessionStore on %s', (kind) => {
       }
     },
   );
+
+  it('ends a session, cached or not, once its account’s version rose, without any notification', async () => {
+    const { id } = await sessions.create({ username: 'nina', role: 'operator' });
+    expect(await sessions.resolve(id)).not.toBeNull(); // cached now
+    await raiseVersion('nina'); // a PATCH on another replica, its NOTIFY not (yet) here
+    expect(await sessions.resolve(id)).toBeNull();
+    expect(
+      await database.handle.db.query.sessions.findMany({ where: (row, { eq }) => eq(row.username, 'nina') }),
+    ).toEqual([]);
+  });
+
+  it('ends a session of a disabled account, and makes none for an account without a row', async () => {
+    const { id } = await sessions.create({ username: 'otto', role: 'operator' });
+    await database.handle.db
+      .update(staffUsers)
+      .set({ disabled: true })
+      .where(eq(staffUsers.username, 'otto'));
+    expect(await sessions.resolve(id)).toBeNull();
+    await expect(sessions.create({ username: 'ghost', role: 'admin' })).rejects.toThrow(AccountChangedError);
+  });
+
+  it('refuses a session for the version a sign-in read when the account changed before the session was made', async () => {
+    const [before] = await database.handle.db
+      .select({ version: staffUsers.version })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, 'pia'));
+    await raiseVersion('pia'); // the demotion lands between the password check and the session
+    await expect(
+      sessions.create({ username: 'pia', role: 'admin', accountVersion: before!.version }),
+    ).rejects.toThrow(AccountChangedError);
+    expect(
+      await database.handle.db.query.sessions.findMany({ where: (row, { eq }) => eq(row.username, 'pia') }),
+    ).toEqual([]);
+  });
 
   it('keeps the idle timer true across replicas: activity on one counts on the other', async () => {
     const replicaHandle = (await database.openReplica()) ?? database.handle;

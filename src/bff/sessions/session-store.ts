@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
-import type { AuthenticationMethod, Role } from '../../contract/bff-api.ts';
+import { SSO_USERNAME_PREFIX, type AuthenticationMethod, type Role } from '../../contract/bff-api.ts';
 import { notify } from '../../node-shared/db/connect.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
 import type { BffDatabaseHandle } from '../db/connect.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, staffUsers } from '../db/schema.ts';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000;
@@ -38,7 +38,15 @@ export interface SessionIdentity {
   mustChangePassword?: boolean;
   /** How they proved it; a passkey sign-in within five minutes is an approval's step-up. */
   authenticatedWith?: AuthenticationMethod | null;
+  /**
+   * The account's version (`staff_users.version`) read when the person proved who they are. Absent: the
+   * version at creation. A session whose account is at another version, or disabled, is ended.
+   */
+  accountVersion?: number;
 }
+
+/** The account changed (role, state, password reset) between the sign-in's check and its session. */
+export class AccountChangedError extends Error {}
 
 /** The longest User-Agent kept: enough to recognise a browser, not a place to store a novel. */
 const MAX_USER_AGENT = 300;
@@ -58,6 +66,8 @@ export interface Session {
   createdAt: number;
   lastSeenAt: number;
   mustChangePassword: boolean;
+  /** See SessionIdentity. */
+  accountVersion: number;
 }
 
 /** A session as its owner (or an admin) sees it in the list: no secret, no token. */
@@ -81,6 +91,7 @@ interface CachedSession {
   persistedLastSeenAt: number;
   checkedAt: number;
   mustChangePassword: boolean;
+  accountVersion: number;
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
@@ -122,6 +133,8 @@ export class SessionStore {
     const authenticatedAt = identity.authenticatedAt ?? null;
     const mustChangePassword = identity.mustChangePassword ?? false;
     const authenticatedWith = identity.authenticatedWith ?? null;
+    const accountVersion =
+      identity.accountVersion ?? (await this.accountState(identity.username))?.version ?? 0;
     const [row] = await this.database.db
       .insert(sessions)
       .values({
@@ -138,8 +151,16 @@ export class SessionStore {
         userAgent: identity.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
         ip: identity.ip ?? null,
         mustChangePassword,
+        accountVersion,
       })
       .returning({ publicId: sessions.publicId });
+    // Checked again once the row exists: a change that committed before this read is seen here, and one
+    // after it ends the row (PATCH /bff/users deletes the user's sessions after its commit). Either way
+    // no session of the version from before the change outlives it.
+    if (!(await this.isCurrent(identity.username, accountVersion))) {
+      await this.destroy(id);
+      throw new AccountChangedError(`${identity.username} changed during the sign-in`);
+    }
     return {
       id,
       publicId: row!.publicId,
@@ -151,6 +172,7 @@ export class SessionStore {
       createdAt: now,
       lastSeenAt: now,
       mustChangePassword,
+      accountVersion,
     };
   }
 
@@ -179,10 +201,17 @@ export class SessionStore {
         persistedLastSeenAt: persisted,
         checkedAt: now,
         mustChangePassword: row.mustChangePassword,
+        accountVersion: row.accountVersion,
       };
       this.remember(idHash, entry);
     }
-    if (now - entry.lastSeenAt > IDLE_TIMEOUT_MS || now - entry.createdAt > ABSOLUTE_LIFETIME_MS) {
+    if (
+      now - entry.lastSeenAt > IDLE_TIMEOUT_MS ||
+      now - entry.createdAt > ABSOLUTE_LIFETIME_MS ||
+      // Read on every request, cached or not: a NOTIFY reaches other replicas some time after the PATCH
+      // answered, this read cannot lag it (one primary-key lookup).
+      !(await this.isCurrent(entry.username, entry.accountVersion))
+    ) {
       await this.destroy(id);
       return null;
     }
@@ -208,6 +237,7 @@ export class SessionStore {
       createdAt: entry.createdAt,
       lastSeenAt: now,
       mustChangePassword: entry.mustChangePassword,
+      accountVersion: entry.accountVersion,
     };
   }
 
@@ -332,6 +362,24 @@ export class SessionStore {
       .returning({ idHash: sessions.idHash });
     for (const { idHash } of ended) this.cache.delete(idHash);
     return ended.length;
+  }
+
+  private async accountState(username: string): Promise<{ version: number; disabled: boolean } | undefined> {
+    const [row] = await this.database.db
+      .select({ version: staffUsers.version, disabled: staffUsers.disabled })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, username));
+    return row;
+  }
+
+  /**
+   * A session of `accountVersion` may act: its account is enabled and still at that version. An SSO
+   * account without a row (signed in before rows were kept for them) is at version 0.
+   */
+  private async isCurrent(username: string, accountVersion: number): Promise<boolean> {
+    const state = await this.accountState(username);
+    if (!state) return username.startsWith(SSO_USERNAME_PREFIX) && accountVersion === 0;
+    return !state.disabled && state.version === accountVersion;
   }
 
   private forget(payload: string): void {

@@ -111,8 +111,9 @@ export default fp<SessionsPluginOptions>(
       if (!isGuardedPath(request.url)) return;
       const cookie = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
       const id = cookie ? sessionIdIn(cookie) : null;
-      // Disabling an account or changing its role ends its sessions (PATCH /bff/users), so a live
-      // session always belongs to an enabled account: no per-request account lookup.
+      // Disabling an account or changing its role ends its sessions (PATCH /bff/users) and raises the
+      // account's version, which resolve() compares on every request: no replica serves the old rights
+      // after the PATCH answered, even before its NOTIFY arrives.
       request.session = id ? await sessions.resolve(id) : null;
     });
 

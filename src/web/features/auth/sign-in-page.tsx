@@ -18,6 +18,7 @@ import { browserSupportsPasskeys } from '../../lib/passkey-support.ts';
 /** Why an SSO sign-in came back without a session, said so that the person knows what to do. */
 const SSO_OUTCOME_TEXT: Record<SsoOutcome, MessageDescriptor> = {
   'no-role': msg`Your account at the identity provider has no role for energy-console. Ask an administrator to give you the viewer, operator or admin role, then sign in again.`,
+  disabled: msg`An administrator has disabled your energy-console account (or changed it while you signed in). Sign in again; if it is disabled, ask an administrator to enable it.`,
   cancelled: msg`Sign-in at the identity provider was cancelled. You are not signed in.`,
   expired: msg`The sign-in took longer than ten minutes or was started in another browser window. Start it again.`,
   failed: msg`The identity provider’s answer could not be verified, so you are not signed in. Start again; if it keeps happening, tell your administrator.`,
