@@ -4,6 +4,7 @@ import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalPageSchema, approvalSchema, type Approval } from '../../contract/approvals.ts';
+import { bulkCampaignSchema } from '../../contract/bulk.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { chargeRequests } from '../../sandbox/db/schema.ts';
@@ -104,7 +105,7 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
   };
   const approve = (approval: Approval, cookie: string, password = PASSWORD) =>
     call('POST', `/bff/approvals/${approval.id}/approve`, cookie, { password, digest: approval.digest });
-  const viewedBy = async (approval: Approval, cookie: string) =>
+  const viewedBy = async (approval: Pick<Approval, 'id'>, cookie: string) =>
     approvalSchema.parse((await call('GET', `/bff/approvals/${approval.id}`, cookie)).json());
   /** An account made by `creator` through `POST /bff/users`, signed in. */
   const created = async (creator: string, username: string, role: 'operator' | 'admin' = 'operator') => {
@@ -195,6 +196,31 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
     expect(await reasonFor(later)).toBe('account_newer');
     expect((await approve(approval, later)).statusCode).toBe(403);
     expect((await approve(approval, creator)).statusCode).toBe(403);
+  });
+
+  it('the creator of an account cannot approve its bulk campaign either: the campaign keeps waiting', async () => {
+    const bulkAdmin = await directly('bulk-admin', 'admin');
+    const bulkOperator = await created(bulkAdmin, 'bulk-operator');
+    const rows = Array.from({ length: 3 }, (_, index) => ({
+      row: index + 2,
+      values: { user_id: 'P1000', contract_id: 'C1000', ...charge(`linked-bulk-${index + 1}`, 40_000) },
+    }));
+    const made = await call('POST', '/bff/bulk/campaigns', bulkOperator, {
+      kind: 'charges',
+      fileName: 'linked.csv',
+      rows,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const campaign = bulkCampaignSchema.parse(made.json());
+    expect(campaign.status).toBe('awaiting_approval');
+    const approval = await viewedBy({ id: campaign.approvalId! }, bulkAdmin);
+    expect(approval).toMatchObject({ kind: 'bulk_charges', cannot_approve_reason: 'linked_account' });
+    expect((await approve(approval, bulkAdmin)).statusCode).toBe(403);
+    const after = bulkCampaignSchema.parse(
+      (await call('GET', `/bff/bulk/campaigns/${campaign.id}`, bulkOperator)).json(),
+    );
+    expect(after.status).toBe('awaiting_approval');
+    expect(await bookedTimes(sandbox, 'linked-bulk-%')).toBe(0);
   });
 
   it('a link made before the window does not block; one within it, or after the request, does', async () => {
