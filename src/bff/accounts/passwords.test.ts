@@ -41,6 +41,49 @@ describe('password reset, change and policy', () => {
     });
   });
 
+  describe('guessable passwords (zxcvbn-ts with the common and German dictionaries, score 3 and more)', () => {
+    const guessable = [
+      'aaaaaaaaaaab',
+      'abcabcabcabc',
+      'qwertyuiopas',
+      `${' '.repeat(11)}x`,
+      'energyconsole',
+      'Sommer2026!!',
+    ];
+
+    it.each(guessable)('refuses %j for a new account, saying what to do instead', async (password) => {
+      const answer = await bff.call('POST', '/bff/users', bff.admin, {
+        username: 'nora',
+        password,
+        role: 'viewer',
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ password: [PASSWORD_PROBLEMS.guessable] });
+    });
+
+    it.each(guessable)('refuses %j as one’s own new password', async (password) => {
+      const answer = await bff.call('POST', '/bff/password', bff.operator, {
+        current_password: 'olga-password-1',
+        new_password: password,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ new_password: [PASSWORD_PROBLEMS.guessable] });
+    });
+
+    it('takes the username as context: a password made of it and a pattern is guessable', async () => {
+      const answer = await bff.call('POST', '/bff/users', bff.admin, {
+        username: 'wilhelmina',
+        password: 'Wilhelmin@2026',
+        role: 'viewer',
+      });
+      expect(answer.statusCode).toBe(400);
+    });
+
+    it('accepts a few unrelated words', async () => {
+      await createStaff('nora', 'quiet violet river stones');
+    });
+  });
+
   describe('an admin resets a password', () => {
     it('answers a temporary password once, ends the user’s sessions and forces a change', async () => {
       await createStaff('rita', 'first choice of mine');
