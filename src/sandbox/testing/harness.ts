@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/testing/postgres.ts';
 import { buildSandboxApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/connect.ts';
@@ -22,6 +22,7 @@ export interface TestSandboxOptions {
   today?: string;
   tokenTtlSeconds?: number;
   now?: () => number;
+  logger?: FastifyBaseLogger;
 }
 
 export async function startTestSandbox(
@@ -36,6 +37,7 @@ export async function startTestSandbox(
     today: () => options.today ?? '2025-06-16',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     app,
