@@ -23,7 +23,10 @@ import {
   buildTestBff,
   consoleCall,
   signIn,
+  startBffWithSandbox,
   startUpstreamSandbox,
+  TEST_ADMIN,
+  type BffWithSandbox,
   type ConsoleCall,
 } from '../testing/test-bff.ts';
 
@@ -243,5 +246,46 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
     expect((await viewedBy(afterwards, oldAdmin)).cannot_approve_reason).toBe('linked_account');
     expect((await approve(afterwards, oldAdmin)).statusCode).toBe(403);
     expect(await bookedTimes(sandbox, 'linked-after')).toBe(0);
+  });
+});
+
+describe('with BFF_APPROVAL_WINDOW_H=0 only links made from the request on count', () => {
+  let bff: BffWithSandbox;
+  beforeAll(async () => {
+    bff = await startBffWithSandbox({ approvalWindowHours: 0 });
+  });
+  afterAll(() => bff?.close());
+
+  it('a creation before the request does not block; a reset after it does', async () => {
+    const { call, admin } = bff;
+    for (const username of ['zero-before', 'zero-after'])
+      expect(
+        (await call('POST', '/bff/users', admin, { username, password: PASSWORD, role: 'operator' }))
+          .statusCode,
+      ).toBe(201);
+    const ask = async (username: string, inputId: string) => {
+      const answer = await call('POST', '/bff/approvals', await signIn(bff.app, username, PASSWORD), {
+        method: 'POST',
+        path: CHARGES,
+        body: charge(inputId),
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return approvalSchema.parse(answer.json());
+    };
+    const before = await ask('zero-before', 'zero-before');
+    const approved = await call('POST', `/bff/approvals/${before.id}/approve`, admin, {
+      password: TEST_ADMIN.password,
+      digest: before.digest,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const after = await ask('zero-after', 'zero-after');
+    expect((await call('POST', '/bff/users/zero-after/password-reset', admin)).statusCode).toBe(200);
+    const refused = await call('POST', `/bff/approvals/${after.id}/approve`, admin, {
+      password: TEST_ADMIN.password,
+      digest: after.digest,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await bookedTimes(bff.sandbox, 'zero-after')).toBe(0);
   });
 });
