@@ -95,6 +95,32 @@ test.describe('bulk campaigns', () => {
     await expect(page.getByRole('table', { name: 'Rows run before' })).toContainText('winter-bonus.csv');
   });
 
+  test('an Excel file in Windows-1252 keeps its umlauts, and a German 2.800 is read as 2,800 kWh', async ({
+    page,
+  }) => {
+    await ensureStaff(page);
+    await signIn(page, OPERATOR);
+    await page.goto('/bulk/migrations');
+    const header =
+      'user_id;first_name;last_name;email;deliv_address_street;deliv_address_house_number;deliv_address_zipcode;deliv_address_city;payment_method;annual_consumption;base_fee_price_brutto';
+    const row = 'E2E-CP1252-1;Jürgen;Müller;j@example.org;Hauptstraße;1a;10115;Berlin;transfer;2.800;11,90';
+    // What German Excel's "CSV (Trennzeichen-getrennt)" writes: one byte per umlaut, not UTF-8.
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'altsystem.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\r\n${row}\r\n`, 'latin1'),
+    });
+    await expect(page.getByTestId('bulk-check-summary')).toContainText('1 row ready');
+    await expect(page.getByTestId('bulk-check-summary')).toContainText(
+      'The file is not UTF-8: it was read as Windows-1252',
+    );
+    const preview = page.getByRole('table', { name: 'First rows' });
+    await expect(preview.getByRole('row').nth(1)).toContainText('Jürgen');
+    await expect(preview.getByRole('row').nth(1)).toContainText('Müller');
+    await expect(preview.getByRole('row').nth(1)).toContainText('2,800');
+    await page.screenshot({ path: `${SHOTS}/bulk-migrations-windows-1252.png`, fullPage: true });
+  });
+
   test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {
     await ensureStaff(page);
     await signIn(page, OPERATOR);

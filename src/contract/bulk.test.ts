@@ -105,6 +105,22 @@ describe('bulk files', () => {
     expect(inEnglish.rows.map((row) => row.values.amount_cent)).toEqual([123_456]);
   });
 
+  it('refuses a row whose cell holds a character no one meant, whatever else it holds', () => {
+    const header =
+      'user_id;contract_id;type_of_transaction;amount_cent;is_gross;vat_type;due_date;display_name';
+    const file = checkBulkFile(
+      'charges',
+      `${header}\r\nP1;C1;credit;1250;ja;normal;2026-01-31;R\uFFFDckerstattung\r\nP1;C1;credit;x;ja;normal;2026-01-31;Bonus\u0007\r\nP1;C1;credit;1250;ja;normal;2026-01-31;Rückerstattung Gebühr\r\n`,
+    );
+    expect(file.rows.map((row) => row.values.display_name)).toEqual(['Rückerstattung Gebühr']);
+    expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
+      [1, 'display_name'],
+      [2, 'display_name'],
+      [2, 'amount_cent'],
+    ]);
+    expect(file.problems[0]!.message).toMatch(/cannot be what was meant/);
+  });
+
   it('detects the delimiter, drops a BOM, keeps quoted fields with delimiters and line breaks', () => {
     const text =
       '\uFEFF' +

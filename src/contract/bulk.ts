@@ -5,6 +5,7 @@ import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-sche
 import { MIGRATION_FIELDS } from './consumer-migration-fields.ts';
 import { formFieldsOf, type FormField } from './form-fields.ts';
 import { isRecord } from './is-record.ts';
+import { hasUnmeantCharacter, UNMEANT_CHARACTER_MESSAGE } from './file-encoding.ts';
 import { exampleNumber, parseLocaleDecimal } from './locale-number.ts';
 
 /** The two bulk campaigns (product.md "Bulk"): one row of the file is one write. */
@@ -275,12 +276,17 @@ export function checkBulkRow(
   locale: FileNumberLocale = 'en',
 ): { ok: true; values: Record<string, unknown> } | { ok: false; problems: BulkRowProblem[] } {
   const { values, unreadable } = bulkRowValues(kind, record, locale);
+  // A cell with a character no one meant (what a wrong decoding leaves) would print as garbage: never sent.
+  const garbled: BulkRowProblem[] = Object.entries(record)
+    .filter(([, raw]) => hasUnmeantCharacter(raw))
+    .map(([name]) => ({ row, column: name.trim(), message: UNMEANT_CHARACTER_MESSAGE }));
   const result = parseBulkRow(kind, values);
-  if (result.success) return { ok: true, values };
+  if (result.success && garbled.length === 0) return { ok: true, values };
   const fromEuros = kind === 'charges' && Object.keys(record).some((name) => name.trim() === 'amount_eur');
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => {
+    problems: [...garbled, ...(result.error?.issues ?? [])].map((issue) => {
+      if ('row' in issue) return issue;
       const path = issue.path.length ? String(issue.path[0]) : '—';
       // The amount is read from one of two columns: name the file's own.
       const column = path === 'amount_cent' && fromEuros ? 'amount_eur' : path;

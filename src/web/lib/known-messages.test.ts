@@ -78,6 +78,7 @@ describe('the known messages', () => {
       MAX_BULK_ROWS,
     } = await import('../../contract/bulk.ts');
     const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
+    const { UNMEANT_CHARACTER_MESSAGE } = await import('../../contract/file-encoding.ts');
     const tooLong = `user_id\n${'x\n'.repeat(MAX_BULK_ROWS + 1)}`;
     const fileProblems = ['', 'user_id\n"open', tooLong].map(
       (text) => checkBulkFile('charges', text).fileProblem ?? 'no file problem',
@@ -93,6 +94,7 @@ describe('the known messages', () => {
       AMOUNT_CENT_MESSAGE,
       amountEurMessage('de'),
       amountEurMessage('en'),
+      UNMEANT_CHARACTER_MESSAGE,
       ...conflictingDuplicates('charges', [
         { row: 1, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 1 } },
         { row: 2, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 2 } },

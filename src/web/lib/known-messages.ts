@@ -219,6 +219,13 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     () => msg`amount_cent is whole cents: 1000 for 10,00 €`,
   ],
   [
+    exact(
+      'This cell holds a character that cannot be what was meant (� or a control character): correct it, or save the file as CSV UTF-8.',
+    ),
+    () =>
+      msg`This cell holds a character that cannot be what was meant (� or a control character): correct it, or save the file as CSV UTF-8.`,
+  ],
+  [
     /^amount_eur is euros with at most two decimals, written as this file writes numbers: (.+)$/,
     ([, example]) =>
       msg`amount_eur is euros with at most two decimals, written as this file writes numbers: ${example}`,

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
 import type { CheckedBulkFile } from '../../../contract/bulk-csv.ts';
+import type { FileEncoding } from '../../../contract/file-encoding.ts';
 import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
 
 /** Rows shown in the dry run. */
@@ -8,6 +9,8 @@ export const PREVIEW_ROWS = 10;
 
 /** The checked file as the page gets it: counts, the first rows, the good rows as JSON, the dry run's totals. */
 export type CheckedFile = Omit<CheckedBulkFile, 'rows' | 'invalid'> & {
+  /** How the file's bytes were read (decodeFileText): the page says so. */
+  encoding: FileEncoding;
   rowCount: number;
   preview: CheckedBulkFile['rows'];
   /** The good rows, as they go into `POST /bff/bulk/campaigns`. */

@@ -7,6 +7,19 @@ import type { CheckedFile } from './check-file.ts';
 
 const PROBLEMS_SHOWN = 200;
 
+/** How the file was read: Windows-1252 is said plainly, so umlauts are checked in the dry run before sending. */
+function encodingWords(encoding: CheckedFile['encoding']): string {
+  switch (encoding) {
+    case 'windows-1252':
+      return t`The file is not UTF-8: it was read as Windows-1252, as Excel saves “CSV”. Check the umlauts in the dry run.`;
+    case 'utf-16le':
+    case 'utf-16be':
+      return t`Read as UTF-16 (Excel’s “Unicode text”).`;
+    default:
+      return t`Read as UTF-8.`;
+  }
+}
+
 /** What the check found: a file that cannot be used, a header that does not fit, or rows with problems. */
 export function CheckReport({ checked }: { checked: CheckedFile }) {
   if (checked.fileProblem)
@@ -44,7 +57,7 @@ export function CheckReport({ checked }: { checked: CheckedFile }) {
   return (
     <>
       <p role="status" data-testid="bulk-check-summary">
-        {summary}
+        {summary} {encodingWords(checked.encoding)}
       </p>
       {checked.problems.length > 0 && (
         <>

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import '../../zod-without-eval.ts';
 import { checkBulkFile } from '../../../contract/bulk-csv.ts';
+import { decodeFileText } from '../../../contract/file-encoding.ts';
 import { chargeTotals, type BulkKind } from '../../../contract/bulk.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 import { i18n } from '@lingui/core';
@@ -24,13 +25,15 @@ self.onmessage = async (
 ) => {
   const started = performance.now();
   await speak(event.data.language, event.data.locale);
-  const text = await event.data.file.text();
+  // Not file.text(): that reads UTF-8 only, and Excel's "CSV" is Windows-1252 (umlauts would become �).
+  const { text, encoding } = decodeFileText(new Uint8Array(await event.data.file.arrayBuffer()));
   const checked = checkBulkFile(event.data.kind, text);
   // The dry run's totals too: every execution of every row is work the main thread is spared.
   const { rows, invalid, ...rest } = checked;
   const totals = event.data.kind === 'charges' ? chargeTotals(rows.map((row) => row.values)) : [];
   const answer: CheckedFile = {
     ...rest,
+    encoding,
     rowCount: rows.length,
     preview: rows.slice(0, PREVIEW_ROWS),
     // One string crosses to the page in no time; 10,000 cloned objects would stall it for a frame or more.

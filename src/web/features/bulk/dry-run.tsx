@@ -17,7 +17,15 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
   const rowCount = formatNumber(checked.rowCount);
   const previewColumns =
     kind === 'charges'
-      ? ['user_id', 'contract_id', 'type_of_transaction', 'amount_cent', 'due_date', 'input_id']
+      ? [
+          'user_id',
+          'contract_id',
+          'type_of_transaction',
+          'amount_cent',
+          'due_date',
+          'display_name',
+          'input_id',
+        ]
       : ['user_id', 'first_name', 'last_name', 'deliv_address_city', 'annual_consumption', 'payment_method'];
   // Numbers as they were read, in the UI language's format: an amount in euros (never cents), a consumption
   // with its digit grouping, so a "2.800" read as 2.8 shows before anything is sent.

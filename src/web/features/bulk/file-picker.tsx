@@ -41,7 +41,7 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
         }}
       />
       <p className="hint" id={`${id}-hint`}>
-        {t`Or drop it here. Comma or semicolon separated, UTF-8, one header line naming the fields. Required: ${required}.`}
+        {t`Or drop it here. Comma or semicolon separated (numbers as the separator suggests: 1.234,56 with semicolons, 1,234.56 with commas), UTF-8, Windows-1252 or UTF-16 as Excel saves them, one header line naming the fields. Required: ${required}.`}
         {kind === 'charges' &&
           ` ${t`Without input_id, each row gets one that stays the same on every retry.`}`}
       </p>
