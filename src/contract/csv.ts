@@ -6,12 +6,19 @@ import Papa from 'papaparse';
  * that also holds a line break (its pattern's `.*$` does not cross it), so the console does this itself.
  */
 const FORMULA_START = /^[=+\-@\t\r\n]/;
+/**
+ * The same sign behind white space or invisible characters (` =`, `\u00a0@`), or in its full-width or small
+ * form (`＝ ＋ － ＠`, `﹦`): spreadsheets and their import dialogues trim and fold these (issue 41). NFKC
+ * folds the full-width and small forms to the plain sign.
+ */
+const HIDDEN_FORMULA_START = /^[\s\p{Cf}]*[=+\-@]/u;
 /** A plain signed number (`-12.5`, `+3`, `-1,5`, `1e-3`): data, not a formula, and kept as it is. */
 const PLAIN_NUMBER = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)([eE][+-]?\d+)?$/;
 
 /** A text cell as a spreadsheet shows it and never runs: a formula-like start is prefixed with `'`. */
 export function neutraliseFormula(cell: string): string {
-  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+  if (PLAIN_NUMBER.test(cell)) return cell;
+  return FORMULA_START.test(cell) || HIDDEN_FORMULA_START.test(cell.normalize('NFKC')) ? `'${cell}` : cell;
 }
 
 export type CsvCell = string | number | boolean | null | undefined;
