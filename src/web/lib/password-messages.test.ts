@@ -20,6 +20,7 @@ describe('the password policy’s messages', () => {
     expect(passwordMessage(PASSWORD_PROBLEMS.tooShort)).toBe('Verwenden Sie mindestens 12 Zeichen.');
     for (const problem of Object.values(PASSWORD_PROBLEMS))
       expect(passwordMessage(problem)).not.toBe(problem);
+    expect(passwordMessage(PASSWORD_PROBLEMS.guessable)).toMatch(/^Dieses Passwort ist leicht zu erraten/);
     expect(passwordMessage('This is not your current password.')).toBe(
       'Das ist nicht Ihr aktuelles Passwort.',
     );

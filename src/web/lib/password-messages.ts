@@ -15,6 +15,10 @@ const MEANINGS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ],
   [PASSWORD_PROBLEMS.containsUsername, msg`Leave your username out of the password.`],
   [PASSWORD_PROBLEMS.oneCharacter, msg`Use more than one character, repeated: mix different ones.`],
+  [
+    PASSWORD_PROBLEMS.guessable,
+    msg`This password is easy to guess: it follows a pattern (repeats, a keyboard row, a sequence), a word with a year, or the product’s name. Use four or more unrelated words, or a longer mix of them.`,
+  ],
   ['Enter your current password.', msg`Enter your current password.`],
   ['This is not your current password.', msg`This is not your current password.`],
   ['Choose a new password, not the current one.', msg`Choose a new password, not the current one.`],

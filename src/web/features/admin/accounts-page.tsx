@@ -9,6 +9,7 @@ import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
   ROLES,
+  SSO_USERNAME_PREFIX,
   type Role,
   type CreateUserRequest,
 } from '../../../contract/bff-api.ts';
@@ -75,7 +76,7 @@ export function AccountsPage() {
       <h1>{t`Manage staff accounts`}</h1>
       {signInOptions.data?.sso && signInOptions.data.sso !== 'off' && (
         <p className="hint">
-          {t`Staff who sign in with SSO get their role from the company’s identity provider at every sign-in; they are not listed here.`}
+          {t`Staff who sign in with SSO get their role from the company’s identity provider at every sign-in. They are listed here (sso:…) from their first sign-in: you can disable them here, their role is changed at the identity provider.`}
         </p>
       )}
       {signInOptions.data?.local === false ? (
@@ -173,7 +174,8 @@ export function AccountsPage() {
                       <select
                         id={`role-${username}`}
                         value={user.role}
-                        disabled={username === currentUser}
+                        // An SSO account's role is the identity provider's: the BFF refuses to change it.
+                        disabled={username === currentUser || username.startsWith(SSO_USERNAME_PREFIX)}
                         onChange={(event) => {
                           const role = ROLES.find((known) => known === event.target.value);
                           if (role) update.mutate({ username, role });
@@ -206,7 +208,7 @@ export function AccountsPage() {
                           >
                             {user.disabled ? t`Enable ${username}` : t`Disable ${username}`}
                           </button>
-                          {localAccounts && (
+                          {localAccounts && !username.startsWith(SSO_USERNAME_PREFIX) && (
                             <button
                               type="button"
                               className="button button--secondary"
