@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Approval, CannotApproveReason } from '../../contract/approvals.ts';
+import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
 import type { ApprovalRow } from './approval-repository.ts';
 
 /** The 403 of `POST /bff/approvals/{id}/approve` for each reason, and what the list says in its field. */
@@ -13,8 +14,8 @@ export const CANNOT_APPROVE_DETAILS: Record<CannotApproveReason, string> = {
 type RequestFacts = Pick<ApprovalRow, 'requestedBy' | 'requestedAt'>;
 
 /**
- * Who may approve what (issue 41, people not accounts): the requester never; nor an account created after
- * the request; nor an account linked with the requester's (account-links.ts) by a link made at most
+ * Who may approve what (issue 41, people not accounts): the requester never; nor a local account created
+ * after the request; nor an account linked with the requester's (account-links.ts) by a link made at most
  * `BFF_APPROVAL_WINDOW_H` before the request, or at any time after it. A window of 0 counts only the links
  * made from the request on. Judged for one viewer over one or many requests with one query.
  */
@@ -31,7 +32,9 @@ export async function approverEligibility(
       ? new Map<string, Date>()
       : app.accountLinks.linkedWith(viewer, new Date(earliest - windowMs)),
   ]);
-  const createdAt = account ? Date.parse(account.createdAt) : null;
+  // A local account's row is the account; an SSO identity's is made at its first sign-in here, long after the
+  // provider made the person's account, so its time says nothing about a second account.
+  const createdAt = account && !viewer.startsWith(SSO_USERNAME_PREFIX) ? Date.parse(account.createdAt) : null;
   return (request) => {
     if (request.requestedBy === viewer) return 'own_request';
     const linkedAt = links.get(request.requestedBy);
