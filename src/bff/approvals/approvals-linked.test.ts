@@ -12,6 +12,7 @@ import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import { callBff, freePort } from '../testing/bff-process.ts';
 import { browse, CookieJar } from '../testing/browser-like.ts';
 import { BFF_DATABASE_KINDS } from '../testing/databases.ts';
+import { SoftwareAuthenticator } from '../testing/software-authenticator.ts';
 import {
   signInAtTestProvider,
   startTestIdentityProvider,
@@ -84,6 +85,7 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
       databaseUrl,
       now: () => Date.now() + offset,
       identityProvider: testProviderOptions(provider.issuer, base),
+      consoleOrigin: `http://localhost:${port}`,
     });
     await app.listen({ host: '127.0.0.1', port });
     call = consoleCall(app);
@@ -246,6 +248,28 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
     expect((await viewedBy(afterwards, oldAdmin)).cannot_approve_reason).toBe('linked_account');
     expect((await approve(afterwards, oldAdmin)).statusCode).toBe(403);
     expect(await bookedTimes(sandbox, 'linked-after')).toBe(0);
+  });
+
+  it('a passkey registered on an account links it again with whoever last set its password', async () => {
+    const keyAdmin = await directly('key-admin', 'admin');
+    await created(keyAdmin, 'key-owner');
+    offset += 721 * HOUR;
+    // The creation is out of the window now; the passkey registered today brings the link back.
+    const owner = await signIn(app, 'key-owner', PASSWORD);
+    const options = await call('POST', '/bff/passkeys/registration-options', owner, { password: PASSWORD });
+    expect(options.statusCode, options.body).toBe(200);
+    const authenticator = new SoftwareAuthenticator(new URL(base).origin.replace('127.0.0.1', 'localhost'));
+    const registered = await call('POST', '/bff/passkeys', owner, {
+      name: 'Phone',
+      response: authenticator.register(options.json()),
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+
+    const approval = await requested('linked-passkey', owner);
+    const admin = await signIn(app, 'key-admin', PASSWORD);
+    expect((await viewedBy(approval, admin)).cannot_approve_reason).toBe('linked_account');
+    expect((await approve(approval, admin)).statusCode).toBe(403);
+    expect(await bookedTimes(sandbox, 'linked-passkey')).toBe(0);
   });
 });
 
