@@ -5,7 +5,7 @@ const SHOTS = 'test-results/screenshots';
 
 /**
  * 50 credits on the seed contract, `;`-separated with a BOM as Excel writes it; rows 7, 23 and 41 are wrong
- * (row 7's "10,00" in amount_cent once booked 10 cents).
+ * (row 7's "10,00" in amount_cent once booked 10 cents); the spreadsheet numbers them 8, 24 and 42.
  */
 function campaignFile(): Buffer {
   const header =
@@ -81,10 +81,11 @@ test.describe('bulk campaigns', () => {
     expect(lines[0]).toBe('row,user_id,contract_id,input_id,status,message');
     expect(lines).toHaveLength(51);
     expect(lines.filter((line) => line.includes(',created,'))).toHaveLength(47);
+    // The spreadsheet's row numbers: the header is row 1.
     expect(lines.filter((line) => line.includes(',invalid,')).map((line) => line.split(',')[0])).toEqual([
-      '7',
-      '23',
-      '41',
+      '8',
+      '24',
+      '42',
     ]);
 
     // The same file again: the check says its rows ran before, and nothing is booked twice.

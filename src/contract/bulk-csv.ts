@@ -7,6 +7,7 @@ import {
   type BulkInvalidRow,
   type BulkKind,
   type BulkRowProblem,
+  FIRST_DATA_ROW,
   MAX_BULK_ROWS,
 } from './bulk.ts';
 
@@ -61,7 +62,7 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
   }
   const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
   if (quoteError) {
-    result.fileProblem = `Row ${(quoteError.row ?? 0) + 1}: a quoted field is not closed.`;
+    result.fileProblem = `Row ${(quoteError.row ?? 0) + FIRST_DATA_ROW}: a quoted field is not closed.`;
     return result;
   }
   if (parsed.data.length > MAX_BULK_ROWS) {
@@ -76,15 +77,17 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
   if (unknown.length || missing.length || amount) return result;
   const byRow = new Map<number, BulkRowProblem[]>();
   parsed.data.forEach((record, index) => {
-    const checked = checkBulkRow(kind, index + 1, record, numbers);
-    if (checked.ok) result.rows.push({ row: index + 1, values: checked.values });
-    else byRow.set(index + 1, checked.problems);
+    // The spreadsheet's row number: the header is row 1, so staff find the row where Excel shows it.
+    const row = index + FIRST_DATA_ROW;
+    const checked = checkBulkRow(kind, row, record, numbers);
+    if (checked.ok) result.rows.push({ row, values: checked.values });
+    else byRow.set(row, checked.problems);
   });
   // A key (input_id, user ID) given twice with other content: the later rows are not sent.
   for (const problem of conflictingDuplicates(kind, result.rows)) byRow.set(problem.row, [problem]);
   result.rows = result.rows.filter(({ row }) => !byRow.has(row));
   for (const [row, problems] of [...byRow].sort(([a], [b]) => a - b)) {
-    const record = parsed.data[row - 1]!;
+    const record = parsed.data[row - FIRST_DATA_ROW]!;
     const named = (column: string) => {
       const text = record[column]?.trim();
       return text ? { [column]: text.slice(0, 200) } : {};

@@ -92,7 +92,7 @@ describe('bulk files', () => {
     expect(charges.rows.map((row) => row.values.amount_cent)).toEqual([123_456]);
     expect(charges.problems).toEqual([
       {
-        row: 2,
+        row: 3,
         column: 'amount_eur',
         message:
           'amount_eur is euros with at most two decimals, written as this file writes numbers: 1.234,50',
@@ -114,9 +114,9 @@ describe('bulk files', () => {
     );
     expect(file.rows.map((row) => row.values.display_name)).toEqual(['Rückerstattung Gebühr']);
     expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
-      [1, 'display_name'],
       [2, 'display_name'],
-      [2, 'amount_cent'],
+      [3, 'display_name'],
+      [3, 'amount_cent'],
     ]);
     expect(file.problems[0]!.message).toMatch(/cannot be what was meant/);
   });
@@ -131,9 +131,10 @@ describe('bulk files', () => {
     const file = checkBulkFile('charges', text);
     expect(file.delimiter).toBe(';');
     expect(file.fileProblem).toBeNull();
+    // Row numbers are the spreadsheet's: the header is row 1.
     expect(file.rows).toEqual([
       {
-        row: 1,
+        row: 2,
         values: {
           user_id: 'P1000',
           contract_id: 'C1000',
@@ -149,8 +150,8 @@ describe('bulk files', () => {
     ]);
     expect(file.badRows).toBe(1);
     expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
-      [2, 'amount_cent'],
-      [2, 'due_date'],
+      [3, 'amount_cent'],
+      [3, 'due_date'],
     ]);
   });
 
@@ -213,9 +214,10 @@ describe('the campaign request', () => {
   });
 
   it('refuses row numbers no file can have (0, 3000000000, fractions)', () => {
-    for (const row of [0, 3_000_000_000, 10_001, 1.5])
+    for (const row of [0, 3_000_000_000, 10_002, 1.5])
       expect(request([{ row, values: {} }]).success, String(row)).toBe(false);
-    expect(request([{ row: 10_000, values: {} }]).success).toBe(true);
+    // A full file's last data row is the spreadsheet's row 10,001.
+    expect(request([{ row: 10_001, values: {} }]).success).toBe(true);
   });
 
   describe('amounts (issue 25: "10,00" in amount_cent booked 10 cents)', () => {
@@ -227,19 +229,19 @@ describe('the campaign request', () => {
         'charges',
         [GERMAN_HEADER, line('1000'), line('10,00'), line('1.000'), line('25,50'), line('1e3')].join('\n'),
       );
-      expect(file.rows.map((row) => [row.row, row.values.amount_cent])).toEqual([[1, 1000]]);
+      expect(file.rows.map((row) => [row.row, row.values.amount_cent])).toEqual([[2, 1000]]);
       expect(file.problems).toEqual(
-        [2, 3, 4, 5].map((row) => ({
+        [3, 4, 5, 6].map((row) => ({
           row,
           column: 'amount_cent',
           message: 'amount_cent is whole cents: 1000 for 10,00 €',
         })),
       );
       expect(file.invalid.map((row) => [row.row, row.user_id, row.message])).toEqual([
-        [2, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
         [3, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
         [4, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
         [5, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
+        [6, 'P1000', 'amount_cent: amount_cent is whole cents: 1000 for 10,00 €'],
       ]);
     });
 
@@ -254,8 +256,8 @@ describe('the campaign request', () => {
       // A ; file writes German numbers: "1.000" is one thousand euros, "10.5" is neither way.
       expect(file.rows.map((row) => row.values.amount_cent)).toEqual([1000, 700, 100_000, 100_000]);
       expect(file.problems.map((problem) => [problem.row, problem.column])).toEqual([
-        [2, 'amount_eur'],
-        [5, 'amount_eur'],
+        [3, 'amount_eur'],
+        [6, 'amount_eur'],
       ]);
       expect(file.problems[0]!.message).toMatch(/^amount_eur is euros with at most two decimals/);
     });
@@ -289,23 +291,23 @@ describe('the campaign request', () => {
         'P1,C2,credit,5,true,normal,2026-01-31,x,same',
       ].join('\n'),
     );
-    expect(file.rows.map((row) => row.row)).toEqual([1, 3, 4]);
+    expect(file.rows.map((row) => row.row)).toEqual([2, 4, 5]);
     expect(file.problems).toEqual([
       {
-        row: 2,
+        row: 3,
         column: 'input_id',
         message:
-          'Row 1 has the same input_id with other values (amount_cent): only one of them can be booked.',
+          'Row 2 has the same input_id with other values (amount_cent): only one of them can be booked.',
       },
     ]);
     expect(file.invalid).toEqual([
       {
-        row: 2,
+        row: 3,
         user_id: 'P1',
         contract_id: 'C1',
         input_id: 'same',
         message:
-          'input_id: Row 1 has the same input_id with other values (amount_cent): only one of them can be booked.',
+          'input_id: Row 2 has the same input_id with other values (amount_cent): only one of them can be booked.',
       },
     ]);
   });
@@ -329,7 +331,7 @@ describe('the campaign request', () => {
     expect(parse([{ row: 1, message: 'x' }]).error?.issues[0]?.message).toBe(
       'Row 1 is given twice: each row once.',
     );
-    expect(parse([{ row: 10_001, message: 'x' }]).success).toBe(false);
+    expect(parse([{ row: 10_002, message: 'x' }]).success).toBe(false);
     expect(parse([{ row: 2 }]).success).toBe(false);
   });
 });

@@ -13,6 +13,10 @@ export const BULK_KINDS = ['charges', 'migrations'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
 /** Rows per file: a campaign is a working day's batch, not a data migration. */
 export const MAX_BULK_ROWS = 10_000;
+/** Rows are numbered as the spreadsheet numbers them: the header is row 1, the first data row 2 (issue 42). */
+export const FIRST_DATA_ROW = 2;
+/** The last row number a file can have: its header and MAX_BULK_ROWS data rows. */
+export const LAST_ROW_NUMBER = MAX_BULK_ROWS + FIRST_DATA_ROW - 1;
 
 /** The schema each row is checked with: the same as the single-write form's. */
 export const BULK_ROW_SCHEMAS = {
@@ -262,7 +266,7 @@ export function bulkRowValues(
 }
 
 export interface BulkRowProblem {
-  /** 1-based data row (the header is row 0). */
+  /** The spreadsheet's row number (the header is row 1). */
   row: number;
   column: string;
   message: string;
@@ -315,8 +319,8 @@ export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTo
 
 const rowNumberSchema = z
   .int({ message: 'A row number is a whole number.' })
-  .min(1, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` })
-  .max(MAX_BULK_ROWS, { message: `A row number is between 1 and ${MAX_BULK_ROWS}.` });
+  .min(1, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` })
+  .max(LAST_ROW_NUMBER, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` });
 
 /** A row of the file that is not sent: its number, what it names, and its problems as the check showed them. */
 export const bulkInvalidRowSchema = z.object({

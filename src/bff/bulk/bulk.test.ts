@@ -469,7 +469,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       rows: [{ ...chargeRows('bad', 1)[0]!, row: 3_000_000_000 }],
     });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json()).toEqual({ 'rows.0.row': ['A row number is between 1 and 10000.'] });
+    expect(huge.json()).toEqual({ 'rows.0.row': ['A row number is between 1 and 10001.'] });
     expect(await bookedInputIds(sandbox, 'bad')).toEqual([]);
   });
 
