@@ -108,9 +108,16 @@ export default fp<RecordsPluginOptions>(
         });
     };
 
+    // Signed-in staff only, settled before params, query or body are checked: a request without a session
+    // gets 401, never field errors about what it sent.
+    const signedInOnly = async (request: FastifyRequest) => {
+      requireSession(request);
+    };
+
     app.get(
       '/bff/search',
       {
+        onRequest: signedInOnly,
         schema: {
           querystring: searchQuerySchema,
           response: { 200: searchResponseSchema, 400: bffBadRequestSchema },
@@ -125,6 +132,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/:id',
       {
+        onRequest: signedInOnly,
         schema: {
           params: recordParamsSchema,
           response: { 200: recordSchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
@@ -145,6 +153,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/consumers/:userID',
       {
+        onRequest: signedInOnly,
         schema: {
           params: consumerRecordsParamsSchema,
           response: { 200: consumerRecordsSchema, 400: bffBadRequestSchema },
@@ -162,6 +171,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/contracts/:userID/:contractID',
       {
+        onRequest: signedInOnly,
         schema: {
           params: contractRecordsParamsSchema,
           response: { 200: contractRecordsSchema, 400: bffBadRequestSchema },
@@ -199,6 +209,7 @@ export default fp<RecordsPluginOptions>(
     app.post(
       '/bff/records/duplicates',
       {
+        onRequest: signedInOnly,
         schema: {
           body: duplicateCheckSchema,
           response: { 200: duplicatesSchema, 400: bffBadRequestSchema },

@@ -320,6 +320,36 @@ describe('records of writes whose answer was lost', () => {
   });
 });
 
+describe('records without a session', () => {
+  let bff: BffWithSandbox;
+  beforeAll(async () => {
+    bff = await startBffWithSandbox();
+  });
+  afterAll(() => bff?.close());
+
+  it('answers 401 with a detail before any params, query or body are checked, bad ones too', async () => {
+    const cases: ['GET' | 'POST', string, object?][] = [
+      ['GET', '/bff/records/1'],
+      ['GET', '/bff/records/not-a-number'],
+      ['GET', '/bff/records/consumers/K-1'],
+      ['GET', `/bff/records/consumers/${'K'.repeat(65)}`],
+      ['GET', '/bff/records/consumers/K%20%3B1'],
+      ['GET', '/bff/records/contracts/P1000/C1000'],
+      ['GET', `/bff/records/contracts/P1000/${'C'.repeat(65)}`],
+      ['GET', '/bff/search?q=muller'],
+      ['GET', `/bff/search?q=${'x'.repeat(201)}&kind=nothing`],
+      ['POST', '/bff/records/duplicates', { operation: 'technical_resource', technical_resource_id: 'D1' }],
+      ['POST', '/bff/records/duplicates', { operation: 'nothing', user_id: { a: 1 } }],
+      ['POST', '/bff/records/duplicates', []],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await bff.call(method, url, undefined, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ detail: expect.any(String) });
+    }
+  });
+});
+
 describe('what a viewer reads of a consumer', () => {
   let bff: BffWithSandbox;
   let viewer: string;
