@@ -119,7 +119,14 @@ test.describe('bulk campaigns', () => {
     await expect(preview.getByRole('row').nth(1)).toContainText('Jürgen');
     await expect(preview.getByRole('row').nth(1)).toContainText('Müller');
     await expect(preview.getByRole('row').nth(1)).toContainText('2,800');
+    await expect(page.getByTestId('bulk-chosen-file')).toContainText('altsystem.csv');
     await page.screenshot({ path: `${SHOTS}/bulk-migrations-windows-1252.png`, fullPage: true });
+
+    // A template to fill in: its header, in the English UI's convention, which the check takes as it is.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download a template (CSV)' }).click();
+    const template = (await readFile(await (await download).path())).toString('utf8');
+    expect(template).toMatch(/^\uFEFFuser_id,deliv_address_street,/);
   });
 
   test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {

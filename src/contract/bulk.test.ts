@@ -8,7 +8,7 @@ import {
   generatedInputId,
   readFileNumber,
 } from './bulk.ts';
-import { checkBulkFile } from './bulk-csv.ts';
+import { bulkTemplate, checkBulkFile } from './bulk-csv.ts';
 
 const CHARGE_HEADER =
   'user_id,contract_id,type_of_transaction,amount_cent,is_gross,vat_type,due_date,display_name';
@@ -36,6 +36,18 @@ describe('bulk files', () => {
     });
     expect(bulkColumns('migrations').map((column) => column.name)).toContain('user_id');
     expect(bulkColumns('migrations').map((column) => column.name)).not.toContain('contract_relationships');
+  });
+
+  it('gives a template per kind whose header the check takes as it is, in either delimiter', () => {
+    for (const kind of ['charges', 'migrations'] as const)
+      for (const delimiter of [',', ';'] as const) {
+        const template = bulkTemplate(kind, delimiter);
+        expect(template.startsWith('\uFEFFuser_id')).toBe(true);
+        const header = template.slice(1).trim().split(delimiter);
+        expect(checkBulkHeader(kind, header)).toEqual({ unknown: [], missing: [], amount: null });
+        expect(checkBulkFile(kind, template).fileProblem).toBe('The file has no header line and rows.');
+      }
+    expect(bulkTemplate('charges', ';')).toContain(';amount_eur;');
   });
 
   it('reports unknown and missing columns', () => {

@@ -107,7 +107,7 @@ export function BulkPage({
       {campaignId && <CampaignProgress id={campaignId} />}
       <section className="card" aria-labelledby="bulk-file">
         <h2 id="bulk-file">{campaignId ? t`Start another campaign` : t`Start a campaign`}</h2>
-        <FilePicker kind={kind} onPick={(picked) => void pick(picked)} />
+        <FilePicker kind={kind} chosen={fileName} onPick={(picked) => void pick(picked)} />
         {checking && <p role="status">{t`Checking ${fileName}…`}</p>}
         {readProblem && (
           <p className="error-summary" role="alert">

@@ -1,18 +1,43 @@
 import { plural, t } from '@lingui/core/macro';
 import { useId, useState, type DragEvent } from 'react';
-import { bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
+import { bulkTemplate } from '../../../contract/bulk-csv.ts';
+import { AMOUNT_COLUMNS, bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
+import { separatorsOf } from '../../../contract/locale-number.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
+import { downloadBlob } from '../../lib/download.ts';
 
 /** The file input, a drop zone around it, and the columns a file of this kind may have. */
-export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: File | undefined) => void }) {
+export function FilePicker({
+  kind,
+  chosen,
+  onPick,
+}: {
+  kind: BulkKind;
+  /** The chosen file's name, said beside the input (a browser's own words for it vary, some say nothing). */
+  chosen: string;
+  onPick: (file: File | undefined) => void;
+}) {
   const id = useId();
   const [over, setOver] = useState(false);
   const [showOptional, setShowOptional] = useState(false);
   const columns = bulkColumns(kind);
-  const required = columns
-    .filter((column) => column.required)
-    .map((column) => column.name)
-    .join(', ');
-  const optionalColumns = columns.filter((column) => !column.required).map((column) => column.name);
+  const requiredColumns = columns.filter((column) => column.required).map((column) => column.name);
+  // The amount is required too, in one of two columns: said so, not left among the optional ones.
+  const required =
+    kind === 'charges'
+      ? t`${requiredColumns.join(', ')}, and the amount as amount_eur (euros) or amount_cent (whole cents)`
+      : requiredColumns.join(', ');
+  const optionalColumns = columns
+    .filter((column) => !column.required && !AMOUNT_COLUMNS.some((amount) => amount === column.name))
+    .map((column) => column.name);
+  const downloadTemplate = () => {
+    // The UI language's spreadsheet: German Excel opens `;` files with decimal commas as its own.
+    const delimiter = separatorsOf(currentFormattingLocale()).decimal === ',' ? ';' : ',';
+    downloadBlob(
+      new Blob([bulkTemplate(kind, delimiter)], { type: 'text/csv;charset=utf-8' }),
+      `${kind}-template.csv`,
+    );
+  };
   const optional = optionalColumns.join(', ');
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -40,11 +65,23 @@ export function FilePicker({ kind, onPick }: { kind: BulkKind; onPick: (file: Fi
           event.target.value = '';
         }}
       />
+      {chosen && (
+        <p className="dropzone__chosen" data-testid="bulk-chosen-file">
+          {t`Chosen file:`} <strong>{chosen}</strong>
+        </p>
+      )}
       <p className="hint" id={`${id}-hint`}>
         {t`Or drop it here. Comma or semicolon separated (numbers as the separator suggests: 1.234,56 with semicolons, 1,234.56 with commas), UTF-8, Windows-1252 or UTF-16 as Excel saves them, one header line naming the fields. Required: ${required}.`}
         {kind === 'charges' &&
           ` ${t`Without input_id, each row gets one that stays the same on every retry.`}`}
       </p>
+      <button
+        type="button"
+        className="button button--secondary dropzone__template"
+        onClick={downloadTemplate}
+      >
+        {t`Download a template (CSV)`}
+      </button>
       {/* A migration has dozens of optional columns: listed on request, not as a wall of text. (A
           button rather than <details>, whose group role would stand beside the run's confirmation.) */}
       <button
