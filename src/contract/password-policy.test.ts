@@ -39,6 +39,20 @@ describe('the password policy', () => {
     expect(problems('olgaolga')).toEqual([PASSWORD_PROBLEMS.tooShort, PASSWORD_PROBLEMS.containsUsername]);
   });
 
+  it('asks the guessability checker only about a password of full length that no other rule refused', () => {
+    const asked: string[] = [];
+    const isGuessable = (password: string, username: string) => {
+      asked.push(`${password}/${username}`);
+      return password.startsWith('Sommer');
+    };
+    const judge = (password: string) => passwordProblems({ password, username: 'olga', isGuessable });
+    expect(judge('Sommer2026!!')).toEqual([PASSWORD_PROBLEMS.guessable]);
+    expect(judge('quiet violet river')).toEqual([]);
+    expect(judge('aaaaaaaaaaaa')).toEqual([PASSWORD_PROBLEMS.oneCharacter]);
+    expect(judge('Sommer')).toEqual([PASSWORD_PROBLEMS.tooShort]);
+    expect(asked).toEqual(['Sommer2026!!/olga', 'quiet violet river/olga']);
+  });
+
   it('leaves the common check out when no checker is given (the console)', () => {
     expect(passwordProblems({ password: 'password1234', username: 'olga' })).toEqual([]);
   });
