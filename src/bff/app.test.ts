@@ -161,7 +161,7 @@ describe('BFF against the real sandbox', () => {
     await proxied.close();
   });
 
-  it('throttles failed sign-ins per username with 429', async () => {
+  it('throttles failed sign-ins per username and address with 429', async () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await call('POST', '/bff/login', undefined, {
         username: 'victor',
