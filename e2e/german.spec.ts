@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { sendPastDuplicateWarning } from './duplicate-warnings.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
@@ -225,6 +226,13 @@ test.describe('in German', () => {
     await expect(page.getByRole('table').last()).toContainText('fertig');
     await expectAccessible(page);
     await screenshots(page, 'german-bulk-done');
+    // The results as German Excel opens them: `;`, a BOM, the spreadsheet's row numbers, the status in words.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ergebnisse herunterladen (CSV)' }).click();
+    const results = (await readFile(await (await download).path())).toString('utf8').split('\r\n');
+    expect(results[0]).toBe('\uFEFFrow;user_id;contract_id;input_id;status;status_text;message');
+    expect(results[1]).toBe('2;P1000;C1000;e2e-bulk-de-1;created;angelegt;');
+    expect(results[2]).toMatch(/^3;P1000;C1000;e2e-bulk-de-2;invalid;ungültig;/);
   });
 
   test('a technical resource registered in German', async ({ page }) => {

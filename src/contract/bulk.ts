@@ -488,6 +488,25 @@ export const bulkResultRowsSchema = z.object({
 });
 export type BulkResultRows = z.infer<typeof bulkResultRowsSchema>;
 
+/**
+ * The results download's language (issue 42): German is what German Excel opens as its own — `;`, a BOM, and the
+ * status in words in an extra column `status_text` beside the pinned English `status`. English is the pinned
+ * header as it was.
+ */
+export const bulkResultsQuerySchema = z.object({ language: z.enum(['en', 'de']).default('en') });
+
+/** The results' statuses in German words, as the console shows them (its catalogue says the same). */
+export const BULK_RESULT_STATUS_TEXT_DE: Record<(typeof BULK_RESULT_STATUSES)[number], string> = {
+  created: 'angelegt',
+  refused: 'abgelehnt',
+  skipped: 'übersprungen',
+  conflict: 'Konflikt',
+  failed: 'fehlgeschlagen',
+  unknown: 'unbekannt',
+  invalid: 'ungültig',
+  not_sent: 'nicht gesendet',
+};
+
 /** The results download: one row per input row. */
 export const BULK_RESULTS_CSV_HEADER = [
   'row',

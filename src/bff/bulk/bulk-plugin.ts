@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import { canAdminister, canWrite } from '../../contract/bff-api.ts';
 import {
+  BULK_RESULT_STATUS_TEXT_DE,
   BULK_RESULTS_CSV_HEADER,
   bulkCampaignEnvelopeSchema,
   bulkCampaignListQuerySchema,
@@ -15,6 +16,7 @@ import {
   bulkCampaignSchema,
   bulkPriorRunsSchema,
   bulkResultRowsSchema,
+  bulkResultsQuerySchema,
   campaignRowsProblem,
   canonicalRowContent,
   conflictingDuplicates,
@@ -455,21 +457,35 @@ export default fp<BulkPluginOptions>(
 
     app.get(
       '/bff/bulk/campaigns/:id/results',
-      { onRequest: campaignStaffOnly, schema: { params: campaignParamsSchema } },
+      {
+        onRequest: campaignStaffOnly,
+        schema: { params: campaignParamsSchema, querystring: bulkResultsQuerySchema },
+      },
       async (request, reply) => {
         const campaign = await campaignFor(request, request.params.id);
+        const german = request.query.language === 'de';
+        const options = { delimiter: german ? ';' : ',' };
         async function* lines() {
-          yield csvLines([BULK_RESULTS_CSV_HEADER]);
+          const [status, ...after] = BULK_RESULTS_CSV_HEADER.slice(4);
+          yield `${german ? '\uFEFF' : ''}${csvLines(
+            [[...BULK_RESULTS_CSV_HEADER.slice(0, 4), status, ...(german ? ['status_text'] : []), ...after]],
+            options,
+          )}`;
           for await (const rows of campaigns.rowsInOrder(campaign.id))
             yield csvLines(
-              rows.map((row) => [
-                row.row,
-                row.userId,
-                row.contractId ?? '',
-                row.inputId ?? '',
-                resultStatus(row),
-                row.message ?? '',
-              ]),
+              rows.map((row) => {
+                const code = resultStatus(row);
+                return [
+                  row.row,
+                  row.userId,
+                  row.contractId ?? '',
+                  row.inputId ?? '',
+                  code,
+                  ...(german ? [BULK_RESULT_STATUS_TEXT_DE[code]] : []),
+                  row.message ?? '',
+                ];
+              }),
+              options,
             );
         }
         const name = campaign.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');

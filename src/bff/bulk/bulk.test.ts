@@ -176,6 +176,26 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(lines[1]).toEqual(['1', 'P1000', 'C1000', 'run-1', 'created', '']);
     expect(lines[21]!.slice(0, 5)).toEqual(['21', 'P1000', 'C9999', 'run-21', 'refused']);
     expect(lines[21]![5]).not.toBe('');
+    // In German: what German Excel opens as its own, the status in words beside its pinned code.
+    const german = await call('GET', `/bff/bulk/campaigns/${id}/results?language=de`, operator);
+    expect(german.body.startsWith('\uFEFF')).toBe(true);
+    const germanLines = Papa.parse<string[]>(german.body.slice(1).trim(), {
+      newline: '\r\n',
+      delimiter: ';',
+    }).data;
+    expect(germanLines[0]).toEqual([
+      'row',
+      'user_id',
+      'contract_id',
+      'input_id',
+      'status',
+      'status_text',
+      'message',
+    ]);
+    expect(germanLines[1]).toEqual(['1', 'P1000', 'C1000', 'run-1', 'created', 'angelegt', '']);
+    expect(germanLines[21]!.slice(4, 6)).toEqual(['refused', 'abgelehnt']);
+    const unknownLanguage = await call('GET', `/bff/bulk/campaigns/${id}/results?language=xx`, operator);
+    expect(unknownLanguage.statusCode).toBe(400);
 
     // Audited like single writes, under the operator, with the campaign ID.
     const audit = auditPageSchema.parse(

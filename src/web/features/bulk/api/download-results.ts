@@ -1,9 +1,11 @@
 import { api, ApiError, readBody } from '../../../lib/api-client.ts';
 import { downloadBlob } from '../../../lib/download.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 /** A campaign's results, every row, as a CSV download. */
 export async function downloadResults(id: string): Promise<void> {
-  const path = `bff/bulk/campaigns/${id}/results`;
+  // In the UI language's spreadsheet convention (German: `;`, a BOM, the status in words beside its code).
+  const path = `bff/bulk/campaigns/${id}/results?language=${currentLanguage()}`;
   const response = await api(path, { timeout: 120_000 });
   if (!response.ok) throw new ApiError(response.status, await readBody(response), path);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
