@@ -15,6 +15,8 @@ const isCsrfExempt = (method: string, url: string) => {
 };
 
 export const NULL_IN_ADDRESS = 'The address holds a null character (%00), which is never valid here.';
+export const NOT_A_PATH =
+  'The request target must be a path (/…): the console is not a proxy and takes no absolute addresses.';
 
 /**
  * Response headers for every answer, the CSRF check, the refusal of NUL in addresses, and one error
@@ -26,6 +28,9 @@ export default fp(
   async (app) => {
     app.addHook('onRequest', addSecurityHeaders);
     app.addHook('onRequest', async (request, reply) => {
+      // An absolute-form target (`POST http://host/bff/login HTTP/1.1`, meant for proxies) is routed by its
+      // path, yet would pass every check that reads `request.url` as a path (the CSRF check first): refused.
+      if (!request.url.startsWith('/')) return reply.code(400).send({ detail: NOT_A_PATH });
       if (
         isGuardedPath(request.url) &&
         request.headers[CSRF_HEADER] !== '1' &&
