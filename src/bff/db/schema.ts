@@ -133,9 +133,15 @@ export const passkeyChallenges = pgTable(
     purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
     /** The account registering a passkey; null for a sign-in (the passkey says whose it is). */
     username: text('username'),
+    /** Who asked for a sign-in challenge: at most so many a minute per address, counted here (any replica). */
+    clientAddress: text('client_address'),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
     expiresAt: instant('expires_at').notNull(),
   },
-  (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('passkey_challenges_expires_at_idx').on(table.expiresAt),
+    index('passkey_challenges_client_address_idx').on(table.clientAddress, table.issuedAt),
+  ],
 );
 
 /** One row per failed sign-in and key (`user:<name>` or `addr:<ip>`); rows older than the window are purged. */
