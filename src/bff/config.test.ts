@@ -170,6 +170,46 @@ describe('SSO configuration', () => {
     expect(readBffEnv({ ...sso, BFF_OIDC_ISSUER: 'http://localhost:9090' }).BFF_OIDC_ISSUER).toBeDefined();
   });
 
+  it('stops production with a plain http platform or public URL on another host, naming the variable', () => {
+    const production = { ENERGY_API_ENVIRONMENT: 'production' };
+    expect(
+      configProblems(() =>
+        readBffEnv({
+          ...production,
+          ENERGY_API_BASE_URL: 'http://api.example.com',
+          BFF_PUBLIC_URL: 'http://console.example.com',
+        }),
+      ),
+    ).toEqual([
+      'ENERGY_API_BASE_URL="http://api.example.com": must start with https:// in production (http:// only on this host)',
+      'BFF_PUBLIC_URL="http://console.example.com": must start with https:// in production (http:// only on this host)',
+    ]);
+    expect(
+      configProblems(() => readBffEnv({ ...production, ENERGY_API_BASE_URL: 'http://10.0.0.5:8081' })),
+    ).toEqual([
+      'ENERGY_API_BASE_URL="http://10.0.0.5:8081": must start with https:// in production (http:// only on this host)',
+    ]);
+    for (const allowed of [
+      {
+        ...production,
+        ENERGY_API_BASE_URL: 'https://api.example.com',
+        BFF_PUBLIC_URL: 'https://console.example.com',
+      },
+      {
+        ...production,
+        ENERGY_API_BASE_URL: 'http://127.0.0.1:8081',
+        BFF_PUBLIC_URL: 'http://localhost:8080',
+      },
+      { ...production, BFF_PUBLIC_URL: 'http://[::1]:8080' },
+      { ENERGY_API_ENVIRONMENT: 'test', ENERGY_API_BASE_URL: 'http://api.example.com' },
+      { ENERGY_API_BASE_URL: 'http://api.example.com', BFF_PUBLIC_URL: 'http://console.example.com' },
+    ])
+      expect(
+        configProblems(() => readBffEnv(allowed)),
+        JSON.stringify(allowed),
+      ).toEqual([]);
+  });
+
   it('names each SSO problem: plain http elsewhere, a missing client, a public URL with a path, no way to sign in', () => {
     expect(
       configProblems(() =>

@@ -168,6 +168,15 @@ export const bffEnvSchema = z
     }
     if (!env.BFF_LOCAL_ACCOUNTS && !env.BFF_OIDC_ISSUER)
       problem('BFF_LOCAL_ACCOUNTS', 'may be false only with BFF_OIDC_ISSUER set: nobody could sign in');
+    // In production the platform's credentials and tokens and the staff's cookies travel only over TLS:
+    // plain http only to this host (a TLS proxy beside it, a tunnel).
+    if (env.ENERGY_API_ENVIRONMENT === 'production') {
+      for (const variable of ['ENERGY_API_BASE_URL', 'BFF_PUBLIC_URL'] as const) {
+        const value = env[variable];
+        if (value && new URL(value).protocol === 'http:' && !isLoopback(new URL(value)))
+          problem(variable, 'must start with https:// in production (http:// only on this host)');
+      }
+    }
   });
 export type BffEnv = z.output<typeof bffEnvSchema>;
 
