@@ -135,14 +135,15 @@ export interface ContractGross {
 }
 
 /**
- * Totals and gross sum of the rows a charges campaign will send (invalid rows are never sent), and the gross
+ * Totals and gross sum of the rows a charges campaign will send (invalid and skipped rows never are), and the gross
  * total per contract (each is judged with its window, ApprovalWindow).
  */
 export function campaignTotals(rows: readonly CampaignRowForApproval[]) {
   const byContract = new Map<string, ContractGross>();
   const totals = sumChargeTotals(
     rows.flatMap((row) => {
-      if (row.status === 'invalid') return [];
+      // Only rows to send: invalid ones never are, nor those booked before (skipped, issue 42).
+      if (row.status !== 'pending') return [];
       const charge = chargeRequestTotals(row.body);
       if (!charge) return [];
       const contractId = row.contractId ?? '';

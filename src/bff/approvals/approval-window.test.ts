@@ -181,6 +181,26 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
     expect(outcomes).toContainEqual(expect.objectContaining({ created: 1 }));
   });
 
+  it('the same file again after its approval sends nothing and asks for no second approval', async () => {
+    await freshWindow();
+    const rows = [
+      { inputId: 'approved-file-1', amountCent: 60_000 },
+      { inputId: 'approved-file-2', amountCent: 60_000 },
+    ];
+    const first = await campaignOf(rows);
+    expect(first.status).toBe('awaiting_approval');
+    const approved = await call('POST', `/bff/approvals/${first.approvalId ?? ''}/approve`, otto, {
+      password: OTTO.password,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await settled(first.id)).counts).toMatchObject({ created: 2 });
+    const again = await campaignOf(rows);
+    expect(again.status).not.toBe('awaiting_approval');
+    expect(again.approvalId).toBeNull();
+    expect((await settled(again.id)).counts).toMatchObject({ created: 0, skipped: 2 });
+    expect(await bookedTimes(bff.sandbox, 'approved-file-%')).toBe(2);
+  });
+
   it('sends no bulk row whose input_id an open approval holds', async () => {
     await freshWindow();
     const held = await call('POST', '/bff/approvals', operator, {

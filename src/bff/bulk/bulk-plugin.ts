@@ -20,10 +20,15 @@ import {
   campaignRowsProblem,
   canonicalRowContent,
   conflictingDuplicates,
+  differingFields,
+  EXISTING_ROW_MESSAGES,
   generatedInputId,
   parseBulkRow,
   type BulkCampaignRequest,
+  type BulkKind,
 } from '../../contract/bulk.ts';
+import { isRecord } from '../../contract/is-record.ts';
+import { bookedKey, type BookedWrite } from '../records/record-repository.ts';
 import { csvLines } from '../../contract/csv.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
@@ -267,6 +272,48 @@ export default fp<BulkPluginOptions>(
       };
     };
 
+    /**
+     * Rows whose write the console booked before (a campaign's row, a single booking, an approval) with the
+     * same content: `skipped`, saying where. Another content under the same key is left to the platform's
+     * answer (a conflict), as before.
+     */
+    const skipBookedBefore = async (kind: BulkKind, rows: NewBulkRow[]): Promise<NewBulkRow[]> => {
+      const operation = kind === 'charges' ? 'charges' : 'consumer_migration';
+      const booked = await app.consoleRecords.bookedUnder(operation, rows);
+      const fileNames = new Map<string, string | null>();
+      const where = async (earlier: BookedWrite) => {
+        const [campaignId, row] = earlier.source === 'bulk' ? (earlier.sourceRef ?? '').split(':') : [];
+        if (!campaignId || !row)
+          return `${earlier.recordedBy} on ${earlier.recordedAt.toISOString().slice(0, 10)}`;
+        if (!fileNames.has(campaignId))
+          fileNames.set(campaignId, (await campaigns.find(campaignId))?.fileName ?? null);
+        return `campaign ${fileNames.get(campaignId) ?? ''} (${campaignId.slice(0, 8)}), row ${row}`;
+      };
+      const withoutPath = (body: unknown) => {
+        if (!isRecord(body)) return {};
+        const { user_id: _user, contract_id: _contract, ...rest } = body;
+        return rest;
+      };
+      const checked: NewBulkRow[] = [];
+      for (const row of rows) {
+        const earlier = booked.get(
+          bookedKey(operation, row.userId, row.contractId ?? null, row.inputId ?? null),
+        );
+        const same =
+          earlier && differingFields(withoutPath(earlier.sent), withoutPath(row.body)).length === 0;
+        checked.push(
+          same
+            ? {
+                ...row,
+                status: 'skipped',
+                message: EXISTING_ROW_MESSAGES.alreadyBooked(await where(earlier)),
+              }
+            : row,
+        );
+      }
+      return checked;
+    };
+
     /** The campaign, when the signed-in staff member may see it (its owner, or an admin); else a 404. */
     const campaignFor = async (request: FastifyRequest, id: string): Promise<BulkCampaignRow> => {
       const session = requireCampaignStaff(request);
@@ -308,7 +355,9 @@ export default fp<BulkPluginOptions>(
           status: 'invalid',
           message: entry.message,
         }));
-        const allRows = [...rows, ...invalid];
+        // Rows the console booked before with the same content are not sent again (issue 42): skipped, no
+        // audit attempt, and no part of an approval's total.
+        const allRows = [...(await skipBookedBefore(body.kind, rows)), ...invalid];
         // A charges campaign whose gross total reaches the threshold waits for a second person's approval.
         const totals = body.kind === 'charges' ? campaignTotals(allRows) : null;
         // 10,000 rows of 600 executions of the largest amount are beyond what a number counts exactly.

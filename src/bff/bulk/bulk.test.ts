@@ -267,6 +267,19 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     );
     expect(repeat.counts).toMatchObject({ created: 0, skipped: 3, conflict: 0 });
     expect(await bookedInputIds(sandbox, 'bulk')).toEqual(booked);
+    // Not sent again at all: no attempt in the audit, and each row says where it was booked.
+    const audit = auditPageSchema.parse(
+      (
+        await call(
+          'GET',
+          `/bff/audit?user=olga&operation=producers_contracts_charges_and_credits_create&limit=1000`,
+          admin,
+        )
+      ).json(),
+    );
+    expect(audit.results.filter((entry) => entry.targets.campaign === repeat.id)).toEqual([]);
+    const results = await call('GET', `/bff/bulk/campaigns/${repeat.id}/results`, operator);
+    expect(results.body).toContain(`Already booked by campaign no-ids.csv (${first.id.slice(0, 8)}), row 3.`);
     // A viewer cannot ask.
     expect((await call('POST', '/bff/bulk/campaigns/prior-runs', viewer, file)).statusCode).toBe(403);
   });

@@ -48,6 +48,23 @@ export interface FoundDuplicate {
   reason: DuplicateReason;
 }
 
+/** A write the console booked: what was sent, and where and by whom (bookedUnder). */
+export interface BookedWrite {
+  sent: unknown;
+  source: string;
+  sourceRef: string | null;
+  recordedBy: string;
+  recordedAt: Date;
+}
+
+/** A booked write's key: a charge's contract and `input_id`, a migration's user ID. */
+export const bookedKey = (
+  operation: 'charges' | 'consumer_migration',
+  userId: string,
+  contractId: string | null,
+  inputId: string | null,
+) => JSON.stringify(operation === 'charges' ? [userId, contractId, inputId] : [userId]);
+
 /** A member's text, without control characters (a NUL cannot be stored in a text column). */
 const text = (body: Record<string, unknown>, field: string): string | null => {
   const value = body[field];
@@ -160,6 +177,46 @@ export class RecordRepository {
     private readonly db: BffDatabase,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Writes the console has booked (the platform answered 2xx, or a retry's "exists" confirmed it) under these
+   * keys: a charge's `input_id` on its contract, a migration's user ID. The latest per key, looked up 500 at a
+   * time (a bulk file's rows, issue 42: the same file again sends nothing that was booked).
+   */
+  async bookedUnder(
+    operation: 'charges' | 'consumer_migration',
+    keys: readonly { userId: string; contractId?: string | null; inputId?: string | null }[],
+  ): Promise<Map<string, BookedWrite>> {
+    const booked = new Map<string, BookedWrite>();
+    for (let start = 0; start < keys.length; start += 500) {
+      const batch = keys.slice(start, start + 500);
+      const rows = await this.db
+        .select()
+        .from(consoleRecords)
+        .where(
+          and(
+            eq(consoleRecords.operation, operation),
+            operation === 'charges'
+              ? inArray(consoleRecords.inputId, [...new Set(batch.map((key) => key.inputId ?? ''))])
+              : inArray(consoleRecords.userId, [...new Set(batch.map((key) => key.userId))]),
+            or(
+              and(gte(consoleRecords.upstreamStatus, 200), lt(consoleRecords.upstreamStatus, 300)),
+              eq(consoleRecords.confirmedByRetry, true),
+            ),
+          ),
+        )
+        .orderBy(consoleRecords.id);
+      for (const row of rows)
+        booked.set(bookedKey(operation, row.userId ?? '', row.contractId, row.inputId), {
+          sent: row.sent,
+          source: row.source,
+          sourceRef: row.sourceRef,
+          recordedBy: row.recordedBy,
+          recordedAt: row.recordedAt,
+        });
+    }
+    return booked;
+  }
 
   /** The same records inside a transaction (the approval window's, which holds its contract's lock). */
   within(db: BffDatabase): RecordRepository {

@@ -32,12 +32,17 @@ export function CampaignProgress({ id }: { id: string }) {
   const campaign = query.data;
   // Rows sent without an answer are not answered: the platform has not said whether it booked them.
   const unknown = campaign.counts.unknown;
-  const answered = campaign.total - campaign.pending - unknown;
+  // Rows with problems in the file are never sent: not "done" (a campaign awaiting approval has done nothing).
+  const toSend = campaign.total - campaign.counts.invalid;
+  const answered = toSend - campaign.pending - unknown;
   const unknownCount = formatNumber(unknown);
   const left = secondsLeft(campaign);
   const failed = campaign.counts.refused + campaign.counts.failed + campaign.counts.conflict;
   const answeredCount = formatNumber(answered);
-  const totalCount = formatNumber(campaign.total);
+  const totalCount = formatNumber(toSend);
+  // Every row booked before (skipped, issue 42) or with problems: the campaign had nothing to send.
+  const nothingSent =
+    campaign.status === 'done' && campaign.counts.skipped + campaign.counts.invalid === campaign.total;
   const rate = campaign.ratePerSecond
     ? formatNumber(campaign.ratePerSecond, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
     : null;
@@ -48,7 +53,7 @@ export function CampaignProgress({ id }: { id: string }) {
       <h2 id="campaign-progress">
         {campaign.fileName}: <span data-testid="campaign-status">{campaignStatusWord(campaign.status)}</span>
       </h2>
-      <progress max={campaign.total} value={answered} aria-label={t`Rows answered`}>
+      <progress max={toSend} value={answered} aria-label={t`Rows answered`}>
         {t`${answeredCount} of ${totalCount}`}
       </progress>
       <dl className="campaign-counts">
@@ -95,6 +100,11 @@ export function CampaignProgress({ id }: { id: string }) {
           </dd>
         </div>
       </dl>
+      {nothingSent && (
+        <p className="notice" role="status" data-testid="campaign-nothing-sent">
+          {t`Nothing was sent: every row of the file was booked before or has problems.`}
+        </p>
+      )}
       {unknown > 0 && (
         <p className="notice" role="status" data-testid="campaign-unknown-note">
           {campaign.status === 'running'
