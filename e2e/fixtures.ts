@@ -3,8 +3,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './console-stack.ts';
 
 export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
-export const OPERATOR = { username: 'olga', password: 'operator-password' };
-export const VIEWER = { username: 'victor', password: 'viewer-password' };
+export const OPERATOR = { username: 'olga', password: 'ledger of quiet harbours' };
+export const VIEWER = { username: 'victor', password: 'reading lamp by the window' };
 
 /** Fails a test on any console error, except the browser's own line for an HTTP 4xx answer
  * (validation failures and 401s are answers the page handles), and on any Content-Security-Policy
