@@ -39,3 +39,15 @@ export const passkeyListSchema = z.object({
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 export const renamePasskeyRequestSchema = z.object({ name: passkeyNameSchema });
+
+/**
+ * `POST /bff/passkeys/registration-options`: the account's current password, the step-up that adding a
+ * passkey needs (a session alone could be stolen, and a passkey planted with it would outlive a reset).
+ */
+export const passkeyRegistrationStepUpSchema = z.object({
+  password: z.string().max(1024, { message: 'Use at most 1024 characters.' }).optional(),
+});
+export type PasskeyRegistrationStepUp = z.infer<typeof passkeyRegistrationStepUpSchema>;
+
+/** `GET /bff/users/{username}/passkeys` (admins): another account's passkeys, as its owner sees them. */
+export const userPasskeysSchema = z.array(passkeySchema);

@@ -31,7 +31,9 @@ describe('approving after a passkey sign-in', () => {
     bff = await startBffWithSandbox({ consoleOrigin: ORIGIN, now: () => now });
     const ottoByPassword = await addSignedInStaff(bff.app, OTTO);
     const authenticator = new SoftwareAuthenticator(ORIGIN);
-    const creation = await bff.call('POST', '/bff/passkeys/registration-options', ottoByPassword);
+    const creation = await bff.call('POST', '/bff/passkeys/registration-options', ottoByPassword, {
+      password: OTTO.password,
+    });
     const registered = await bff.call('POST', '/bff/passkeys', ottoByPassword, {
       name: 'Otto’s key',
       response: authenticator.register(creation.json()),

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Passkey } from '../../contract/passkeys.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { passkeyChallenges, passkeys } from '../db/schema.ts';
+
+/** Advisory lock class of the sign-in challenges' per-address count (the second half is the address's hash). */
+const CHALLENGE_LOCK_CLASS = 0x504b;
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengePurpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
@@ -83,6 +86,15 @@ export class PasskeyRepository {
     return removed.length > 0;
   }
 
+  /** Removes every passkey of `username` (a password reset: whoever held the account may have added one); how many. */
+  async removeAllOf(username: string): Promise<number> {
+    const removed = await this.db
+      .delete(passkeys)
+      .where(eq(passkeys.username, username))
+      .returning({ id: passkeys.id });
+    return removed.length;
+  }
+
   /** After a verified sign-in: the authenticator's new counter and backup state, and when. */
   async recordUse(id: string, counter: number, backedUp: boolean): Promise<void> {
     await this.db
@@ -97,9 +109,59 @@ export class PasskeyRepository {
     username: string | null,
     ttlMs: number,
   ): Promise<void> {
-    await this.db
-      .insert(passkeyChallenges)
-      .values({ challenge, purpose, username, expiresAt: new Date(this.now() + ttlMs) });
+    await this.db.insert(passkeyChallenges).values({
+      challenge,
+      purpose,
+      username,
+      issuedAt: new Date(this.now()),
+      expiresAt: new Date(this.now() + ttlMs),
+    });
+  }
+
+  /**
+   * A sign-in challenge for `clientAddress`, unless that address was given `perMinute` within the last
+   * minute: then how many seconds until the oldest of them leaves the minute. Counted in the database
+   * under an advisory lock per address, so replicas and parallel requests share one count. Expired
+   * challenges (of anyone) are deleted first, so the table holds at most the challenges of the last
+   * CHALLENGE_TTL_MS, and per address at most `perMinute` for each of its minutes.
+   */
+  async issueSignInChallenge(
+    challenge: string,
+    clientAddress: string,
+    ttlMs: number,
+    perMinute: number,
+  ): Promise<{ retryAfterSeconds: number } | null> {
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${CHALLENGE_LOCK_CLASS}::int, hashtext(${clientAddress}))`,
+      );
+      await tx.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, new Date(now)));
+      const recent = await tx
+        .select({ issuedAt: passkeyChallenges.issuedAt })
+        .from(passkeyChallenges)
+        .where(
+          and(
+            eq(passkeyChallenges.clientAddress, clientAddress),
+            gt(passkeyChallenges.issuedAt, new Date(now - 60_000)),
+          ),
+        )
+        .orderBy(asc(passkeyChallenges.issuedAt))
+        .limit(perMinute);
+      if (recent.length >= perMinute) {
+        const oldest = recent[0]!.issuedAt.getTime();
+        return { retryAfterSeconds: Math.max(1, Math.ceil((oldest + 60_000 - now) / 1000)) };
+      }
+      await tx.insert(passkeyChallenges).values({
+        challenge,
+        purpose: 'authentication',
+        username: null,
+        clientAddress,
+        issuedAt: new Date(now),
+        expiresAt: new Date(now + ttlMs),
+      });
+      return null;
+    });
   }
 
   /**

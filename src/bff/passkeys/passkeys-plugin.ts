@@ -10,11 +10,13 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailErrorSchema } from '../../contract/api/common.ts';
-import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
+import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
   passkeyListSchema,
+  passkeyRegistrationStepUpSchema,
   passkeySchema,
   renamePasskeyRequestSchema,
+  userPasskeysSchema,
   type PasskeysUnavailable,
 } from '../../contract/passkeys.ts';
 import {
@@ -27,7 +29,7 @@ import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../..
 import { signedInSchema, signInLocalAccount } from '../accounts/local-sign-in.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
-import { requireSession } from '../sessions/sessions-plugin.ts';
+import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
 import { NEEDS_HOST_NAME, type RelyingParty } from './relying-party.ts';
 
@@ -42,10 +44,13 @@ export interface PasskeysPluginOptions {
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Enough for every device a person uses, few enough that the list stays readable. */
 export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+/** Sign-in challenges per client address and minute: a person needs a few, a flood fills the table. */
+export const SIGN_IN_CHALLENGES_PER_MINUTE = 30;
 const RP_NAME = 'energy-console';
 const SIGN_IN_REFUSED = 'This passkey was not accepted. Sign in with your password, or try another passkey.';
 
 const passkeyParamsSchema = z.object({ id: z.uuid() });
+const userPasskeyParamsSchema = staffUserSchema.pick({ username: true }).extend({ id: z.uuid() });
 
 /**
  * Passkeys (WebAuthn) of local accounts: each person registers, names and removes their own, and may
@@ -107,11 +112,48 @@ export default fp<PasskeysPluginOptions>(
       '/bff/passkeys/registration-options',
       {
         onRequest: ownPasskeysOnly,
-        schema: { response: { 200: passkeyCreationOptionsSchema, 409: detailErrorSchema } },
+        schema: {
+          // No body at all (a session alone) is the refusal's case, not a field error.
+          body: passkeyRegistrationStepUpSchema.nullish(),
+          response: {
+            200: passkeyCreationOptionsSchema,
+            400: bffBadRequestSchema,
+            403: detailErrorSchema,
+            409: detailErrorSchema,
+            429: detailErrorSchema,
+          },
+        },
       },
       async (request, reply) => {
-        const { username } = requireSession(request);
+        const session = requireSession(request);
+        const { username } = session;
         const rp = refuseUnavailable(username);
+        // A step-up: a stolen session alone must not plant a passkey, which would outlive a password
+        // change and approve without a password. SSO accounts have no passkeys (refuseUnavailable), so
+        // only the local account's current password is asked for; a sign-in alone (even by passkey) is
+        // not enough. Wrong passwords count per session, as an approval's step-up does.
+        const password = request.body?.password;
+        if (!password)
+          return reply
+            .code(403)
+            .send({ detail: 'Adding a passkey needs your current password: enter it to confirm it is you.' });
+        const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
+          app.users.authenticate(username, password),
+        );
+        if ('retryAfterSeconds' in attempt)
+          return reply
+            .code(429)
+            .header('retry-after', String(attempt.retryAfterSeconds))
+            .send({
+              detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+            });
+        if (!attempt.result)
+          return reply.code(403).send({ detail: 'This is not your password: the passkey was not added.' });
+        // An admin's change that landed after this session was checked: it ends, it adds nothing.
+        if (attempt.result.version !== session.accountVersion) {
+          await app.sessions.destroy(session.id);
+          throw new HttpError(401, 'Your account was changed by an admin: sign in again.');
+        }
         const own = await passkeys.list(username);
         if (own.length >= MAX_PASSKEYS_PER_ACCOUNT)
           return reply.code(409).send({
@@ -161,7 +203,9 @@ export default fp<PasskeysPluginOptions>(
           request.log.info({ err: error }, 'passkey registration not verified');
           return null;
         });
-        if (!verification?.verified)
+        // The library refuses a missing UV flag already (requireUserVerification); checked here again as
+        // the verification reports it, so no option change can quietly drop it.
+        if (!verification?.verified || !verification.registrationInfo.userVerified)
           return reply.code(400).send({
             detail: 'The passkey could not be verified, or the request for it has expired. Add it again.',
           });
@@ -184,7 +228,8 @@ export default fp<PasskeysPluginOptions>(
           deviceType: credentialDeviceType,
           backedUp: credentialBackedUp,
         });
-        request.audit = { operation: 'bff_passkeys_register', targets: { passkey: added.id } };
+        // Who added it (the session's user) and on which account: the same here, but said for the audit's readers.
+        request.audit = { operation: 'bff_passkeys_register', targets: { username, passkey: added.id } };
         return reply.code(201).send(passkeyView(added));
       },
     );
@@ -224,15 +269,73 @@ export default fp<PasskeysPluginOptions>(
       },
     );
 
+    // Admins see and remove another account's passkeys: one planted with a stolen session, or a lost key.
+    app.get(
+      '/bff/users/:username/passkeys',
+      {
+        onRequest: async (request) => {
+          requireAdmin(request);
+        },
+        schema: {
+          params: staffUserSchema.pick({ username: true }),
+          response: { 200: userPasskeysSchema, 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username } = request.params;
+        if (!(await app.users.get(username))) return reply.code(404).send({ detail: 'No such account.' });
+        return (await passkeys.list(username)).map(passkeyView);
+      },
+    );
+
+    app.delete(
+      '/bff/users/:username/passkeys/:id',
+      {
+        onRequest: [
+          async (request: FastifyRequest) => {
+            // Before validation: the params are as sent.
+            const params: unknown = request.params;
+            const field = (name: string) =>
+              isRecord(params) && typeof params[name] === 'string' ? params[name].slice(0, 64) : undefined;
+            const username = field('username');
+            const id = field('id');
+            request.audit = {
+              operation: 'bff_users_passkeys_remove',
+              targets: {
+                ...(username === undefined ? {} : { username }),
+                ...(id === undefined ? {} : { passkey: id }),
+              },
+            };
+          },
+          async (request) => {
+            requireAdmin(request);
+          },
+        ],
+        schema: {
+          params: userPasskeyParamsSchema,
+          response: { 204: z.undefined(), 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { username, id } = request.params;
+        if (!(await app.users.get(username))) return reply.code(404).send({ detail: 'No such account.' });
+        if (!(await passkeys.remove(username, id)))
+          return reply.code(404).send({ detail: 'This account has no passkey with this id.' });
+        return reply.code(204).send();
+      },
+    );
+
     app.post(
       '/bff/passkeys/authentication-options',
       {
         onRequest: async () => {
           refuseUnavailable(null);
         },
-        schema: { response: { 200: passkeyRequestOptionsSchema, 409: detailErrorSchema } },
+        schema: {
+          response: { 200: passkeyRequestOptionsSchema, 409: detailErrorSchema, 429: detailErrorSchema },
+        },
       },
-      async () => {
+      async (request, reply) => {
         const rp = refuseUnavailable(null);
         // No allowCredentials: the browser offers the passkeys it holds for this console (discoverable).
         const requestOptions = await generateAuthenticationOptions({
@@ -240,7 +343,20 @@ export default fp<PasskeysPluginOptions>(
           timeout: CHALLENGE_TTL_MS,
           userVerification: 'required',
         });
-        await passkeys.issueChallenge(requestOptions.challenge, 'authentication', null, CHALLENGE_TTL_MS);
+        // Anyone may ask, without a session: counted per address in the database (all replicas).
+        const refused = await passkeys.issueSignInChallenge(
+          requestOptions.challenge,
+          request.ip,
+          CHALLENGE_TTL_MS,
+          SIGN_IN_CHALLENGES_PER_MINUTE,
+        );
+        if (refused)
+          return reply
+            .code(429)
+            .header('retry-after', String(refused.retryAfterSeconds))
+            .send({
+              detail: `Too many passkey sign-ins from here. Try again in ${refused.retryAfterSeconds} seconds.`,
+            });
         return requestOptions;
       },
     );
@@ -288,7 +404,10 @@ export default fp<PasskeysPluginOptions>(
           request.log.info({ err: error }, 'passkey sign-in not verified');
           return null;
         });
-        if (!verification?.verified) return reply.code(401).send({ detail: SIGN_IN_REFUSED });
+        // A passkey sign-in is an approval's step-up (step-up.ts): only with the person verified (PIN,
+        // biometrics) by the authenticator, as the verified assertion's UV flag says — presence is not enough.
+        if (!verification?.verified || !verification.authenticationInfo.userVerified)
+          return reply.code(401).send({ detail: SIGN_IN_REFUSED });
         const { newCounter, credentialBackedUp } = verification.authenticationInfo;
         await passkeys.recordUse(passkey.id, newCounter, credentialBackedUp);
         return signInLocalAccount(request, reply, account, 'passkey', options.now());

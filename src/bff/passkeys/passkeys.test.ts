@@ -7,9 +7,14 @@ import {
   CSRF,
   startSignedInBff,
   TEST_OPERATOR,
+  signIn,
   type SignedInBff,
 } from '../testing/test-bff.ts';
-import { CHALLENGE_TTL_MS, MAX_PASSKEYS_PER_ACCOUNT } from './passkeys-plugin.ts';
+import {
+  CHALLENGE_TTL_MS,
+  MAX_PASSKEYS_PER_ACCOUNT,
+  SIGN_IN_CHALLENGES_PER_MINUTE,
+} from './passkeys-plugin.ts';
 import { NEEDS_HOST_NAME } from './relying-party.ts';
 
 const ORIGIN = 'http://localhost:19880';
@@ -25,9 +30,9 @@ describe('passkeys of local accounts', () => {
   });
   afterAll(() => bff?.app.close());
 
-  const registrationOptions = async (cookie: string) => {
-    const answer = await bff.call('POST', '/bff/passkeys/registration-options', cookie);
-    expect(answer.statusCode).toBe(200);
+  const registrationOptions = async (cookie: string, password = TEST_OPERATOR.password) => {
+    const answer = await bff.call('POST', '/bff/passkeys/registration-options', cookie, { password });
+    expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<{ challenge: string; rp: { id: string }; user: { id: string } }>();
   };
   /** Registers a new software passkey for the session's account, as the console does. */
@@ -35,8 +40,9 @@ describe('passkeys of local accounts', () => {
     cookie: string,
     name: string,
     authenticator = new SoftwareAuthenticator(ORIGIN),
+    password = TEST_OPERATOR.password,
   ) => {
-    const response = authenticator.register(await registrationOptions(cookie));
+    const response = authenticator.register(await registrationOptions(cookie, password));
     const answer = await bff.call('POST', '/bff/passkeys', cookie, { name, response });
     expect(answer.statusCode, answer.body).toBe(201);
     return { authenticator, passkey: passkeySchema.parse(answer.json()) };
@@ -86,8 +92,8 @@ describe('passkeys of local accounts', () => {
     const audit = await auditOf('bff_passkeys_register');
     expect(audit.map((entry) => [entry.username, entry.targets, entry.status])).toEqual(
       expect.arrayContaining([
-        ['olga', { passkey: laptop.passkey.id }, 201],
-        ['olga', { passkey: key.passkey.id }, 201],
+        ['olga', { username: 'olga', passkey: laptop.passkey.id }, 201],
+        ['olga', { username: 'olga', passkey: key.passkey.id }, 201],
       ]),
     );
     expect(JSON.stringify(audit)).not.toContain(laptop.authenticator.id);
@@ -116,7 +122,9 @@ describe('passkeys of local accounts', () => {
     const again = await bff.call('POST', '/bff/passkeys', bff.operator, { name: 'Phone', response: fresh });
     expect(again.statusCode).toBe(400);
     // The same authenticator is not registered twice: the options exclude it, and the BFF refuses it.
-    const options = await bff.call('POST', '/bff/passkeys/registration-options', bff.operator);
+    const options = await bff.call('POST', '/bff/passkeys/registration-options', bff.operator, {
+      password: TEST_OPERATOR.password,
+    });
     expect(
       options.json<{ excludeCredentials: { id: string }[] }>().excludeCredentials.map(({ id }) => id),
     ).toContain(authenticator.id);
@@ -183,9 +191,124 @@ describe('passkeys of local accounts', () => {
       password: 'many-password-1',
       role: 'viewer',
     });
-    for (let i = 0; i < MAX_PASSKEYS_PER_ACCOUNT; i++) await register(cookie, `Key ${i}`);
-    const answer = await bff.call('POST', '/bff/passkeys/registration-options', cookie);
+    for (let i = 0; i < MAX_PASSKEYS_PER_ACCOUNT; i++)
+      await register(cookie, `Key ${i}`, undefined, 'many-password-1');
+    const answer = await bff.call('POST', '/bff/passkeys/registration-options', cookie, {
+      password: 'many-password-1',
+    });
     expect(answer.statusCode).toBe(409);
+  });
+
+  it('adds no passkey with a session alone: registration-options needs the account’s current password', async () => {
+    const stolen = await addSignedInStaff(bff.app, {
+      username: 'victim',
+      password: 'victim-password-1',
+      role: 'operator',
+    });
+    const cookieOnly = await bff.call('POST', '/bff/passkeys/registration-options', stolen);
+    expect(cookieOnly.statusCode).toBe(403);
+    expect(cookieOnly.json()).toEqual({
+      detail: 'Adding a passkey needs your current password: enter it to confirm it is you.',
+    });
+    const guessed = await bff.call('POST', '/bff/passkeys/registration-options', stolen, {
+      password: 'olga-password-1',
+    });
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json()).toEqual({ detail: 'This is not your password: the passkey was not added.' });
+    // Without options from a step-up there is no challenge to answer.
+    const planted = new SoftwareAuthenticator(ORIGIN).register({
+      challenge: 'bm90LWlzc3VlZA',
+      rp: { id: 'localhost' },
+      user: { id: 'dmljdGlt' },
+    });
+    expect(
+      (await bff.call('POST', '/bff/passkeys', stolen, { name: 'Planted', response: planted })).statusCode,
+    ).toBe(400);
+    expect((await list(stolen)).passkeys).toEqual([]);
+  });
+
+  it('counts wrong step-up passwords per session in the sign-in throttle: 429 with Retry-After after five', async () => {
+    const cookie = await addSignedInStaff(bff.app, {
+      username: 'guessed',
+      password: 'guessed-password-1',
+      role: 'operator',
+    });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await bff.call('POST', '/bff/passkeys/registration-options', cookie, { password: `wrong-${i}` }))
+          .statusCode,
+      ).toBe(403);
+    const blocked = await bff.call('POST', '/bff/passkeys/registration-options', cookie, {
+      password: 'guessed-password-1',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(blocked.json()).toEqual({ detail: expect.stringMatching(/^Too many wrong passwords/) });
+    // The owner's other session is not refused for it.
+    const owners = await signIn(bff.app, 'guessed', 'guessed-password-1');
+    await register(owners, 'Owner’s key', undefined, 'guessed-password-1');
+  });
+
+  it('lets admins list and remove another account’s passkeys, audited; operators and viewers may not', async () => {
+    const pia = await addSignedInStaff(bff.app, {
+      username: 'pia',
+      password: 'pia-password-12',
+      role: 'operator',
+    });
+    const viewer = await addSignedInStaff(bff.app, {
+      username: 'vic',
+      password: 'vic-password-12',
+      role: 'viewer',
+    });
+    const { passkey } = await register(pia, 'Pia’s phone', undefined, 'pia-password-12');
+    const listed = await bff.call('GET', '/bff/users/pia/passkeys', bff.admin);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([passkey]);
+    expect((await bff.call('GET', '/bff/users/pia/passkeys', bff.operator)).statusCode).toBe(403);
+    expect((await bff.call('GET', '/bff/users/pia/passkeys', viewer)).statusCode).toBe(403);
+    expect((await bff.call('GET', '/bff/users/nobody/passkeys', bff.admin)).statusCode).toBe(404);
+
+    const url = `/bff/users/pia/passkeys/${passkey.id}`;
+    expect((await bff.call('DELETE', url, bff.operator)).statusCode).toBe(403);
+    expect((await bff.call('DELETE', url, viewer)).statusCode).toBe(403);
+    expect((await bff.call('DELETE', `/bff/users/nobody/passkeys/${passkey.id}`, bff.admin)).statusCode).toBe(
+      404,
+    );
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const unknown = await bff.call('DELETE', `/bff/users/pia/passkeys/${unknownId}`, bff.admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'This account has no passkey with this id.' });
+    expect((await bff.call('DELETE', url, bff.admin)).statusCode).toBe(204);
+    expect((await bff.call('GET', '/bff/users/pia/passkeys', bff.admin)).json()).toEqual([]);
+    expect((await list(pia)).passkeys).toEqual([]);
+
+    const audit = await auditOf('bff_users_passkeys_remove');
+    expect(audit.map((entry) => [entry.username, entry.targets, entry.status])).toEqual(
+      expect.arrayContaining([
+        ['ada', { username: 'pia', passkey: passkey.id }, 204],
+        ['olga', { username: 'pia', passkey: passkey.id }, 403],
+        ['ada', { username: 'pia', passkey: unknownId }, 404],
+      ]),
+    );
+  });
+
+  it('removes the account’s passkeys on a password reset, so a planted one cannot sign in after it', async () => {
+    const rita = await addSignedInStaff(bff.app, {
+      username: 'rita',
+      password: 'rita-password-12',
+      role: 'operator',
+    });
+    const { authenticator } = await register(rita, 'Planted key', undefined, 'rita-password-12');
+    const reset = await bff.call('POST', '/bff/users/rita/password-reset', bff.admin);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await bff.call('GET', '/bff/users/rita/passkeys', bff.admin)).json()).toEqual([]);
+    const signedIn = await bff.app.inject({
+      method: 'POST',
+      url: '/bff/login/passkey',
+      headers: CSRF,
+      payload: { response: authenticator.authenticate(await authenticationOptions()) },
+    });
+    expect(signedIn.statusCode).toBe(401);
   });
 
   describe('signing in', () => {
@@ -218,13 +341,25 @@ describe('passkeys of local accounts', () => {
 
       const used = (await list(session)).passkeys.find(({ id }) => id === passkeyId);
       expect(used?.lastUsedAt).toBe(new Date(now).toISOString());
-      expect(await auditOf('bff_login_passkey')).toEqual([
+      const signIns = await auditOf('bff_login_passkey');
+      expect(signIns.filter((entry) => entry.targets.passkey === passkeyId)).toEqual([
         expect.objectContaining({
           username: null,
           targets: { username: 'olga', passkey: passkeyId },
           status: 200,
         }),
       ]);
+    });
+
+    it('refuses an assertion whose authenticator did not verify the person (UV flag not set)', async () => {
+      authenticator.userVerified = false;
+      try {
+        const answer = await signIn(authenticator.authenticate(await authenticationOptions()));
+        expect(answer.statusCode).toBe(401);
+        expect(answer.cookies).toEqual([]);
+      } finally {
+        authenticator.userVerified = true;
+      }
     });
 
     it('refuses an assertion sent again (the challenge is used up)', async () => {
@@ -262,7 +397,12 @@ describe('passkeys of local accounts', () => {
         password: 'leaver-password-1',
         role: 'operator',
       });
-      const { authenticator: leaversKey } = await register(cookie, 'Leaver’s key');
+      const { authenticator: leaversKey } = await register(
+        cookie,
+        'Leaver’s key',
+        undefined,
+        'leaver-password-1',
+      );
       await bff.app.users.update('leaver', { disabled: true });
       const answer = await signIn(leaversKey.authenticate(await authenticationOptions()));
       expect(answer.statusCode).toBe(401);
@@ -281,7 +421,9 @@ describe('passkeys where they cannot be used', () => {
       passkeys: [],
       unavailable: 'host-name',
     });
-    const options = await bff.call('POST', '/bff/passkeys/registration-options', bff.operator);
+    const options = await bff.call('POST', '/bff/passkeys/registration-options', bff.operator, {
+      password: TEST_OPERATOR.password,
+    });
     expect(options.statusCode).toBe(409);
     expect(options.json()).toEqual({ detail: NEEDS_HOST_NAME });
     expect((await bff.call('POST', '/bff/passkeys/authentication-options', undefined)).json()).toEqual({
@@ -318,5 +460,39 @@ describe('passkeys where they cannot be used', () => {
   it('needs a session to list or add passkeys', async () => {
     expect((await bff.call('GET', '/bff/passkeys', undefined)).statusCode).toBe(401);
     expect((await bff.call('POST', '/bff/passkeys/registration-options', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('passkey sign-in challenges without a session', () => {
+  let now = Date.parse('2026-11-28T08:00:00Z');
+  let bff: SignedInBff;
+  beforeAll(async () => {
+    bff = await startSignedInBff(UNUSED_UPSTREAM, { consoleOrigin: ORIGIN, now: () => now });
+  });
+  afterAll(() => bff?.app.close());
+
+  const ask = (remoteAddress: string) =>
+    bff.app.inject({
+      method: 'POST',
+      url: '/bff/passkeys/authentication-options',
+      headers: CSRF,
+      remoteAddress,
+    });
+
+  it(`are given at most ${SIGN_IN_CHALLENGES_PER_MINUTE} a minute per address, then 429 with Retry-After`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: SIGN_IN_CHALLENGES_PER_MINUTE + 10 }, () => ask('203.0.113.7')),
+    );
+    expect(answers.filter(({ statusCode }) => statusCode === 200)).toHaveLength(
+      SIGN_IN_CHALLENGES_PER_MINUTE,
+    );
+    const refused = answers.find(({ statusCode }) => statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({
+      detail: 'Too many passkey sign-ins from here. Try again in 60 seconds.',
+    });
+    expect((await ask('198.51.100.1')).statusCode).toBe(200);
+    now += 60_000;
+    expect((await ask('203.0.113.7')).statusCode).toBe(200);
   });
 });
