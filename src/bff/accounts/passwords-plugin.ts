@@ -9,6 +9,7 @@ import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { newPasswordProblems, temporaryPassword } from './new-password.ts';
+import { PasskeyRepository } from '../passkeys/passkey-repository.ts';
 
 export interface PasswordsPluginOptions {
   /** false (BFF_LOCAL_ACCOUNTS=false): no local passwords to reset or change. */
@@ -89,6 +90,8 @@ export default fp<PasswordsPluginOptions>(
         const reset = () => app.users.setPassword(username, temporary, { temporary: true });
         if (!(await app.accountLinks.linkedChange(admin.username, username, 'password_reset', reset)))
           return reply.code(404).send({ detail: 'No such account.' });
+        // Whoever held the account may have added a passkey: it would outlive the reset (issue 41).
+        await new PasskeyRepository(app.database.db, Date.now).removeAllOf(username);
         await app.sessions.destroyUser(username);
         return { temporary_password: temporary };
       },
