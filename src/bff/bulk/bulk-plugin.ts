@@ -176,7 +176,9 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
 export default fp<BulkPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const campaigns = new CampaignRepository(app.database.db, options.now);
+    // Longer than one request may take: a live runner's claim is never taken over.
+    const leaseMs = options.upstreamTimeoutMs * 2 + 5_000;
+    const campaigns = new CampaignRepository(app.database.db, options.now, leaseMs);
     const writer = new PlatformWriter({
       baseUrl: options.upstreamBaseUrl,
       tokens: options.tokens,
@@ -192,8 +194,7 @@ export default fp<BulkPluginOptions>(
       // Declared below, with the approvals it reads.
       gate: (row, begin) => admitRow(row, begin),
       concurrency: options.concurrency,
-      // Longer than one request may take: a live runner's claim is never taken over.
-      leaseMs: options.upstreamTimeoutMs * 2 + 5_000,
+      leaseMs,
       log: app.log,
       now: options.now,
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),

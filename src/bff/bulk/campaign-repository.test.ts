@@ -60,4 +60,15 @@ describe('campaign rows and their claims', () => {
     expect(cancelled.pending).toBe(0);
     expect(cancelled.counts.unknown).toBe(1);
   });
+  it('counts a row in flight right after a pause as remaining until its runner’s lease is over, then as unknown', async () => {
+    const leased = new CampaignRepository(database.handle.db, () => clock, 35_000);
+    await start('paused-in-flight');
+    await leased.claimRow('paused-in-flight', 35_000);
+    await leased.transition('paused-in-flight', ['running'], 'paused');
+    const justPaused = await leased.describe((await leased.find('paused-in-flight'))!);
+    expect(justPaused).toMatchObject({ pending: 1, counts: { unknown: 0 } });
+    clock += 36_000;
+    const later = await leased.describe((await leased.find('paused-in-flight'))!);
+    expect(later).toMatchObject({ pending: 0, counts: { unknown: 1 } });
+  });
 });

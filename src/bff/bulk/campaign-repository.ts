@@ -70,6 +70,12 @@ export class CampaignRepository {
   constructor(
     private readonly db: BffDatabase,
     private readonly now: () => number,
+    /**
+     * How long a row claimed by a runner is still in flight once its campaign stopped (paused, cancelled): the
+     * runner's lease. Its answer is still coming, so it reads as remaining, not as "no answer" (issue 42: right
+     * after "Pause" such rows read "maybe booked" and resolved 2 s later). 0: unknown at once.
+     */
+    private readonly inFlightMs = 0,
   ) {}
 
   /**
@@ -121,15 +127,19 @@ export class CampaignRepository {
   /** The campaign as the console shows it: counts by outcome, rows left, and the recent rate. */
   async describe(campaign: BulkCampaignRow): Promise<BulkCampaign> {
     // Open rows an attempt may have booked count as unknown until the platform answers them.
-    // So do rows in flight once the campaign has stopped (paused, cancelled): their answer is not coming
-    // to anyone while no runner works on it — the results CSV says `unknown` for them too.
-    const inFlightUnknown = campaign.status === 'running' ? sql`false` : sql`true`;
+    // So do rows in flight once the campaign has stopped (paused, cancelled) and their runner's lease is over:
+    // their answer is not coming to anyone while no runner works on it — the results CSV says `unknown` too.
+    const inFlightUnknown =
+      campaign.status === 'running'
+        ? sql`false`
+        : sql`coalesce(${bulkRows.claimedAt} <= ${new Date(this.now() - this.inFlightMs)}, true)`;
     const state = sql<string>`case when (${bulkRows.status} = 'pending' and ${bulkRows.unanswered}) or (${bulkRows.status} = 'sending' and (${bulkRows.unanswered} or ${inFlightUnknown})) then 'unknown' else ${bulkRows.status} end`;
     const byStatus = await this.db
       .select({ status: state, rows: count() })
       .from(bulkRows)
       .where(eq(bulkRows.campaignId, campaign.id))
-      .groupBy(state);
+      // By position: the state's expression holds a parameter, which would not match a second copy of it.
+      .groupBy(sql`1`);
     const counted = (status: string) => Number(byStatus.find((entry) => entry.status === status)?.rows ?? 0);
     // The rate over the last minute of work: up to now while it runs, up to its end once finished, and
     // never over more time than the campaign has had (a 3-row campaign done in a second ran at 3 rows/s).
