@@ -8,9 +8,13 @@ import { requestOk } from './api-client.ts';
  * of the first download.
  */
 
-/** Asks the browser for a new passkey for the signed-in account; its answer, for `POST /bff/passkeys`. */
-export async function createPasskey() {
+/**
+ * Asks the browser for a new passkey for the signed-in account; its answer, for `POST /bff/passkeys`.
+ * `password`: the account's current password, the step-up the server asks for before it hands out options.
+ */
+export async function createPasskey(password: string) {
   const optionsJSON = await requestOk('post', '/bff/passkeys/registration-options', {
+    json: { password },
     schema: passkeyCreationOptionsSchema,
   });
   return startRegistration({ optionsJSON });

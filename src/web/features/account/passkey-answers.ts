@@ -16,6 +16,18 @@ const ANSWERS: readonly (readonly [RegExp, (groups: RegExpExecArray) => MessageD
     () => msg`The passkey could not be verified, or the request for it has expired. Add it again.`,
   ],
   [/^This passkey is registered already\.$/, () => msg`This passkey is registered already.`],
+  [
+    /^Adding a passkey needs your current password: /,
+    () => msg`Adding a passkey needs your current password: enter it to confirm it is you.`,
+  ],
+  [
+    /^This is not your password: the passkey was not added\.$/,
+    () => msg`This is not your password: the passkey was not added.`,
+  ],
+  [
+    /^Too many wrong passwords\. Try again in (\d+) minutes\.$/,
+    ([, minutes = '']) => msg`Too many wrong passwords. Try again in ${minutes} minutes.`,
+  ],
   [/^You have no passkey with this id\.$/, () => msg`You have no passkey with this ID.`],
   [
     /^You have (\d+) passkeys, the most an account may have: remove one first\.$/,

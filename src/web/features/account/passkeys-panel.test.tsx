@@ -8,13 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey, PasskeyList } from '../../../contract/passkeys.ts';
 import { messages as de } from '../../locales/de.po';
 import { messages as en } from '../../locales/en.po';
+import { ApiError } from '../../lib/api-client.ts';
 import type * as PasskeyRequests from './api/passkey-requests.ts';
 import { messages as passkeysGerman } from './locales/de.po';
 
 // The server's answers are the test's to give; the panel, its hooks and texts are the real code.
 const requests = vi.hoisted(() => ({
   getPasskeys: vi.fn<() => Promise<PasskeyList>>(),
-  addPasskey: vi.fn<(name: string) => Promise<Passkey>>(),
+  addPasskey: vi.fn<(added: { name: string; password: string }) => Promise<Passkey>>(),
   renamePasskey: vi.fn<(change: { id: string; name: string }) => Promise<Passkey>>(),
   removePasskey: vi.fn<(id: string) => Promise<unknown>>(),
 }));
@@ -97,9 +98,14 @@ describe('the passkeys panel', () => {
     expect(requests.addPasskey).not.toHaveBeenCalled();
 
     fireEvent.change(name, { target: { value: '  Work laptop ' } });
+    fireEvent.change(within(panel).getByLabelText('Your current password'), {
+      target: { value: 'olga-password-1' },
+    });
     fireEvent.click(add);
     expect((await within(panel).findByRole('status')).textContent).toBe('Passkey “Work laptop” added.');
-    expect(requests.addPasskey.mock.calls.map(([name]) => name)).toEqual(['Work laptop']);
+    expect(requests.addPasskey.mock.calls.map(([added]) => added)).toEqual([
+      { name: 'Work laptop', password: 'olga-password-1' },
+    ]);
     // The list is read again.
     await waitFor(() => expect(requests.getPasskeys).toHaveBeenCalledTimes(2));
   });
@@ -116,10 +122,43 @@ describe('the passkeys panel', () => {
     fireEvent.change(await within(panel).findByLabelText('Name of the new passkey'), {
       target: { value: 'Key' },
     });
+    fireEvent.change(within(panel).getByLabelText('Your current password'), { target: { value: 'pw' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Add a passkey' }));
     expect((await within(panel).findByRole('alert')).textContent).toBe(
       'The passkey dialog was closed or timed out.',
     );
+  });
+
+  it('asks for the current password before adding a passkey', async () => {
+    requests.getPasskeys.mockResolvedValue({ passkeys: [], unavailable: null });
+    const panel = await renderPanel();
+    fireEvent.change(await within(panel).findByLabelText('Name of the new passkey'), {
+      target: { value: 'Key' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add a passkey' }));
+    const password = within(panel).getByLabelText('Your current password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(within(panel).getByText('Enter your current password to add a passkey.')).toBeTruthy();
+    expect(requests.addPasskey).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal of a wrong password, and clears the field', async () => {
+    requests.getPasskeys.mockResolvedValue({ passkeys: [], unavailable: null });
+    requests.addPasskey.mockRejectedValue(
+      new ApiError(403, { detail: 'This is not your password: the passkey was not added.' }, '/bff/passkeys'),
+    );
+    const panel = await renderPanel();
+    fireEvent.change(await within(panel).findByLabelText('Name of the new passkey'), {
+      target: { value: 'Key' },
+    });
+    const password = within(panel).getByLabelText<HTMLInputElement>('Your current password');
+    fireEvent.change(password, { target: { value: 'guess' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add a passkey' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'This is not your password: the passkey was not added.',
+    );
+    expect(password.value).toBe('');
   });
 
   it('renames a passkey in place', async () => {

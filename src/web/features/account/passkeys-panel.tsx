@@ -215,7 +215,9 @@ function AddPasskeyForm() {
   const { t } = useLingui();
   const add = useAddPasskey();
   const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const [added, setAdded] = useState<string>();
   if (!browserSupportsPasskeys()) return <p className="notice">{t`This browser cannot use passkeys.`}</p>;
   const submit = (event: FormEvent) => {
@@ -223,14 +225,23 @@ function AddPasskeyForm() {
     setAdded(undefined);
     const problem = nameProblem(name);
     setError(problem);
-    if (problem) return;
-    add.mutate(name.trim(), {
-      onSuccess: (passkey) => {
-        setAdded(passkey.name);
-        setName('');
+    // A passkey signs in and approves without the password: adding one proves the password first.
+    const missingPassword = password ? undefined : t`Enter your current password to add a passkey.`;
+    setPasswordError(missingPassword);
+    if (problem || missingPassword) return;
+    add.mutate(
+      { name: name.trim(), password },
+      {
+        onSuccess: (passkey) => {
+          setAdded(passkey.name);
+          setName('');
+        },
+        // Not kept after an attempt: typed again for the next one.
+        onSettled: () => setPassword(''),
       },
-    });
+    );
   };
+
   return (
     <form className="passkeys__add" onSubmit={submit} noValidate>
       <FormField
@@ -249,10 +260,27 @@ function AddPasskeyForm() {
           />
         )}
       </FormField>
+      <FormField
+        id="new-passkey-password"
+        label={t`Your current password`}
+        hint={t`Asked for each new passkey, so that nobody else who has your session can add one.`}
+        error={passwordError}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </FormField>
       <button type="submit" className="button" disabled={add.isPending}>
         {add.isPending ? t`Waiting for your device…` : t`Add a passkey`}
       </button>
       {added !== undefined && <p role="status">{t`Passkey “${added}” added.`}</p>}
+      {/* The server's refusal of the password (403, 429) too: announced, under the button. */}
       {add.isError && (
         <p className="field-error" role="alert">
           {passkeyProblem(add.error)}

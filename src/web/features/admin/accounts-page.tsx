@@ -24,6 +24,7 @@ import { useUsers } from './api/get-users.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { TemporaryPassword } from './temporary-password.tsx';
+import { UserPasskeys } from './user-passkeys.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ROLE_LABELS } from '../../lib/role-label.ts';
 
@@ -51,6 +52,7 @@ export function AccountsPage() {
   const update = useUpdateUser();
   const reset = useResetPassword();
   const [resetAsked, setResetAsked] = useState<string | null>(null);
+  const [passkeysShown, setPasskeysShown] = useState<string | null>(null);
   const localAccounts = signInOptions.data?.local !== false;
   const roleWords: Record<Role, string> = {
     viewer: t(ROLE_LABELS.viewer),
@@ -221,6 +223,16 @@ export function AccountsPage() {
                               {t`Reset password of ${username}`}
                             </button>
                           )}
+                          {!username.startsWith(SSO_USERNAME_PREFIX) && (
+                            <button
+                              type="button"
+                              className="button button--secondary"
+                              aria-expanded={passkeysShown === username}
+                              onClick={() => setPasskeysShown(username)}
+                            >
+                              {t`Passkeys of ${username}`}
+                            </button>
+                          )}
                         </span>
                       )}
                     </td>
@@ -231,6 +243,9 @@ export function AccountsPage() {
           </ScrollRegion>
         )}
         {update.isError && <p role="alert">{update.error.message}</p>}
+        {passkeysShown !== null && (
+          <UserPasskeys key={passkeysShown} username={passkeysShown} onClose={() => setPasskeysShown(null)} />
+        )}
         {resetAsked !== null && !reset.isSuccess && (
           <div className="card confirm" data-testid="confirm-reset">
             <p>
