@@ -143,6 +143,8 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_passkeys_register',
   'bff_passkeys_rename',
   'bff_passkeys_remove',
+  // An admin removing another account's passkey (targets: the account and the passkey's id).
+  'bff_users_passkeys_remove',
   'bff_login_passkey',
   // Not a write: reading records that hold bank data (records-plugin.ts).
   'bff_records_read',
