@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
+import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const LANGUAGES = [
@@ -43,56 +43,64 @@ async function addVirtualAuthenticator(page: Page) {
 
 /**
  * Registers a passkey for the signed-in account through the BFF's routes from the page, as the console
- * does (registration options, `navigator.credentials.create()`, `POST /bff/passkeys`), without its UI.
+ * does (registration options after the password step-up, `navigator.credentials.create()`,
+ * `POST /bff/passkeys`), without its UI.
  */
-function registerThroughApi(page: Page, name: string) {
-  return page.evaluate(async (passkeyName) => {
-    const bytes = (base64url: string) =>
-      Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-    const base64url = (buffer: ArrayBuffer) =>
-      btoa(String.fromCharCode(...new Uint8Array(buffer)))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-    const csrf = { 'x-csrf': '1' };
-    const options = await (
-      await fetch('/bff/passkeys/registration-options', { method: 'POST', headers: csrf })
-    ).json();
-    const credential = await navigator.credentials.create({
-      publicKey: {
-        ...options,
-        challenge: bytes(options.challenge),
-        user: { ...options.user, id: bytes(options.user.id) },
-        excludeCredentials: options.excludeCredentials.map((excluded: { id: string }) => ({
-          ...excluded,
-          id: bytes(excluded.id),
-        })),
-      },
-    });
-    if (
-      !(credential instanceof PublicKeyCredential) ||
-      !(credential.response instanceof AuthenticatorAttestationResponse)
-    )
-      throw new Error('The browser made no passkey.');
-    const attestation = credential.response;
-    const response = {
-      id: credential.id,
-      rawId: base64url(credential.rawId),
-      type: credential.type,
-      response: {
-        clientDataJSON: base64url(attestation.clientDataJSON),
-        attestationObject: base64url(attestation.attestationObject),
-        transports: attestation.getTransports(),
-      },
-      clientExtensionResults: {},
-    };
-    const answer = await fetch('/bff/passkeys', {
-      method: 'POST',
-      headers: { ...csrf, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: passkeyName, response }),
-    });
-    return { status: answer.status, body: await answer.json() };
-  }, name);
+function registerThroughApi(page: Page, name: string, password: string) {
+  return page.evaluate(
+    async ([passkeyName, currentPassword]) => {
+      const bytes = (base64url: string) =>
+        Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+      const base64url = (buffer: ArrayBuffer) =>
+        btoa(String.fromCharCode(...new Uint8Array(buffer)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const csrf = { 'x-csrf': '1' };
+      const options = await (
+        await fetch('/bff/passkeys/registration-options', {
+          method: 'POST',
+          headers: { ...csrf, 'content-type': 'application/json' },
+          body: JSON.stringify({ password: currentPassword }),
+        })
+      ).json();
+      const credential = await navigator.credentials.create({
+        publicKey: {
+          ...options,
+          challenge: bytes(options.challenge),
+          user: { ...options.user, id: bytes(options.user.id) },
+          excludeCredentials: options.excludeCredentials.map((excluded: { id: string }) => ({
+            ...excluded,
+            id: bytes(excluded.id),
+          })),
+        },
+      });
+      if (
+        !(credential instanceof PublicKeyCredential) ||
+        !(credential.response instanceof AuthenticatorAttestationResponse)
+      )
+        throw new Error('The browser made no passkey.');
+      const attestation = credential.response;
+      const response = {
+        id: credential.id,
+        rawId: base64url(credential.rawId),
+        type: credential.type,
+        response: {
+          clientDataJSON: base64url(attestation.clientDataJSON),
+          attestationObject: base64url(attestation.attestationObject),
+          transports: attestation.getTransports(),
+        },
+        clientExtensionResults: {},
+      };
+      const answer = await fetch('/bff/passkeys', {
+        method: 'POST',
+        headers: { ...csrf, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: passkeyName, response }),
+      });
+      return { status: answer.status, body: await answer.json() };
+    },
+    [name, password] as const,
+  );
 }
 
 test.describe('passkeys of local accounts', () => {
@@ -108,7 +116,12 @@ test.describe('passkeys of local accounts', () => {
   }) => {
     const authenticator = await addVirtualAuthenticator(page);
     await signIn(page, OPERATOR);
-    const registered = await registerThroughApi(page, 'Virtual authenticator');
+    // The session alone (a stolen cookie) gets no registration options: the step-up is the password.
+    const cookieOnly = await page.request.post('/bff/passkeys/registration-options', {
+      headers: { 'x-csrf': '1' },
+    });
+    expect(cookieOnly.status()).toBe(403);
+    const registered = await registerThroughApi(page, 'Virtual authenticator', OPERATOR.password);
     expect(registered).toMatchObject({
       status: 201,
       body: { name: 'Virtual authenticator', lastUsedAt: null },
@@ -194,6 +207,14 @@ test.describe('passkeys of local accounts', () => {
 
       if (language === 'en') {
         await panel.getByLabel('Name of the new passkey').fill('Work laptop');
+        // A wrong password: refused by the server, said plainly, no passkey made.
+        await panel.getByLabel('Your current password').fill('not my password at all');
+        await panel.getByRole('button', { name: add }).click();
+        await expect(panel.getByRole('alert')).toHaveText(
+          'This is not your password: the passkey was not added.',
+        );
+        expect(await authenticator.credentials()).toHaveLength(0);
+        await panel.getByLabel('Your current password').fill(OPERATOR.password);
         await panel.getByRole('button', { name: add }).click();
         await expect(panel.getByRole('status')).toHaveText('Passkey “Work laptop” added.');
         await expect(panel.getByRole('listitem').filter({ hasText: 'Work laptop' })).toContainText(
@@ -233,5 +254,34 @@ test.describe('passkeys of local accounts', () => {
       }
       await context.close();
     }
+  });
+
+  test('an admin sees an account’s passkeys on the accounts page and removes one after confirming', async ({
+    browser,
+  }) => {
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await addVirtualAuthenticator(ownerPage);
+    await signIn(ownerPage, OPERATOR);
+    expect((await registerThroughApi(ownerPage, 'Left at the office', OPERATOR.password)).status).toBe(201);
+    await owner.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/admin/accounts');
+    await page.getByRole('button', { name: `Passkeys of ${OPERATOR.username}` }).click();
+    const panel = page.getByRole('region', { name: `Passkeys of ${OPERATOR.username}` });
+    const item = panel.getByRole('listitem').filter({ hasText: 'Left at the office' });
+    await expect(item).toContainText('Added');
+    await item
+      .getByRole('button', { name: `Remove passkey Left at the office of ${OPERATOR.username}` })
+      .click();
+    await expect(panel.getByTestId('confirm-passkey-removal')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-user-passkeys-remove-en.png`, fullPage: true });
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+    await expect(item).toHaveCount(0);
+    await context.close();
   });
 });
