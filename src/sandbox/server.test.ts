@@ -47,7 +47,7 @@ describe('sandbox server process', () => {
       // The banner prints the seeded credentials on purpose; everything after it is the request log.
       const bannerEnd = output.indexOf('\n', output.indexOf('OAuth2 client: sandbox-ro'));
       const logsAfterBanner = output.slice(bannerEnd);
-      expect(logsAfterBanner).toContain('"statusCode":200');
+      expect(logsAfterBanner).toContain('"status":200');
       expect(logsAfterBanner).not.toContain(token);
       expect(logsAfterBanner).not.toContain('sandbox-ro-secret');
       expect(logsAfterBanner).not.toContain(Buffer.from('sandbox-ro:sandbox-ro-secret').toString('base64'));
