@@ -280,7 +280,8 @@ function bulkFileAtThreshold(): Buffer {
     'user_id,contract_id,type_of_transaction,amount_cent,is_gross,vat_type,due_date,input_id,display_name';
   const stamp = Date.now();
   const rows = [1, 2, 3].map(
-    (n) => `P1000,C1000,charge,50000,true,normal,${inAWeek()},e2e-bulk-approval-${stamp}-${n},Meter exchange`,
+    (n) =>
+      `P1000,C1000,charge,50000,true,normal,${inAWeek()},e2e-bulk-approval-${stamp}-${n},Meter exchange ${n}`,
   );
   return Buffer.from(`${header}\n${rows.join('\n')}\n`);
 }

@@ -14,7 +14,8 @@ function campaignFile(): Buffer {
     const n = index + 1;
     const amount = n === 7 ? '10,00' : '1000';
     const dueDate = n === 23 ? '2026-02-30' : '2026-01-31';
-    const name = n === 41 ? '' : 'Winter bonus';
+    // Each row its own text: rows that differ only in input_id are repeats (issue 42), tested on their own.
+    const name = n === 41 ? '' : `Winter bonus ${n}`;
     return `P1000;C1000;credit;${amount};ja;normal;${dueDate};e2e-bulk-${n};${name}`;
   });
   return Buffer.from(`\uFEFF${header}\r\n${rows.join('\r\n')}\r\n`, 'utf8');
@@ -135,6 +136,36 @@ test.describe('bulk campaigns', () => {
     await page.getByRole('button', { name: 'Download a template (CSV)' }).click();
     const template = (await readFile(await (await download).path())).toString('utf8');
     expect(template).toMatch(/^\uFEFFuser_id,deliv_address_street,/);
+  });
+
+  test('identical rows are marked in the dry run and sent only when booked too', async ({ page }) => {
+    await ensureStaff(page);
+    await signIn(page, OPERATOR);
+    await page.goto('/bulk/charges');
+    const header =
+      'user_id,contract_id,type_of_transaction,amount_eur,is_gross,vat_type,due_date,display_name';
+    const refund = 'P2000,C2000,credit,12.50,true,normal,2026-01-31,Refund of the meter fee';
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'twice.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${header}\n${refund}\n${refund}\nP2000,C2000,credit,3,true,normal,2026-01-31,Other\n`,
+      ),
+    });
+    await expect(page.getByTestId('bulk-repeats')).toContainText(
+      '1 row is identical to an earlier row of the file (every field but input_id)',
+    );
+    await expect(page.getByTestId('bulk-repeats')).toContainText('Row 3 repeats row 2');
+    await expect(page.getByRole('table', { name: 'First rows' })).toContainText('3 (repeats row 2)');
+    // Not sent unless ticked: the run and the totals count two rows (15.50 €), ticked three (28.00 €).
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await expect(page.getByRole('button', { name: 'Run for 2 rows…' })).toBeVisible();
+    await expect(totals).toContainText('-€15.50');
+    await page.getByLabel('Book identical rows too').check();
+    await expect(page.getByRole('button', { name: 'Run for 3 rows…' })).toBeVisible();
+    await expect(totals).toContainText('-€28.00');
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/bulk-identical-rows.png`, fullPage: true });
   });
 
   test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {

@@ -190,7 +190,7 @@ test.describe('in German', () => {
     // Four credits of 10 €, the second with an amount nobody can read.
     const rows = [1, 2, 3, 4].map(
       (n) =>
-        `P1000;C1000;credit;${n === 2 ? 'zehn' : '1000'};ja;normal;2026-01-31;e2e-bulk-de-${n};Winterbonus`,
+        `P1000;C1000;credit;${n === 2 ? 'zehn' : '1000'};ja;normal;2026-01-31;e2e-bulk-de-${n};Winterbonus ${n}`,
     );
     await page.getByLabel('CSV-Datei').setInputFiles({
       name: 'winterbonus.csv',

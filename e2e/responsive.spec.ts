@@ -59,7 +59,7 @@ function bulkChargesFile(): Buffer {
     'user_id;contract_id;type_of_transaction;amount_cent;is_gross;vat_type;due_date;input_id;display_name';
   const rows = Array.from({ length: 12 }, (_, index) => {
     const amount = index === 4 ? '10,00' : '1000';
-    return `P1000;C1000;credit;${amount};ja;normal;2026-01-31;e2e-responsive-${index + 1};Winter bonus`;
+    return `P1000;C1000;credit;${amount};ja;normal;2026-01-31;e2e-responsive-${index + 1};Winter bonus ${index + 1}`;
   });
   return Buffer.from(`${header}\r\n${rows.join('\r\n')}\r\n`, 'utf8');
 }

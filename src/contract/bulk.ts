@@ -133,6 +133,28 @@ export const EXISTING_ROW_MESSAGES = {
     `Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
 };
 
+/**
+ * Rows identical to an earlier row of the file — every field equal but `input_id`, the contract included — by
+ * row number, each with the row it repeats (issue 42: two identical rows credited 12.50 € twice).
+ */
+export function identicalRepeats(
+  rows: readonly { row: number; values: Record<string, unknown> }[],
+): Map<number, number> {
+  const first = new Map<string, number>();
+  const repeats = new Map<number, number>();
+  for (const { row, values } of [...rows].sort((a, b) => a.row - b.row)) {
+    const content = canonicalRowContent(values);
+    const earlier = first.get(content);
+    if (earlier === undefined) first.set(content, row);
+    else repeats.set(row, earlier);
+  }
+  return repeats;
+}
+
+/** Why a repeated row is not sent (its results message). */
+export const duplicateRowMessage = (earlier: number) =>
+  `Identical to row ${earlier} of the file: not sent (tick “Book identical rows too” to book it as well).`;
+
 /** Fields whose values differ between two rows' contents (the row's own `input_id` aside). */
 export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => key !== 'input_id');
@@ -364,6 +386,11 @@ const campaignRequest = <Row extends z.ZodType>(row: Row) =>
       .array(bulkInvalidRowSchema)
       .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })
       .default([]),
+    /**
+     * "Book identical rows too" (issue 42): a row identical to an earlier row of the file (every field but
+     * `input_id`) is booked as well; unset, it is not sent and its status is `duplicate`.
+     */
+    bookIdenticalRows: z.boolean().default(false),
   });
 
 /**
@@ -435,6 +462,7 @@ export const BULK_ROW_OUTCOMES = [
   'failed',
   'unknown',
   'invalid',
+  'duplicate',
 ] as const;
 export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
 
@@ -459,6 +487,8 @@ export const bulkCampaignSchema = z.object({
     failed: z.int(),
     unknown: z.int(),
     invalid: z.int(),
+    /** Rows identical to an earlier row of the file, not sent (issue 42). */
+    duplicate: z.int(),
   }),
   /** Rows answered per second over the last minute; null before any. */
   ratePerSecond: z.number().nullable(),
@@ -504,6 +534,7 @@ export const BULK_RESULT_STATUS_TEXT_DE: Record<(typeof BULK_RESULT_STATUSES)[nu
   failed: 'fehlgeschlagen',
   unknown: 'unbekannt',
   invalid: 'ungültig',
+  duplicate: 'doppelt',
   not_sent: 'nicht gesendet',
 };
 

@@ -125,6 +125,8 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
   const campaignOf = async (rows: { inputId: string; amountCent: number }[]) => {
     const created = await call('POST', '/bff/bulk/campaigns', operator, {
       kind: 'charges',
+      // Rows alike but for input_id are meant here (repeats, issue 42).
+      bookIdenticalRows: true,
       fileName: 'split.csv',
       rows: rows.map((row, index) => ({
         row: index + 2,

@@ -380,6 +380,8 @@ describe('four-eyes approvals of charges and credits', () => {
     }));
     const created = await call('POST', '/bff/bulk/campaigns', operator, {
       kind: 'charges',
+      // Rows alike but for input_id are meant here (repeats, issue 42).
+      bookIdenticalRows: true,
       fileName: 'big.csv',
       rows,
     });
@@ -414,6 +416,8 @@ describe('four-eyes approvals of charges and credits', () => {
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
           kind: 'charges',
+          // Rows alike but for input_id are meant here (repeats, issue 42).
+          bookIdenticalRows: true,
           fileName: 'lost-start.csv',
           rows: rows.map((row) => ({ ...row, values: { ...row.values, input_id: `bulk-lost-${row.row}` } })),
         })
@@ -435,6 +439,8 @@ describe('four-eyes approvals of charges and credits', () => {
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
           kind: 'charges',
+          // Rows alike but for input_id are meant here (repeats, issue 42).
+          bookIdenticalRows: true,
           fileName: 'changed.csv',
           rows: rows.map((row) => ({
             ...row,
@@ -461,6 +467,8 @@ describe('four-eyes approvals of charges and credits', () => {
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
           kind: 'charges',
+          // Rows alike but for input_id are meant here (repeats, issue 42).
+          bookIdenticalRows: true,
           fileName: 'again.csv',
           rows: rows.map((row) => ({ ...row, values: { ...row.values, input_id: `bulk-no-${row.row}` } })),
         })

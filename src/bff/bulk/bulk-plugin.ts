@@ -21,8 +21,10 @@ import {
   canonicalRowContent,
   conflictingDuplicates,
   differingFields,
+  duplicateRowMessage,
   EXISTING_ROW_MESSAGES,
   generatedInputId,
+  identicalRepeats,
   parseBulkRow,
   type BulkCampaignRequest,
   type BulkKind,
@@ -166,7 +168,9 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
       occurrences.set(hash, occurrence);
       return platformRow(row, output, generatedInputId(hash, occurrence));
     });
-  return { problems, rows };
+  // Rows identical to an earlier one (every field but input_id): not sent unless staff said to book them too.
+  const repeats = identicalRepeats(data.map(({ row, data: output }) => ({ row, values: output })));
+  return { problems, rows, repeats };
 }
 
 /**
@@ -297,6 +301,10 @@ export default fp<BulkPluginOptions>(
       };
       const checked: NewBulkRow[] = [];
       for (const row of rows) {
+        if (row.status !== 'pending') {
+          checked.push(row);
+          continue;
+        }
         const earlier = booked.get(
           bookedKey(operation, row.userId, row.contractId ?? null, row.inputId ?? null),
         );
@@ -342,7 +350,7 @@ export default fp<BulkPluginOptions>(
       async (request, reply) => {
         const session = requireCampaignStaff(request);
         const body = await parseCampaignRows(request.body);
-        const { problems, rows }: CheckedRequest = await checkRows(body);
+        const { problems, rows, repeats }: CheckedRequest = await checkRows(body);
         if (problems.length) throw new FieldErrors({ rows: problems.slice(0, 50) });
         const id = randomUUID();
         request.audit = { operation: 'bff_bulk_campaigns_create', targets: { campaign: id } };
@@ -358,7 +366,15 @@ export default fp<BulkPluginOptions>(
         }));
         // Rows the console booked before with the same content are not sent again (issue 42): skipped, no
         // audit attempt, and no part of an approval's total.
-        const allRows = [...(await skipBookedBefore(body.kind, rows)), ...invalid];
+        const unrepeated = body.bookIdenticalRows
+          ? rows
+          : rows.map((row): NewBulkRow => {
+              const earlier = repeats.get(row.row);
+              return earlier === undefined
+                ? row
+                : { ...row, status: 'duplicate', message: duplicateRowMessage(earlier) };
+            });
+        const allRows = [...(await skipBookedBefore(body.kind, unrepeated)), ...invalid];
         // A charges campaign whose gross total reaches the threshold waits for a second person's approval.
         const totals = body.kind === 'charges' ? campaignTotals(allRows) : null;
         // 10,000 rows of 600 executions of the largest amount are beyond what a number counts exactly.

@@ -41,6 +41,8 @@ function chargeRows(prefix: string, count: number, start = 1): BulkCampaignReque
       contract_id: 'C1000',
       ...exampleCharge,
       input_id: `${prefix}-${start + index}`,
+      // Rows that differ only in input_id are repeats of each other (issue 42): each says what it is for.
+      display_name: `${exampleCharge.display_name} ${prefix}-${start + index}`,
     },
   }));
 }
@@ -77,6 +79,7 @@ async function expectEveryRowCreatedOnce(
     failed: 0,
     unknown: 0,
     invalid: 0,
+    duplicate: 0,
   });
   const booked = await bookedInputIds(sandbox, prefix);
   expect(booked).toHaveLength(total);
@@ -164,6 +167,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       failed: 0,
       unknown: 0,
       invalid: 0,
+      duplicate: 0,
     });
     expect(await bookedInputIds(sandbox, 'run')).toHaveLength(20);
 
@@ -229,6 +233,8 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     const file = {
       kind: 'charges',
       fileName: 'no-ids.csv',
+      // Both identical rows are meant: each gets its own derived input_id (its occurrence).
+      bookIdenticalRows: true,
       rows: [
         { row: 1, values: charge('Derived twice') },
         { row: 2, values: charge('Derived twice') },
@@ -282,6 +288,38 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
     expect(results.body).toContain(`Already booked by campaign no-ids.csv (${first.id.slice(0, 8)}), row 3.`);
     // A viewer cannot ask.
     expect((await call('POST', '/bff/bulk/campaigns/prior-runs', viewer, file)).statusCode).toBe(403);
+  });
+
+  it('sends a row identical to an earlier one of the file only when staff ask to book identical rows too', async () => {
+    const credit = (display_name: string) => ({
+      user_id: 'P1000',
+      contract_id: 'C1000',
+      ...exampleCharge,
+      input_id: undefined,
+      display_name,
+    });
+    const file = (bookIdenticalRows?: boolean) => ({
+      kind: 'charges',
+      fileName: 'twice.csv',
+      rows: [
+        { row: 2, values: credit('Identical refund') },
+        { row: 3, values: credit('Identical refund') },
+        { row: 4, values: credit('Another refund') },
+      ],
+      ...(bookIdenticalRows === undefined ? {} : { bookIdenticalRows }),
+    });
+    const once = await finished(
+      bulkCampaignSchema.parse((await call('POST', '/bff/bulk/campaigns', operator, file())).json()).id,
+    );
+    expect(once.counts).toMatchObject({ created: 2, duplicate: 1 });
+    const results = await call('GET', `/bff/bulk/campaigns/${once.id}/results`, operator);
+    expect(results.body).toContain('3,P1000,C1000,');
+    expect(results.body).toMatch(/,duplicate,Identical to row 2 of the file: not sent/);
+    // Ticked: the repeat is booked as well (its own derived input_id, occurrence 2); the rest was booked before.
+    const both = await finished(
+      bulkCampaignSchema.parse((await call('POST', '/bff/bulk/campaigns', operator, file(true))).json()).id,
+    );
+    expect(both.counts).toMatchObject({ created: 1, skipped: 2, duplicate: 0 });
   });
 
   it('calls an input_id booked before with other values a conflict, and one the console never sent skipped for review', async () => {
@@ -532,6 +570,7 @@ describe('bulk campaigns in one BFF on the embedded database', () => {
       failed: 0,
       unknown: 0,
       invalid: 0,
+      duplicate: 0,
     });
   });
 });

@@ -171,6 +171,7 @@ export class CampaignRepository {
         failed: counted('failed'),
         unknown: counted('unknown'),
         invalid: counted('invalid'),
+        duplicate: counted('duplicate'),
       },
       ratePerSecond: answered && recent ? recent.rows / windowSeconds : null,
       approvalId: campaign.approvalId,

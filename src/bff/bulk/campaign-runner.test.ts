@@ -55,7 +55,13 @@ describe('the bulk runner when a write fails, or the step after a successful wri
   afterAll(() => bff?.close());
 
   const run = async (fileName: string, rows: BulkCampaignRequest['rows']): Promise<BulkCampaign> => {
-    const created = await call('POST', '/bff/bulk/campaigns', operator, { kind: 'charges', fileName, rows });
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName,
+      rows,
+      // Rows alike but for input_id are meant here (repeats, issue 42).
+      bookIdenticalRows: true,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = bulkCampaignSchema.parse(created.json());
     let last: BulkCampaign | undefined;

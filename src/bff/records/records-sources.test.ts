@@ -41,6 +41,8 @@ describe('records of bulk rows and approved bookings', () => {
     }));
     const created = await bff.call('POST', '/bff/bulk/campaigns', bff.operator, {
       kind: 'charges',
+      // Rows alike but for input_id are meant here (repeats, issue 42).
+      bookIdenticalRows: true,
       fileName: 'records.csv',
       rows,
     });

@@ -240,6 +240,15 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     ([, campaign, row]) => msg`Already booked by campaign ${campaign}, row ${row}.`,
   ],
   [
+    /^Already booked by (\S+) on (\d{4}-\d{2}-\d{2})\.$/,
+    ([, who, day]) => msg`Already booked by ${who} on ${day}.`,
+  ],
+  [
+    /^Identical to row (\d+) of the file: not sent \(tick “Book identical rows too” to book it as well\)\.$/,
+    ([, row]) =>
+      msg`Identical to row ${row} of the file: not sent (tick “Book identical rows too” to book it as well).`,
+  ],
+  [
     /^Booked before with other values \((.+)\) by campaign (.+), row (\d+): not booked again\.$/,
     ([, fields, campaign, row]) =>
       msg`Booked before with other values (${fields}) by campaign ${campaign}, row ${row}: not booked again.`,

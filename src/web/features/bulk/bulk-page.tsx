@@ -54,6 +54,8 @@ export function BulkPage({
   const [checking, setChecking] = useState(false);
   const [readProblem, setReadProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // "Book identical rows too" (issue 42): off for every new file.
+  const [bookIdentical, setBookIdentical] = useState(false);
   const start = useStartCampaign(kind);
   if (!canWrite(user.role))
     return (
@@ -68,6 +70,7 @@ export function BulkPage({
     setFile(picked);
     setChecked(null);
     setConfirming(false);
+    setBookIdentical(false);
     setReadProblem(null);
     setChecking(true);
     try {
@@ -86,6 +89,7 @@ export function BulkPage({
       fileName: file.name,
       rowsJson: checked.rowsJson,
       invalidJson: checked.invalidJson,
+      bookIdenticalRows: bookIdentical,
     });
     setConfirming(false);
     setChecked(null);
@@ -101,6 +105,9 @@ export function BulkPage({
     !checked.unknownColumns.length &&
     !checked.missingColumns.length &&
     !checked.amountColumns;
+  // What will be sent: the repeated rows only when staff book them too.
+  const sending = checked ? checked.rowCount - (bookIdentical ? 0 : checked.repeatCount) : 0;
+  const sentTotals = checked ? (bookIdentical ? checked.totalsWithRepeats : checked.totals) : [];
   return (
     <div className="page">
       <h1>{titleOf(kind)}</h1>
@@ -117,11 +124,20 @@ export function BulkPage({
         {checked && <CheckReport checked={checked} />}
         {usable && checked.rowCount > 0 && (
           <>
-            <DryRun kind={kind} checked={checked} />
+            <DryRun
+              kind={kind}
+              checked={checked}
+              totals={sentTotals}
+              bookIdentical={bookIdentical}
+              onBookIdentical={(book) => {
+                setBookIdentical(book);
+                setConfirming(false);
+              }}
+            />
             <PriorRuns kind={kind} fileName={fileName} checked={checked} />
             {!confirming ? (
               <button className="button" type="button" onClick={() => setConfirming(true)}>
-                {plural(checked.rowCount, { one: 'Run for # row…', other: 'Run for # rows…' })}
+                {plural(sending, { one: 'Run for # row…', other: 'Run for # rows…' })}
               </button>
             ) : (
               <div
@@ -130,12 +146,12 @@ export function BulkPage({
                 aria-labelledby="confirm-run"
               >
                 <p id="confirm-run">
-                  {confirmQuestion(kind, checked.rowCount, fileName, environment)}
+                  {confirmQuestion(kind, sending, fileName, environment)}
                   {checked.badRows > 0 &&
                     ` ${plural(checked.badRows, { one: 'The row with problems is left out.', other: 'The # rows with problems are left out.' })}`}
                 </p>
                 {kind === 'charges' && (
-                  <ApprovalNeeded checked={checked} approvalFromCent={user.approvalFromCent ?? null} />
+                  <ApprovalNeeded totals={sentTotals} approvalFromCent={user.approvalFromCent ?? null} />
                 )}
                 <button
                   className="button"
@@ -172,13 +188,13 @@ export function BulkPage({
  * every row, as the server counts it) it waits for a second person instead of starting.
  */
 function ApprovalNeeded({
-  checked,
+  totals,
   approvalFromCent,
 }: {
-  checked: CheckedFile;
+  totals: CheckedFile['totals'];
   approvalFromCent: number | null;
 }) {
-  const totalGrossCent = checked.totals.reduce((sum, total) => sum + total.grossCent, 0);
+  const totalGrossCent = totals.reduce((sum, total) => sum + total.grossCent, 0);
   if (!needsApproval(totalGrossCent, approvalFromCent) || approvalFromCent === null) return null;
   const threshold = formatCents(approvalFromCent, currentFormattingLocale());
   return (

@@ -33,7 +33,7 @@ export function CampaignProgress({ id }: { id: string }) {
   // Rows sent without an answer are not answered: the platform has not said whether it booked them.
   const unknown = campaign.counts.unknown;
   // Rows with problems in the file are never sent: not "done" (a campaign awaiting approval has done nothing).
-  const toSend = campaign.total - campaign.counts.invalid;
+  const toSend = campaign.total - campaign.counts.invalid - campaign.counts.duplicate;
   const answered = toSend - campaign.pending - unknown;
   const unknownCount = formatNumber(unknown);
   const left = secondsLeft(campaign);
@@ -42,7 +42,8 @@ export function CampaignProgress({ id }: { id: string }) {
   const totalCount = formatNumber(toSend);
   // Every row booked before (skipped, issue 42) or with problems: the campaign had nothing to send.
   const nothingSent =
-    campaign.status === 'done' && campaign.counts.skipped + campaign.counts.invalid === campaign.total;
+    campaign.status === 'done' &&
+    campaign.counts.skipped + campaign.counts.invalid + campaign.counts.duplicate === campaign.total;
   const rate = campaign.ratePerSecond
     ? formatNumber(campaign.ratePerSecond, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
     : null;
@@ -77,6 +78,12 @@ export function CampaignProgress({ id }: { id: string }) {
           <dt>{t`Not sent (problems in the file)`}</dt>
           <dd data-testid="campaign-invalid">{formatNumber(campaign.counts.invalid)}</dd>
         </div>
+        {campaign.counts.duplicate > 0 && (
+          <div>
+            <dt>{t`Not sent (identical to an earlier row)`}</dt>
+            <dd data-testid="campaign-duplicate">{formatNumber(campaign.counts.duplicate)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t`Sent, no answer yet`}</dt>
           <dd data-testid="campaign-unknown">{unknownCount}</dd>

@@ -34,6 +34,8 @@ export function resultStatusWord(status: string): string {
       return t`unknown`;
     case 'invalid':
       return t`invalid`;
+    case 'duplicate':
+      return t`identical to an earlier row`;
     case 'not_sent':
       return t`not sent`;
     default:

@@ -6,6 +6,8 @@ import type { BulkKind, ChargeTotal } from '../../../contract/bulk.ts';
 
 /** Rows shown in the dry run. */
 export const PREVIEW_ROWS = 10;
+/** Repeated rows listed in the dry run (all are counted). */
+export const LISTED_REPEATS = 200;
 
 /** The checked file as the page gets it: counts, the first rows, the good rows as JSON, the dry run's totals. */
 export type CheckedFile = Omit<CheckedBulkFile, 'rows' | 'invalid'> & {
@@ -17,7 +19,13 @@ export type CheckedFile = Omit<CheckedBulkFile, 'rows' | 'invalid'> & {
   rowsJson: string;
   /** The rows with problems, kept in the campaign as `invalid` (its results have every row of the file). */
   invalidJson: string;
+  /** The dry run's totals without the repeated rows (what is sent unless staff book them too)… */
   totals: ChargeTotal[];
+  /** … and with them. */
+  totalsWithRepeats: ChargeTotal[];
+  /** Rows identical to an earlier row of the file: [row, the earlier row], the first LISTED_REPEATS. */
+  repeats: [number, number][];
+  repeatCount: number;
   milliseconds: number;
 };
 

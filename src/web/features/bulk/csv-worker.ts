@@ -2,8 +2,8 @@
 import '../../zod-without-eval.ts';
 import { checkBulkFile } from '../../../contract/bulk-csv.ts';
 import { decodeFileText } from '../../../contract/file-encoding.ts';
-import { chargeTotals, type BulkKind } from '../../../contract/bulk.ts';
-import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
+import { chargeTotals, identicalRepeats, type BulkKind } from '../../../contract/bulk.ts';
+import { LISTED_REPEATS, PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 import { i18n } from '@lingui/core';
 import { z } from 'zod';
 import { formErrorMap } from '../../lib/form-error-map.ts';
@@ -30,7 +30,13 @@ self.onmessage = async (
   const checked = checkBulkFile(event.data.kind, text);
   // The dry run's totals too: every execution of every row is work the main thread is spared.
   const { rows, invalid, ...rest } = checked;
-  const totals = event.data.kind === 'charges' ? chargeTotals(rows.map((row) => row.values)) : [];
+  // Rows identical to an earlier one are not sent unless staff tick "Book identical rows too" (issue 42): the
+  // dry run's totals both ways, so the page shows what will be sent either way.
+  const repeats = identicalRepeats(rows);
+  const totalsOf = (list: typeof rows) =>
+    event.data.kind === 'charges' ? chargeTotals(list.map((row) => row.values)) : [];
+  const totals = totalsOf(rows.filter((row) => !repeats.has(row.row)));
+  const totalsWithRepeats = repeats.size > 0 ? totalsOf(rows) : totals;
   const answer: CheckedFile = {
     ...rest,
     encoding,
@@ -40,6 +46,9 @@ self.onmessage = async (
     rowsJson: JSON.stringify(rows),
     invalidJson: JSON.stringify(invalid),
     totals,
+    totalsWithRepeats,
+    repeats: [...repeats].slice(0, LISTED_REPEATS),
+    repeatCount: repeats.size,
     milliseconds: Math.round(performance.now() - started),
   };
   self.postMessage(answer);

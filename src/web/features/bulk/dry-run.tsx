@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { signConvention } from '../../lib/charge-amount.ts';
@@ -10,9 +10,23 @@ import { formatCents } from '../../../contract/euro-amount.ts';
 import { PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 
 /** What would be sent: totals and the first rows; nothing is written. */
-export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile }) {
+export function DryRun({
+  kind,
+  checked,
+  totals,
+  bookIdentical,
+  onBookIdentical,
+}: {
+  kind: BulkKind;
+  checked: CheckedFile;
+  /** The totals of what will be sent (repeated rows only when booked too). */
+  totals: CheckedFile['totals'];
+  bookIdentical: boolean;
+  onBookIdentical: (book: boolean) => void;
+}) {
   const locale = currentFormattingLocale();
-  const { totals } = checked;
+  const repeatOf = new Map(checked.repeats);
+  const repeatCount = formatNumber(checked.repeatCount);
   const shown = checked.preview;
   const rowCount = formatNumber(checked.rowCount);
   const previewColumns =
@@ -42,6 +56,32 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
   return (
     <section aria-labelledby="dry-run">
       <h3 id="dry-run">{t`Dry run: what would be sent`}</h3>
+      {checked.repeatCount > 0 && (
+        <div className="notice" role="status" data-testid="bulk-repeats">
+          <p>
+            {plural(checked.repeatCount, {
+              one: '# row is identical to an earlier row of the file (every field but input_id): it is not sent unless you book identical rows too.',
+              other:
+                '# rows are identical to an earlier row of the file (every field but input_id): they are not sent unless you book identical rows too.',
+            })}
+          </p>
+          <ul className="bulk-repeats">
+            {checked.repeats.slice(0, 20).map(([row, earlier]) => (
+              <li key={row}>{t`Row ${formatNumber(row)} repeats row ${formatNumber(earlier)}`}</li>
+            ))}
+          </ul>
+          {checked.repeatCount > 20 && <p className="hint">{t`${repeatCount} in all.`}</p>}
+          <label className="checkbox-line">
+            <input
+              type="checkbox"
+              name="book_identical_rows"
+              checked={bookIdentical}
+              onChange={(event) => onBookIdentical(event.target.checked)}
+            />{' '}
+            {t`Book identical rows too`}
+          </label>
+        </div>
+      )}
       {kind === 'charges' && <ChargeTotalsTable totals={totals} locale={locale} />}
       {kind === 'charges' && <p className="hint">{signConvention()}</p>}
       <ScrollRegion label={t`First rows`}>
@@ -52,7 +92,15 @@ export function DryRun({ kind, checked }: { kind: BulkKind; checked: CheckedFile
           <tbody>
             {shown.map((row) => (
               <tr key={row.row}>
-                <td className="numeric">{row.row}</td>
+                <td className="numeric">
+                  {row.row}
+                  {repeatOf.has(row.row) && (
+                    <span className="bulk-repeat-mark">
+                      {' '}
+                      {t`(repeats row ${formatNumber(repeatOf.get(row.row) ?? 0)})`}
+                    </span>
+                  )}
+                </td>
                 {previewColumns.map((column) => (
                   <td key={column} className={typeof row.values[column] === 'number' ? 'numeric' : undefined}>
                     {row.values[column] === undefined
