@@ -321,6 +321,11 @@ test('a bulk charges campaign at the threshold waits until a second person appro
   await expect(campaign).toContainText('meter-exchange.csv');
   await expect(campaign.getByRole('table', { name: 'Totals' })).toContainText('€1,500.00');
   await expect(campaign.getByRole('list')).toHaveText('P1000/C1000');
+  // Row by row, what each books and whether it is sent (issue 42: totals alone hid repeats).
+  const rows = campaign.getByRole('table', { name: 'Rows of the file' });
+  await expect(rows.getByRole('row')).toHaveCount(4);
+  await expect(rows.getByRole('row').nth(1)).toContainText('Meter exchange 1');
+  await expect(rows.getByRole('row').nth(1)).toContainText('sent when approved');
   // Someone else's campaign is not theirs to open; the approval says all there is to approve.
   await expect(b.getByRole('link', { name: 'Open the campaign' })).toHaveCount(0);
   await expectAccessible(b);

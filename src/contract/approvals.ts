@@ -241,6 +241,31 @@ export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
 export const approvalParamsSchema = z.object({ id: z.uuid({ message: 'Not an approval ID.' }) });
 
 /**
+ * One row of a bulk campaign as its approver sees it (`GET /bff/approvals/{id}/rows`, issue 42): what it books,
+ * and whether it is sent — `pending` rows are; `duplicate` (identical to an earlier row), `skipped` (booked
+ * before) and `invalid` ones are not.
+ */
+export const approvalRowSchema = z.object({
+  row: z.int(),
+  user_id: z.string(),
+  contract_id: z.string().nullable(),
+  input_id: z.string().nullable(),
+  type_of_transaction: z.enum(['charge', 'credit']).nullable(),
+  display_name: z.string().nullable(),
+  /** Gross over all its executions; null for a row with problems. */
+  gross_cent: z.int().nullable(),
+  status: z.string(),
+  message: z.string().nullable(),
+});
+export type ApprovalRow = z.infer<typeof approvalRowSchema>;
+export const approvalRowsPageSchema = pageSchema(approvalRowSchema);
+export const MAX_APPROVAL_ROWS_PAGE = 100;
+export const approvalRowsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_ROWS_PAGE).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/**
  * `401` of an approval by an SSO account that has not signed in at the provider within
  * STEP_UP_MAX_AGE_SECONDS: `reauthenticate_url` signs in again there and comes back to the approval.
  */

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalSchema } from '../../contract/approvals.ts';
+import { approvalRowsPageSchema, approvalSchema } from '../../contract/approvals.ts';
 import { bulkCampaignSchema, type BulkCampaign } from '../../contract/bulk.ts';
 import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
@@ -201,6 +201,39 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
     expect(again.approvalId).toBeNull();
     expect((await settled(again.id)).counts).toMatchObject({ created: 0, skipped: 2 });
     expect(await bookedTimes(bff.sandbox, 'approved-file-%')).toBe(2);
+  });
+
+  it('shows the approver a campaign’s rows, paged, with repeats marked and not counted', async () => {
+    await freshWindow();
+    const row = (n: number, display_name: string) => ({
+      row: n,
+      values: { user_id: 'P1000', contract_id: 'C1000', ...charge(`paged-${n}`, 60_000), display_name },
+    });
+    const created = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'paged.csv',
+      rows: [row(2, 'Fee A'), row(3, 'Fee A'), row(4, 'Fee B')],
+    });
+    const campaign = bulkCampaignSchema.parse(created.json());
+    expect(campaign.status).toBe('awaiting_approval');
+    const approval = approvalSchema.parse(
+      (await call('GET', `/bff/approvals/${campaign.approvalId ?? ''}`, otto)).json(),
+    );
+    // The repeat is not sent: 1,200.00 € in all, not 1,800.00 €.
+    expect(approval.total_gross_cent).toBe(120_000);
+    const first = approvalRowsPageSchema.parse(
+      (await call('GET', `/bff/approvals/${approval.id}/rows?limit=2`, otto)).json(),
+    );
+    expect(first.count).toBe(3);
+    expect(first.results.map((entry) => [entry.row, entry.status, entry.gross_cent])).toEqual([
+      [2, 'pending', 60_000],
+      [3, 'duplicate', 60_000],
+    ]);
+    expect(first.results[1]!.message).toMatch(/Identical to row 2/);
+    const second = approvalRowsPageSchema.parse((await call('GET', first.next!, otto)).json());
+    expect(second.results.map((entry) => entry.display_name)).toEqual(['Fee B']);
+    // Only writers read them, and only a campaign has rows.
+    expect((await call('GET', `/bff/approvals/${approval.id}/rows?limit=1000`, otto)).statusCode).toBe(400);
   });
 
   it('sends no bulk row whose input_id an open approval holds', async () => {

@@ -12,7 +12,10 @@ import {
   approvalPageSchema,
   approvalParamsSchema,
   approvalRequestSchema,
+  approvalRowsPageSchema,
+  approvalRowsQuerySchema,
   approvalSchema,
+  type ApprovalRow as ApprovalRowView,
   approveRequestSchema,
   chargeRequestTotals,
   needsApproval,
@@ -55,6 +58,12 @@ export interface BulkCampaignGate {
   start(campaignId: string): Promise<boolean>;
   /** Cancels a campaign whose approval was rejected, withdrawn or expired. */
   cancel(campaignId: string): Promise<void>;
+  /** A page of the campaign's rows in file order, as its approver sees them. */
+  rowsPage(
+    campaignId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ApprovalRowView[]; total: number }>;
 }
 
 declare module 'fastify' {
@@ -394,6 +403,34 @@ export default fp<ApprovalsPluginOptions>(
           next: offset + limit < page.count ? link(offset + limit) : null,
           previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
           results: await viewedBy(app, requireSession(request).username, page.results, approvalView),
+        };
+      },
+    );
+
+    // A bulk campaign's rows, paged: the approver sees what is sent row by row, repeats and rows booked before
+    // marked (issue 42: totals alone hid a row booked twice).
+    app.get(
+      '/bff/approvals/:id/rows',
+      {
+        onRequest: writersOnly,
+        schema: {
+          params: approvalParamsSchema,
+          querystring: approvalRowsQuerySchema,
+          response: { 200: approvalRowsPageSchema, 404: detailErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const row = await found(request.params.id);
+        if (!row.campaignId)
+          return reply.code(404).send({ detail: 'This request books one charge or credit: it has no rows.' });
+        const { limit, offset } = request.query;
+        const page = await app.bulkCampaignGate.rowsPage(row.campaignId, offset, limit);
+        const link = (to: number) => `/bff/approvals/${row.id}/rows?offset=${to}&limit=${limit}`;
+        return {
+          count: page.total,
+          next: offset + limit < page.total ? link(offset + limit) : null,
+          previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+          results: page.rows,
         };
       },
     );

@@ -214,6 +214,26 @@ export default fp<BulkPluginOptions>(
       cancel: async (campaignId: string) => {
         await campaigns.transition(campaignId, ['awaiting_approval'], 'cancelled');
       },
+      rowsPage: async (campaignId: string, offset: number, limit: number) => {
+        const page = await campaigns.rowsPage(campaignId, offset, limit);
+        return {
+          total: page.total,
+          rows: page.rows.map((row) => {
+            const charge = row.status === 'invalid' ? null : chargeRequestTotals(row.body);
+            return {
+              row: row.row,
+              user_id: row.userId,
+              contract_id: row.contractId,
+              input_id: row.inputId,
+              type_of_transaction: charge?.charge.type_of_transaction ?? null,
+              display_name: charge?.charge.display_name ?? null,
+              gross_cent: charge?.totalGrossCent ?? null,
+              status: row.status,
+              message: row.message,
+            };
+          }),
+        };
+      },
     } satisfies BulkCampaignGate);
 
     app.addHook('onReady', async () => {
@@ -230,7 +250,7 @@ export default fp<BulkPluginOptions>(
      * Only a hint for the approver up front: each row is judged again, under its contract's lock, as it is sent.
      */
     const windowBookingsReached = async (
-      totals: ReturnType<typeof campaignTotals>,
+      totals: Awaited<ReturnType<typeof campaignTotals>>,
     ): Promise<WindowBooking[] | null> => {
       const sums = await app.approvalWindow.sums(totals.byContract);
       const reached = totals.byContract.filter((contract) =>
@@ -376,7 +396,7 @@ export default fp<BulkPluginOptions>(
             });
         const allRows = [...(await skipBookedBefore(body.kind, unrepeated)), ...invalid];
         // A charges campaign whose gross total reaches the threshold waits for a second person's approval.
-        const totals = body.kind === 'charges' ? campaignTotals(allRows) : null;
+        const totals = body.kind === 'charges' ? await campaignTotals(allRows) : null;
         // 10,000 rows of 600 executions of the largest amount are beyond what a number counts exactly.
         if (totals && !Number.isSafeInteger(totals.totalGrossCent))
           throw new FieldErrors({

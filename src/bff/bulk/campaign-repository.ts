@@ -390,6 +390,26 @@ export class CampaignRepository {
     return { rows: matched.slice(0, LISTED_ROWS), total: matched.length };
   }
 
+  /** A page of a campaign's rows in file order, and how many it has (an approver reads them all, issue 42). */
+  async rowsPage(
+    campaignId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: BulkRow[]; total: number }> {
+    const [total] = await this.db
+      .select({ rows: count() })
+      .from(bulkRows)
+      .where(eq(bulkRows.campaignId, campaignId));
+    const rows = await this.db
+      .select()
+      .from(bulkRows)
+      .where(eq(bulkRows.campaignId, campaignId))
+      .orderBy(asc(bulkRows.row))
+      .offset(offset)
+      .limit(limit);
+    return { rows, total: total?.rows ?? 0 };
+  }
+
   /** Rows not created (skipped ones only when flagged for review), in file order, for the campaign page. */
   async rowsNotCreated(campaignId: string): Promise<BulkResultRows> {
     const where = and(

@@ -8,6 +8,7 @@ import { signConvention, transactionTypeWord, vatTypeWord } from '../../lib/char
 import { formatNumber } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { canAdminister } from '../../../contract/bff-api.ts';
+import { CampaignRows } from './campaign-rows.tsx';
 
 /** The body as the console will send it, read back; null when it is no charge request (it is shown raw). */
 function chargeOf(bodyText: string) {
@@ -158,6 +159,7 @@ export function BulkApprovalContent({
       {more > 0 && (
         <p className="hint">{plural(more, { one: 'and # more contract', other: 'and # more contracts' })}</p>
       )}
+      <CampaignRows approvalId={approval.id} locale={locale} />
     </section>
   );
 }
