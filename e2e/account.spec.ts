@@ -141,14 +141,14 @@ test('staff change their own password and end a session on a lost laptop', async
   await expect(laptop.page).toHaveURL(/\/sign-in/);
 
   // Changing the password: the current one is checked, the new one must pass the policy.
-  await desk.page.getByLabel('Current password').fill('not my password');
+  await desk.page.getByLabel('Current password', { exact: true }).fill('not my password');
   await desk.page.getByLabel('New password').fill(`${username}-is-me`);
   await desk.page.getByRole('button', { name: 'Change password' }).click();
   await expect(desk.page.getByText('Leave your username out of the password.')).toBeVisible();
   await desk.page.getByLabel('New password').fill('quiet orange bicycle');
   await desk.page.getByRole('button', { name: 'Change password' }).click();
   await expect(desk.page.getByText('This is not your current password.')).toBeVisible();
-  await desk.page.getByLabel('Current password').fill(user.password);
+  await desk.page.getByLabel('Current password', { exact: true }).fill(user.password);
   await desk.page.getByRole('button', { name: 'Change password' }).click();
   await expect(desk.page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
   await expect(desk.page.getByRole('heading', { level: 1 })).toHaveText('Your account');

@@ -113,7 +113,8 @@ test.describe('bulk campaigns', () => {
     await page.goto('/bulk/migrations');
     const header =
       'user_id;first_name;last_name;email;deliv_address_street;deliv_address_house_number;deliv_address_zipcode;deliv_address_city;payment_method;annual_consumption;base_fee_price_brutto';
-    const row = 'E2E-CP1252-1;Jürgen;Müller;j@example.org;Hauptstraße;1a;10115;Berlin;transfer;2.800;11,90';
+    const row =
+      'E2E-CP1252-1;Jürgen;Müller;j@example.org;Hauptstraße;1a;10115;Berlin;bank_transfer;2.800;11,90';
     // What German Excel's "CSV (Trennzeichen-getrennt)" writes: one byte per umlaut, not UTF-8.
     await page.getByLabel('CSV file').setInputFiles({
       name: 'altsystem.csv',
