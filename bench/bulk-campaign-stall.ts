@@ -45,6 +45,8 @@ async function acceptCampaigns(sandboxUrl: string, port: number, campaigns: numb
       BFF_DATA_DIR: dataDir,
       BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
       BFF_STATIC_DIR: '/nonexistent',
+      // PostgreSQL when given (the embedded database runs in the BFF's own thread).
+      ...(process.env.BENCH_DATABASE_URL ? { BFF_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
     stdio: 'ignore',
   });
