@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
 import {
-  bulkColumns,
   checkBulkHeader,
   checkBulkRow,
   conflictingDuplicates,
@@ -11,7 +10,6 @@ import {
   FIRST_DATA_ROW,
   MAX_BULK_ROWS,
 } from './bulk.ts';
-import { csvLines } from './csv.ts';
 
 export interface CheckedBulkFile {
   delimiter: string;
@@ -108,21 +106,4 @@ export function checkBulkFile(kind: BulkKind, text: string): CheckedBulkFile {
     });
   }
   return result;
-}
-
-/**
- * An empty file of a kind to fill in (issue 42): its header line, required columns first; a charges template
- * takes the amount in euros (`amount_eur`, one of the two amount columns). `;` and German numbers for a German
- * spreadsheet, `,` for an English one; a BOM, so Excel opens it as UTF-8.
- */
-export function bulkTemplate(kind: BulkKind, delimiter: ',' | ';'): string {
-  const columns = bulkColumns(kind).filter(
-    (column) => !(kind === 'charges' && column.name === 'amount_cent'),
-  );
-  const required = columns.filter((column) => column.required).map((column) => column.name);
-  const amount = kind === 'charges' ? ['amount_eur'] : [];
-  const optional = columns
-    .filter((column) => !column.required && !amount.includes(column.name))
-    .map((column) => column.name);
-  return `\uFEFF${csvLines([[...required, ...amount, ...optional]], { delimiter })}`;
 }

@@ -8,7 +8,8 @@ import {
   generatedInputId,
   readFileNumber,
 } from './bulk.ts';
-import { bulkTemplate, checkBulkFile } from './bulk-csv.ts';
+import { checkBulkFile } from './bulk-csv.ts';
+import { bulkTemplate } from './bulk-template.ts';
 
 const CHARGE_HEADER =
   'user_id,contract_id,type_of_transaction,amount_cent,is_gross,vat_type,due_date,display_name';

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useId, useState, type DragEvent } from 'react';
-import { bulkTemplate } from '../../../contract/bulk-csv.ts';
 import { AMOUNT_COLUMNS, bulkColumns, type BulkKind } from '../../../contract/bulk.ts';
+import { bulkTemplate } from '../../../contract/bulk-template.ts';
 import { separatorsOf } from '../../../contract/locale-number.ts';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { downloadBlob } from '../../lib/download.ts';
