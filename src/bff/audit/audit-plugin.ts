@@ -9,6 +9,7 @@ import {
   auditQuerySchema,
   type AuditEntry,
 } from '../../contract/bff-api.ts';
+import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { requireAdmin } from '../sessions/sessions-plugin.ts';
@@ -28,6 +29,9 @@ declare module 'fastify' {
     auditId?: number;
   }
 }
+
+/** Tries of an answer's audit completion when the database connection is lost under it (50 ms … 5 s apart). */
+const AUDIT_ANSWER_ATTEMPTS = 6;
 
 export interface AuditPluginOptions {
   retentionDays: number;
@@ -98,8 +102,17 @@ export default fp<AuditPluginOptions>(
       if (!isAudited(request)) return payload;
       const entry = entryOf(request, reply, reply.statusCode);
       try {
-        if (request.auditId === undefined) await audit.record(entry);
-        else await audit.answer(request.auditId, entry.status, entry.durationMs);
+        // A connection lost under the answer is tried again (~8 s): an answered write must not stay at status 0
+        // (issue 41). Setting the status is idempotent; an entry recorded whole may, if the connection went after
+        // its commit, be there twice, which is better than not at all.
+        const { auditId } = request;
+        await retryOnConnectionLoss(
+          () =>
+            auditId === undefined
+              ? audit.record(entry)
+              : audit.answer(auditId, entry.status, entry.durationMs),
+          { attempts: AUDIT_ANSWER_ATTEMPTS },
+        );
       } catch (error) {
         // The write has happened upstream: answering an error would mislead. The log line keeps the entry.
         request.log.error({ err: loggableError(error) }, 'audit entry not stored');
