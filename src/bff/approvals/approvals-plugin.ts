@@ -321,11 +321,15 @@ export default fp<ApprovalsPluginOptions>(
         .catch((error: unknown) =>
           request.log.error({ err: loggableError(error), requestId }, 'record answer not stored'),
         );
-      await app.auditLog
-        .answer(auditId, answer.status, options.now() - started)
-        .catch((error: unknown) =>
-          request.log.error({ err: loggableError(error), requestId }, 'audit answer not stored'),
-        );
+      // Setting the status is idempotent: tried again when the connection is lost under it (issue 41).
+      await retryOnConnectionLoss(
+        () => app.auditLog.answer(auditId, answer.status, options.now() - started),
+        {
+          attempts: 6,
+        },
+      ).catch((error: unknown) =>
+        request.log.error({ err: loggableError(error), requestId }, 'audit answer not stored'),
+      );
       return record(settledAnswer(answer, claim.attempts > 1));
     };
 
