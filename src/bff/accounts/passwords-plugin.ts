@@ -10,6 +10,7 @@ import { HttpError } from '../http-error.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { newPasswordProblems, temporaryPassword } from './new-password.ts';
 import { PasskeyRepository } from '../passkeys/passkey-repository.ts';
+import { tooManyWrongPasswords } from './sign-in-throttle.ts';
 
 export interface PasswordsPluginOptions {
   /** false (BFF_LOCAL_ACCOUNTS=false): no local passwords to reset or change. */
@@ -132,9 +133,7 @@ export default fp<PasswordsPluginOptions>(
           return reply
             .code(429)
             .header('retry-after', String(attempt.retryAfterSeconds))
-            .send({
-              detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-            });
+            .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
         const errors: Record<string, string[]> = {};
         if (!attempt.result) errors.current_password = ['This is not your current password.'];
         if (problems.length > 0) errors.new_password = problems;

@@ -272,3 +272,8 @@ function blockedFor(rows: { key: string; at: Date }[], limits: Limit[], now: num
   if (unblockAt.length === 0) return 0;
   return Math.max(1, Math.ceil((Math.max(...unblockAt) - now) / 1000));
 }
+
+/** The words of a password re-entry refused for too many wrong ones (approval step-up, passkeys, password change). */
+export const tooManyWrongPasswords = (retryAfterSeconds: number) => ({
+  detail: `Too many wrong passwords. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+});

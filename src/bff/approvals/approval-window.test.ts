@@ -1,14 +1,12 @@
 import { tmpdir } from 'node:os';
-import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalRowsPageSchema, approvalSchema } from '../../contract/approvals.ts';
 import { bulkCampaignSchema, type BulkCampaign } from '../../contract/bulk.ts';
-import { exampleCharge } from '../../contract/testing/examples.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';
-import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { bookedTimes, charge } from '../testing/charges.ts';
 import {
   addSignedInStaff,
   buildTestBff,
@@ -27,22 +25,6 @@ const HOUR = 3_600_000;
 const pathOf = (contract: string, user = 'P1000') =>
   `/v3/producers/${user}/contracts/${contract}/charges_and_credits/`;
 
-/** A charge of `amountCent` gross, one execution. */
-const charge = (inputId: string, amountCent: number, extra: Record<string, unknown> = {}) => ({
-  ...exampleCharge,
-  type_of_transaction: 'charge',
-  amount_cent: amountCent,
-  input_id: inputId,
-  ...extra,
-});
-
-async function bookedTimes(sandbox: TestSandbox, inputId: string): Promise<number> {
-  const rows = await sandbox.database.db
-    .select({ inputId: chargeRequests.inputId })
-    .from(chargeRequests)
-    .where(like(chargeRequests.inputId, inputId));
-  return rows.length;
-}
 
 describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 hours)', () => {
   let bff: BffWithSandbox;

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalPageSchema, approvalSchema, type Approval } from '../../contract/approvals.ts';
 import { OPERATIONS } from '../../contract/api/operations.ts';
 import { auditPageSchema, BFF_AUDITED_OPERATIONS, sessionUserSchema } from '../../contract/bff-api.ts';
 import { bulkCampaignSchema } from '../../contract/bulk.ts';
-import { exampleCharge } from '../../contract/testing/examples.ts';
 import { until } from '../../node-shared/testing/until.ts';
-import { chargeRequests } from '../../sandbox/db/schema.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
+import { bookedTimes, charge } from '../testing/charges.ts';
 import { approvals, bulkCampaigns, bulkRows } from '../db/schema.ts';
 import type { LossyUpstream } from '../testing/lossy-upstream.ts';
 import {
@@ -26,22 +25,6 @@ import {
 const PATH = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
 const OTTO = { username: 'otto', password: 'otto-password-1', role: 'operator' } as const;
 
-/** A charge of `amountCent` gross (one execution unless told), input_id `inputId`. */
-const charge = (inputId: string, amountCent = 150_000, extra: Record<string, unknown> = {}) => ({
-  ...exampleCharge,
-  type_of_transaction: 'charge',
-  amount_cent: amountCent,
-  input_id: inputId,
-  ...extra,
-});
-
-async function bookedTimes(sandbox: TestSandbox, inputId: string): Promise<number> {
-  const rows = await sandbox.database.db
-    .select({ inputId: chargeRequests.inputId })
-    .from(chargeRequests)
-    .where(like(chargeRequests.inputId, inputId));
-  return rows.length;
-}
 
 describe('four-eyes approvals of charges and credits', () => {
   let bff: BffWithSandbox;

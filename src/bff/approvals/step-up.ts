@@ -3,6 +3,7 @@ import { STEP_UP_MAX_AGE_SECONDS } from '../../contract/approvals.ts';
 import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
 import { HttpError } from '../http-error.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
+import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
 
 /** Why a step-up failed, as the route answers it. */
 export type StepUpRefusal =
@@ -55,9 +56,7 @@ export async function stepUpRefusal(
   if ('retryAfterSeconds' in attempt)
     return {
       status: 429,
-      body: {
-        detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-      },
+      body: tooManyWrongPasswords(attempt.retryAfterSeconds),
       retryAfterSeconds: attempt.retryAfterSeconds,
     };
   if (!attempt.result) return { status: 400, body: { password: ['This is not your password.'] } };

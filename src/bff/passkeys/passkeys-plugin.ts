@@ -32,6 +32,7 @@ import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
 import { NEEDS_HOST_NAME, type RelyingParty } from './relying-party.ts';
+import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
 
 export interface PasskeysPluginOptions {
   /** Null: the console has no host name (see relyingPartyOf), so no passkeys. */
@@ -144,9 +145,7 @@ export default fp<PasskeysPluginOptions>(
           return reply
             .code(429)
             .header('retry-after', String(attempt.retryAfterSeconds))
-            .send({
-              detail: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-            });
+            .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
         if (!attempt.result)
           return reply.code(403).send({ detail: 'This is not your password: the passkey was not added.' });
         // An admin's change that landed after this session was checked: it ends, it adds nothing.
