@@ -366,6 +366,11 @@ export const consoleRecords = pgTable(
      * counts toward the contract's sum in BFF_APPROVAL_WINDOW_H. Null: not money, or booked through an approval.
      */
     unapprovedGrossCent: bigint('unapproved_gross_cent', { mode: 'number' }),
+    /**
+     * The request ID of the latest attempt, as its audit entry has it: an audit entry left without its status
+     * (the connection was lost as it was written) takes the answer the record holds (AuditRepository.reconcile).
+     */
+    requestId: text('request_id'),
   },
   (table) => [
     uniqueIndex('records_source_ref_idx').on(table.sourceRef),
@@ -375,6 +380,7 @@ export const consoleRecords = pgTable(
     index('records_name_address_idx').on(table.nameAddressKey),
     index('records_technical_resource_idx').on(table.technicalResourceId),
     index('records_recorded_at_idx').on(table.recordedAt),
+    index('records_request_id_idx').on(table.requestId),
   ],
 );
 
