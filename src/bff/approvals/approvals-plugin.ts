@@ -302,6 +302,7 @@ export default fp<ApprovalsPluginOptions>(
             recordedBy: claim.requestedBy,
             recordedByDisplayName: claim.requestedByDisplayName,
             acknowledged: [],
+            requestId,
           }),
         );
       } catch (error) {

@@ -71,6 +71,11 @@ export default fp<AuditPluginOptions>(
     scheduleMaintenance(app, 'audit retention', HOURLY, () =>
       audit.deleteBefore(new Date(options.now() - options.retentionDays * DAY_MS)),
     );
+    // An answered write always ends with its status in the audit: entries a lost connection left at 0 take
+    // the answer their record holds, at start and hourly (issue 41).
+    scheduleMaintenance(app, 'audit entries settled from records', HOURLY, () =>
+      audit.reconcile(options.now()),
+    );
 
     const entryOf = (request: FastifyRequest, reply: FastifyReply, status: number): AuditEntry =>
       auditEntrySchema.parse({

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_AUDIT_USER, type AuditEntry, type AuditFilter } from '../../contract/bff-api.ts';
+import { queryRows } from '../../node-shared/db/connect.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { auditEntries } from '../db/schema.ts';
 
@@ -67,6 +68,23 @@ export class AuditRepository {
       .values(toRow({ ...entry, status: 0 }))
       .returning({ id: auditEntries.id });
     return row!.id;
+  }
+
+  /**
+   * Audit entries left at status 0 whose write the console's records hold an answer for (the connection was
+   * lost as the entry's answer was written, or the process died between the two): each takes the record's
+   * status. Entries younger than a minute are left to their request. Runs at start and hourly (issue 41).
+   */
+  async reconcile(now: number = Date.now()): Promise<number> {
+    const settled = await queryRows<{ id: unknown }>(
+      this.db,
+      sql`update audit_entries a set status = r.upstream_status
+        from records r
+        where a.status = 0 and r.request_id = a.request_id and r.upstream_status is not null
+          and a.time < ${new Date(now - 60_000).toISOString()}::timestamptz
+        returning a.id`,
+    );
+    return settled.length;
   }
 
   async answer(id: number, status: number, durationMs: number): Promise<void> {

@@ -239,6 +239,7 @@ export class CampaignRunner {
       recordedBy: campaign.owner,
       recordedByDisplayName: campaign.ownerDisplayName,
       acknowledged: [],
+      requestId,
     };
     const gate = campaign.kind === 'charges' && !campaign.approvalId ? this.options.gate : undefined;
     let recordId: number;

@@ -112,6 +112,7 @@ export default fp<ApiProxyPluginOptions>(
                 .slice(0, 20)
             : [],
         unapprovedGrossCent,
+        requestId: String(request.id),
       });
     };
     /** The platform's answer on the record, before it leaves; not storable: logged, the answer still goes out. */

@@ -41,6 +41,8 @@ export interface RecordDraft {
    * contract's sum in BFF_APPROVAL_WINDOW_H (ApprovalWindow). Unset: not counted.
    */
   unapprovedGrossCent?: number | null;
+  /** This attempt's request ID, as its audit entry has it (the latest attempt's is kept). */
+  requestId?: string | null;
 }
 
 export interface FoundDuplicate {
@@ -250,11 +252,15 @@ export class RecordRepository {
           duplicateOf: duplicates.map(({ row: earlier }) => String(earlier.id)),
           acknowledgedDuplicates: draft.acknowledged,
           unapprovedGrossCent: draft.unapprovedGrossCent ?? null,
+          requestId: draft.requestId ?? null,
         })
         // Another attempt of the same write: the record it already has, one attempt more.
         .onConflictDoUpdate({
           target: consoleRecords.sourceRef,
-          set: { attempts: sql`${consoleRecords.attempts} + 1` },
+          set: {
+            attempts: sql`${consoleRecords.attempts} + 1`,
+            requestId: sql`excluded.request_id`,
+          },
         })
         .returning({ id: consoleRecords.id, inserted: sql<boolean>`xmax = 0` });
       const { id, inserted } = row!;
