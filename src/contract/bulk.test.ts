@@ -7,6 +7,8 @@ import {
   checkBulkHeader,
   generatedInputId,
   readFileNumber,
+  duplicateRowMessage,
+  identicalRepeats,
 } from './bulk.ts';
 import { checkBulkFile } from './bulk-csv.ts';
 import { bulkTemplate } from './bulk-template.ts';
@@ -49,6 +51,27 @@ describe('bulk files', () => {
         expect(checkBulkFile(kind, template).fileProblem).toBe('The file has no header line and rows.');
       }
     expect(bulkTemplate('charges', ';')).toContain(';amount_eur;');
+  });
+
+  it('finds rows identical but for input_id, each with the first row it repeats, the contract included', () => {
+    const values = (input_id: string, contract_id = 'C1', amount_cent = 1250) => ({
+      user_id: 'P1',
+      contract_id,
+      amount_cent,
+      input_id,
+    });
+    const repeats = identicalRepeats([
+      { row: 5, values: values('e') },
+      { row: 2, values: values('a') },
+      { row: 3, values: values('b', 'C2') },
+      { row: 4, values: values('c') },
+      { row: 6, values: values('d', 'C1', 1251) },
+    ]);
+    expect([...repeats]).toEqual([
+      [4, 2],
+      [5, 2],
+    ]);
+    expect(duplicateRowMessage(2)).toMatch(/^Identical to row 2 of the file: not sent/);
   });
 
   it('reports unknown and missing columns', () => {

@@ -140,10 +140,14 @@ export const EXISTING_ROW_MESSAGES = {
 export function identicalRepeats(
   rows: readonly { row: number; values: Record<string, unknown> }[],
 ): Map<number, number> {
+  return repeatsByContent(rows.map(({ row, values }) => ({ row, content: canonicalRowContent(values) })));
+}
+
+/** The same from each row's canonical content, computed beforehand (the BFF does it in slices). */
+export function repeatsByContent(rows: readonly { row: number; content: string }[]): Map<number, number> {
   const first = new Map<string, number>();
   const repeats = new Map<number, number>();
-  for (const { row, values } of [...rows].sort((a, b) => a.row - b.row)) {
-    const content = canonicalRowContent(values);
+  for (const { row, content } of [...rows].sort((a, b) => a.row - b.row)) {
     const earlier = first.get(content);
     if (earlier === undefined) first.set(content, row);
     else repeats.set(row, earlier);

@@ -24,8 +24,8 @@ import {
   duplicateRowMessage,
   EXISTING_ROW_MESSAGES,
   generatedInputId,
-  identicalRepeats,
   parseBulkRow,
+  repeatsByContent,
   type BulkCampaignRequest,
   type BulkKind,
 } from '../../contract/bulk.ts';
@@ -169,7 +169,10 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
       return platformRow(row, output, generatedInputId(hash, occurrence));
     });
   // Rows identical to an earlier one (every field but input_id): not sent unless staff said to book them too.
-  const repeats = identicalRepeats(data.map(({ row, data: output }) => ({ row, values: output })));
+  // Each row's content in slices (a 10,000-row file's took 170 ms at once), then compared.
+  const repeats = repeatsByContent(
+    await mapInSlices(data, ({ row, data: output }) => ({ row, content: canonicalRowContent(output) })),
+  );
   return { problems, rows, repeats };
 }
 
