@@ -25,7 +25,6 @@ const HOUR = 3_600_000;
 const pathOf = (contract: string, user = 'P1000') =>
   `/v3/producers/${user}/contracts/${contract}/charges_and_credits/`;
 
-
 describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 hours)', () => {
   let bff: BffWithSandbox;
   let call: ConsoleCall;

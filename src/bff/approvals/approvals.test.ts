@@ -25,7 +25,6 @@ import {
 const PATH = '/v3/producers/P1000/contracts/C1000/charges_and_credits/';
 const OTTO = { username: 'otto', password: 'otto-password-1', role: 'operator' } as const;
 
-
 describe('four-eyes approvals of charges and credits', () => {
   let bff: BffWithSandbox;
   let sandbox: TestSandbox;
