@@ -2,7 +2,9 @@
  * Issue 41: 10,000-row charges campaigns of 600 monthly executions each, posted to a real BFF process one
  * and three at once, while another member of staff polls `/healthz` every 20 ms and the BFF's RSS is
  * sampled. Only the campaigns' acceptance is measured (their totals reach the threshold: they await
- * approval, nothing is sent). Budgets: `/healthz` within 200 ms throughout, RSS growth under 400 MB.
+ * approval, nothing is sent). Every row differs (amount and input_id): identical rows would be marked repeats and
+ * left out of the totals (issue 42), which would spare the BFF most of the work. Budgets: `/healthz` within
+ * 200 ms throughout, RSS growth under 400 MB. `BENCH_NODE_ARGS` passes flags to the BFF (`--cpu-prof`, `--trace-gc`).
  *
  * Alone: `npx tsx bench/bulk-campaign-stall.ts` (the BFF on its embedded database; no platform is called).
  */
@@ -26,7 +28,7 @@ function campaignFile(prefix: string): string {
   ];
   for (let n = 1; n <= ROWS; n++)
     lines.push(
-      `P1000;C1000;credit;${(n % 50) * 100 + 100};ja;normal;2026-01-31;${EXECUTIONS};month;${prefix}-${n};Winter bonus`,
+      `P1000;C1000;credit;${100 + n};ja;normal;2026-01-31;${EXECUTIONS};month;${prefix}-${n};Winter bonus`,
     );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -36,20 +38,29 @@ const rssMb = (pid: number) =>
 
 async function acceptCampaigns(sandboxUrl: string, port: number, campaigns: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bulk-stall-'));
-  const bff = spawn(process.execPath, ['--import', 'tsx', 'src/bff/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ENERGY_API_BASE_URL: sandboxUrl,
-      BFF_DATA_DIR: dataDir,
-      BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      BFF_STATIC_DIR: '/nonexistent',
-      // PostgreSQL when given (the embedded database runs in the BFF's own thread).
-      ...(process.env.BENCH_DATABASE_URL ? { BFF_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  const bff = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'src/bff/server.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ENERGY_API_BASE_URL: sandboxUrl,
+        BFF_DATA_DIR: dataDir,
+        BFF_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        BFF_STATIC_DIR: '/nonexistent',
+        // PostgreSQL when given (the embedded database runs in the BFF's own thread).
+        ...(process.env.BENCH_DATABASE_URL ? { BFF_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      },
+      stdio: process.env.BENCH_NODE_ARGS ? 'inherit' : 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/healthz`);

@@ -49,7 +49,7 @@ import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
 import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
-import { mapInSlices } from './map-in-slices.ts';
+import { mapInTurns } from '../event-loop-turns.ts';
 import type { RetryPolicy } from './row-outcome.ts';
 import { PlatformWriter } from './platform-writer.ts';
 
@@ -101,14 +101,13 @@ function platformRow(row: number, data: Record<string, unknown>, inputId: string
 const campaignParamsSchema = bulkCampaignSchema.pick({ id: true });
 
 /**
- * A campaign request as `bulkCampaignRequestSchema` defines it, checked in slices: the envelope (the
- * route's body schema) at once, then here the rows to send 250 at a time with the event loop given back
- * between them.
+ * A campaign request as `bulkCampaignRequestSchema` defines it, checked in turns: the envelope (the
+ * route's body schema) at once, then here the rows to send, giving the event loop back every few milliseconds.
  */
 async function parseCampaignRows(
   envelope: z.output<typeof bulkCampaignEnvelopeSchema>,
 ): Promise<z.output<typeof bulkCampaignRequestSchema>> {
-  const rows = await mapInSlices(envelope.rows, (row, index) => {
+  const rows = await mapInTurns(envelope.rows, (row, index) => {
     const parsed = bulkCampaignRowSchema.safeParse(row);
     if (!parsed.success) {
       const problems = toFieldErrors(parsed.error, row, 'schema');
@@ -133,7 +132,7 @@ type CheckedRequest = Awaited<ReturnType<typeof checkRows>>;
  * SHA-256 of its canonical content + its occurrence among identical rows, in file order.
  */
 async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'rows'>) {
-  const checked = await mapInSlices(body.rows, ({ row, values }) => ({
+  const checked = await mapInTurns(body.rows, ({ row, values }) => ({
     row,
     values,
     parsed: parseBulkRow(body.kind, values),
@@ -169,9 +168,9 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
       return platformRow(row, output, generatedInputId(hash, occurrence));
     });
   // Rows identical to an earlier one (every field but input_id): not sent unless staff said to book them too.
-  // Each row's content in slices (a 10,000-row file's took 170 ms at once), then compared.
+  // Each row's content in turns (a 10,000-row file's took 170 ms at once), then compared.
   const repeats = repeatsByContent(
-    await mapInSlices(data, ({ row, data: output }) => ({ row, content: canonicalRowContent(output) })),
+    await mapInTurns(data, ({ row, data: output }) => ({ row, content: canonicalRowContent(output) })),
   );
   return { problems, rows, repeats };
 }

@@ -202,4 +202,30 @@ describe('PGlite', () => {
       await database.close();
     }
   });
+
+  it('lets other work run between the statements of a transaction (it runs in this thread)', async () => {
+    const database = await openDatabase('memory://', notesDatabase);
+    let otherWork = 0;
+    let running = true;
+    const tick = () =>
+      setImmediate(() => {
+        otherWork += 1;
+        if (running) tick();
+      });
+    try {
+      tick();
+      const seenBy: number[] = [];
+      await database.db.transaction(async (tx) => {
+        for (let statement = 0; statement < 20; statement++) {
+          seenBy.push(otherWork);
+          await tx.execute(sql`select 1`);
+        }
+      });
+      // Without a turn per statement, the whole loop ran before anything else (1.1 s for a 10,000-row campaign).
+      expect(new Set(seenBy).size).toBeGreaterThanOrEqual(19);
+    } finally {
+      running = false;
+      await database.close();
+    }
+  });
 });
