@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './api/common.ts';
-import { chargeRequestSchema, type ChargeRequest } from './api/charges.ts';
+import { chargeRequestSchema, transactionTypeSchema, type ChargeRequest } from './api/charges.ts';
 import {
   chargeSchedule,
   sumChargeTotals,
@@ -155,6 +155,8 @@ export const windowBookingSchema = z.object({
   source: z.string(),
   /** The platform's status; null: no answer (yet), which may have booked it. */
   upstream_status: z.int().nullable(),
+  /** A charge or a credit (`gross_cent` is a magnitude either way: both move money); null on older requests. */
+  type_of_transaction: transactionTypeSchema.nullable().default(null),
 });
 export type WindowBooking = z.infer<typeof windowBookingSchema>;
 

@@ -84,6 +84,7 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
         gross_cent: 60_000,
         source: 'single',
         upstream_status: 201,
+        type_of_transaction: 'charge',
       }),
     ]);
     // A contract with nothing booked in the window: a small write needs no approval, and is not taken.
@@ -141,7 +142,12 @@ describe('the four-eyes threshold over time (BFF_APPROVAL_WINDOW_H, default 720 
       (await call('GET', `/bff/approvals/${second.approvalId ?? ''}`, operator)).json(),
     );
     expect(approval.window_bookings).toEqual([
-      expect.objectContaining({ input_id: 'bulk-split-1', gross_cent: 99_999, source: 'bulk' }),
+      expect.objectContaining({
+        input_id: 'bulk-split-1',
+        gross_cent: 99_999,
+        source: 'bulk',
+        type_of_transaction: 'charge',
+      }),
     ]);
     // A single booking sees the campaign's row too.
     expect((await book('C1000', charge('after-bulk', 1))).statusCode).toBe(428);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WindowBooking } from '../../contract/approvals.ts';
+import { isRecord } from '../../contract/is-record.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { queryRows } from '../../node-shared/db/connect.ts';
 import type { BffDatabase } from '../db/connect.ts';
@@ -30,6 +31,12 @@ export const contractKey = (userId: string, contractId: string) => JSON.stringif
  * The records that count toward a window from `since`: sent without approval, and possibly booked — answered
  * 2xx, no answer (yet), or a server error other than 503 "not taken"; a refusal counts nothing.
  */
+/** A booking's type as sent; null when the body does not say (it was refused before it was sent). */
+function transactionType(sent: unknown): 'charge' | 'credit' | null {
+  const type = isRecord(sent) ? sent.type_of_transaction : null;
+  return type === 'charge' || type === 'credit' ? type : null;
+}
+
 const counted = (since: Date) => sql`unapproved_gross_cent is not null
   and recorded_at >= ${since.toISOString()}::timestamptz
   and (upstream_status is null
@@ -110,6 +117,7 @@ export class ApprovalWindow {
       recorded_by: string;
       source: string;
       upstream_status: number | null;
+      sent: unknown;
       total_cent: string | number;
       total_count: string | number;
     }>(
@@ -117,7 +125,7 @@ export class ApprovalWindow {
       sql`
       with counted as (
         select distinct on (coalesce(input_id, id::text))
-          input_id, unapproved_gross_cent as gross_cent, recorded_at, recorded_by, source, upstream_status
+          input_id, unapproved_gross_cent as gross_cent, recorded_at, recorded_by, source, upstream_status, sent
         from records
         where operation = 'charges'
           and user_id = ${userId}
@@ -142,6 +150,8 @@ export class ApprovalWindow {
         recorded_by: row.recorded_by,
         source: row.source,
         upstream_status: row.upstream_status,
+        // Read here, not with `->>` in SQL: a body may hold an escaped NUL, which PostgreSQL refuses as text.
+        type_of_transaction: transactionType(row.sent),
       })),
     };
   }

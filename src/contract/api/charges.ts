@@ -6,8 +6,11 @@ export const EXECUTION_CYCLE_REQUIRED = 'This field is required when no_of_execu
 export const MAX_EXECUTIONS = 600;
 export const MAX_AMOUNT_CENT = 2_147_483_647;
 
+/** A credit (money to the customer) or a charge. */
+export const transactionTypeSchema = z.enum(['credit', 'charge']);
+
 const chargeFields = {
-  type_of_transaction: z.enum(['credit', 'charge']),
+  type_of_transaction: transactionTypeSchema,
   amount_cent: z.int().min(0).max(MAX_AMOUNT_CENT),
   is_gross: z.boolean(),
   vat_type: z.enum(['normal', 'reduced']),

@@ -25,7 +25,7 @@ describe('the bookings that made up an approval’s sum', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('lists each booking sent without approval with who sent it and whether it is booked, and their sum', () => {
+  it('lists each booking sent without approval with who sent it, charge or credit, whether it is booked, and their sum', () => {
     renderBookings(
       pendingCharge({
         total_gross_cent: 50_000,
@@ -37,6 +37,7 @@ describe('the bookings that made up an approval’s sum', () => {
             recorded_by: 'olga',
             source: 'bulk',
             upstream_status: null,
+            type_of_transaction: 'credit',
           },
           {
             input_id: 'split-1',
@@ -45,15 +46,19 @@ describe('the bookings that made up an approval’s sum', () => {
             recorded_by: 'olga',
             source: 'single',
             upstream_status: 201,
+            type_of_transaction: 'charge',
           },
         ],
       }),
     );
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/split-2.*olga.*bulk campaign.*€400\.00.*no final answer: may be booked/),
-      expect.stringMatching(/split-1.*olga.*single booking.*€300\.00.*booked/),
+      expect.stringMatching(
+        /split-2.*olga.*bulk campaign.*Credit.*-€400\.00.*no final answer: may be booked/,
+      ),
+      expect.stringMatching(/split-1.*olga.*single booking.*Charge.*€300\.00.*booked/),
     ]);
-    expect(screen.getByText(/€700\.00 gross\), it reaches it/)).toBeTruthy();
+    // A credit moves money as a charge does: the sum is of both.
+    expect(screen.getByText(/count alike: €700\.00 gross moved/)).toBeTruthy();
   });
 });

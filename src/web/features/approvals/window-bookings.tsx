@@ -3,6 +3,7 @@ import type { Approval } from '../../../contract/approvals.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { formatChargeAmount, transactionTypeWord } from '../../lib/charge-amount.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /**
@@ -18,13 +19,21 @@ export function WindowBookings({ approval, locale }: { approval: Approval; local
     <section className="card" aria-labelledby="window-bookings-heading">
       <h2 id="window-bookings-heading">{label}</h2>
       <p>
-        {t`This request stays below the approval amount on its own. Together with these bookings on the same contract, sent without approval recently (${formatCents(sum, locale)} gross), it reaches it: judge the sum.`}
+        {t`This request stays below the approval amount on its own. Together with these bookings on the same contract, sent without approval recently, it reaches it: judge the sum. Charges and credits count alike: ${formatCents(sum, locale)} gross moved.`}
       </p>
       <ScrollRegion label={label}>
         <table className="table table--values" aria-label={label}>
           <thead>
             <ColumnHeaders
-              columns={[t`Sent`, t`Input ID`, t`By`, t`How`, numeric(t`Gross`), t`Platform’s answer`]}
+              columns={[
+                t`Sent`,
+                t`Input ID`,
+                t`By`,
+                t`How`,
+                t`Type`,
+                numeric(t`Gross`),
+                t`Platform’s answer`,
+              ]}
             />
           </thead>
           <tbody>
@@ -36,7 +45,14 @@ export function WindowBookings({ approval, locale }: { approval: Approval; local
                 </td>
                 <td>{booking.recorded_by}</td>
                 <td>{booking.source === 'bulk' ? t`bulk campaign` : t`single booking`}</td>
-                <td className="numeric">{formatCents(booking.gross_cent, locale)}</td>
+                <td>
+                  {booking.type_of_transaction ? transactionTypeWord(booking.type_of_transaction) : '—'}
+                </td>
+                <td className="numeric">
+                  {booking.type_of_transaction
+                    ? formatChargeAmount(booking.gross_cent, booking.type_of_transaction, locale)
+                    : formatCents(booking.gross_cent, locale)}
+                </td>
                 <td>
                   {booking.upstream_status !== null && booking.upstream_status < 300
                     ? t`booked`
