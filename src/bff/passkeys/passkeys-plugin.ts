@@ -31,7 +31,7 @@ import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
-import { NEEDS_HOST_NAME, type RelyingParty } from './relying-party.ts';
+import { NEEDS_HOST_NAME, reachedByIpInsteadOfLocalhost, type RelyingParty } from './relying-party.ts';
 import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
 
 export interface PasskeysPluginOptions {
@@ -71,15 +71,16 @@ export default fp<PasskeysPluginOptions>(
     const userHandle = (username: string) =>
       new Uint8Array(createHmac('sha256', userHandleKey).update(username).digest());
 
-    const unavailableFor = (username: string | null): PasskeysUnavailable | null => {
+    const unavailableFor = (username: string | null, request: FastifyRequest): PasskeysUnavailable | null => {
       if (!options.localAccounts) return 'local-accounts-off';
       if (username?.startsWith(SSO_USERNAME_PREFIX)) return 'sso';
-      if (!relyingParty) return 'host-name';
+      if (!relyingParty || reachedByIpInsteadOfLocalhost(relyingParty, request.headers.host))
+        return 'host-name';
       return null;
     };
     /** Settled before the body is read: who may use passkeys, and whether this console can. */
-    const refuseUnavailable = (username: string | null): RelyingParty => {
-      const unavailable = unavailableFor(username);
+    const refuseUnavailable = (username: string | null, request: FastifyRequest): RelyingParty => {
+      const unavailable = unavailableFor(username, request);
       if (unavailable === 'local-accounts-off')
         throw new HttpError(403, 'Local accounts are turned off here: sign in with SSO.');
       if (unavailable === 'sso')
@@ -87,11 +88,11 @@ export default fp<PasskeysPluginOptions>(
           403,
           'Your account signs in through your company’s sign-in service, which keeps its credentials: no passkeys here.',
         );
-      if (!relyingParty) throw new HttpError(409, NEEDS_HOST_NAME);
+      if (!relyingParty || unavailable === 'host-name') throw new HttpError(409, NEEDS_HOST_NAME);
       return relyingParty;
     };
     const ownPasskeysOnly = async (request: FastifyRequest) => {
-      refuseUnavailable(requireSession(request).username);
+      refuseUnavailable(requireSession(request).username, request);
     };
     const audited = (operation: string) => async (request: FastifyRequest) => {
       // Before validation: the params are as sent.
@@ -102,7 +103,7 @@ export default fp<PasskeysPluginOptions>(
 
     app.get('/bff/passkeys', { schema: { response: { 200: passkeyListSchema } } }, async (request) => {
       const { username } = requireSession(request);
-      const unavailable = unavailableFor(username);
+      const unavailable = unavailableFor(username, request);
       return {
         passkeys: unavailable === 'sso' ? [] : (await passkeys.list(username)).map(passkeyView),
         unavailable,
@@ -128,7 +129,7 @@ export default fp<PasskeysPluginOptions>(
       async (request, reply) => {
         const session = requireSession(request);
         const { username } = session;
-        const rp = refuseUnavailable(username);
+        const rp = refuseUnavailable(username, request);
         // A step-up: a stolen session alone must not plant a passkey, which would outlive a password
         // change and approve without a password. SSO accounts have no passkeys (refuseUnavailable), so
         // only the local account's current password is asked for; a sign-in alone (even by passkey) is
@@ -188,7 +189,7 @@ export default fp<PasskeysPluginOptions>(
       },
       async (request, reply) => {
         const { username } = requireSession(request);
-        const rp = refuseUnavailable(username);
+        const rp = refuseUnavailable(username, request);
         const { name } = request.body;
         // The schema checked the frame; the library checks everything inside it.
         const { response } = request.body;
@@ -327,15 +328,15 @@ export default fp<PasskeysPluginOptions>(
     app.post(
       '/bff/passkeys/authentication-options',
       {
-        onRequest: async () => {
-          refuseUnavailable(null);
+        onRequest: async (request) => {
+          refuseUnavailable(null, request);
         },
         schema: {
           response: { 200: passkeyRequestOptionsSchema, 409: detailErrorSchema, 429: detailErrorSchema },
         },
       },
       async (request, reply) => {
-        const rp = refuseUnavailable(null);
+        const rp = refuseUnavailable(null, request);
         // No allowCredentials: the browser offers the passkeys it holds for this console (discoverable).
         const requestOptions = await generateAuthenticationOptions({
           rpID: rp.id,
@@ -365,8 +366,8 @@ export default fp<PasskeysPluginOptions>(
       {
         onRequest: [
           audited('bff_login_passkey'),
-          async () => {
-            refuseUnavailable(null);
+          async (request: FastifyRequest) => {
+            refuseUnavailable(null, request);
           },
         ],
         schema: {
@@ -375,7 +376,7 @@ export default fp<PasskeysPluginOptions>(
         },
       },
       async (request, reply) => {
-        const rp = refuseUnavailable(null);
+        const rp = refuseUnavailable(null, request);
         const { response } = request.body;
         const passkey = await passkeys.findByCredentialId(response.id);
         // A passkey of an account that is gone or disabled signs nobody in.

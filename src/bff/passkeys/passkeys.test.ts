@@ -415,8 +415,38 @@ describe('passkeys where they cannot be used', () => {
   let bff: SignedInBff;
   afterAll(() => bff?.app.close());
 
+  it('work at http://localhost as npm start prints it when the console listens on 127.0.0.1, and say to use that name at the IP address', async () => {
+    const local = await startSignedInBff(UNUSED_UPSTREAM, { consoleOrigin: 'http://127.0.0.1:8080' });
+    try {
+      const atLocalhost = { ...CSRF, cookie: local.operator, host: 'localhost:8080' };
+      expect(
+        (await local.app.inject({ method: 'GET', url: '/bff/passkeys', headers: atLocalhost })).json(),
+      ).toEqual({ passkeys: [], unavailable: null });
+      const options = await local.app.inject({
+        method: 'POST',
+        url: '/bff/passkeys/registration-options',
+        headers: atLocalhost,
+        payload: { password: TEST_OPERATOR.password },
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      expect(options.json()).toMatchObject({ rp: { id: 'localhost' } });
+      const atIp = { ...CSRF, cookie: local.operator, host: '127.0.0.1:8080' };
+      expect(
+        (await local.app.inject({ method: 'GET', url: '/bff/passkeys', headers: atIp })).json(),
+      ).toMatchObject({ unavailable: 'host-name' });
+      const refused = await local.app.inject({
+        method: 'POST',
+        url: '/bff/passkeys/authentication-options',
+        headers: { ...CSRF, host: '127.0.0.1:8080' },
+      });
+      expect(refused.json()).toEqual({ detail: NEEDS_HOST_NAME });
+    } finally {
+      await local.app.close();
+    }
+  });
+
   it('says that a console reached by an IP address needs a host name', async () => {
-    bff = await startSignedInBff(UNUSED_UPSTREAM, { consoleOrigin: 'http://127.0.0.1:8080' });
+    bff = await startSignedInBff(UNUSED_UPSTREAM, { consoleOrigin: 'http://10.1.2.3:8080' });
     expect((await bff.call('GET', '/bff/passkeys', bff.operator)).json()).toEqual({
       passkeys: [],
       unavailable: 'host-name',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relyingPartyOf } from './relying-party.ts';
+import { reachedByIpInsteadOfLocalhost, relyingPartyOf } from './relying-party.ts';
 
 describe('the passkeys’ relying party', () => {
   it('is the host name of the public URL, and its origin', () => {
@@ -14,9 +14,30 @@ describe('the passkeys’ relying party', () => {
   });
 
   it('is none for an IP address, which browsers refuse as RP ID', () => {
-    expect(relyingPartyOf('http://127.0.0.1:8080')).toBeNull();
     expect(relyingPartyOf('https://10.1.2.3')).toBeNull();
-    expect(relyingPartyOf('http://[::1]:8080')).toBeNull();
+    expect(relyingPartyOf('http://192.168.1.20:8080')).toBeNull();
+    expect(relyingPartyOf('http://[2001:db8::1]:8080')).toBeNull();
+  });
+
+  it('is localhost for a console listening on a loopback address, as npm start prints it', () => {
+    expect(relyingPartyOf('http://127.0.0.1:8080')).toEqual({
+      id: 'localhost',
+      origin: 'http://localhost:8080',
+    });
+    expect(relyingPartyOf('http://[::1]:8080')).toEqual({ id: 'localhost', origin: 'http://localhost:8080' });
+  });
+
+  it('tells a request that reached a localhost console by its IP address apart', () => {
+    const localhost = relyingPartyOf('http://127.0.0.1:8080')!;
+    expect(reachedByIpInsteadOfLocalhost(localhost, '127.0.0.1:8080')).toBe(true);
+    expect(reachedByIpInsteadOfLocalhost(localhost, '[::1]:8080')).toBe(true);
+    expect(reachedByIpInsteadOfLocalhost(localhost, 'localhost:8080')).toBe(false);
+    expect(reachedByIpInsteadOfLocalhost(localhost, undefined)).toBe(false);
+    expect(reachedByIpInsteadOfLocalhost(localhost, 'bad host%')).toBe(false);
+    // A console with a public name is judged by its name only (a proxy may send any Host).
+    expect(reachedByIpInsteadOfLocalhost(relyingPartyOf('https://console.example.com')!, '10.0.0.1')).toBe(
+      false,
+    );
   });
 
   it('is none when the console does not know its address', () => {

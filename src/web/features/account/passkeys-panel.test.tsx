@@ -23,7 +23,7 @@ vi.mock('./api/passkey-requests.ts', async (original) => ({
   ...(await original<typeof PasskeyRequests>()),
   ...requests,
 }));
-const { PasskeysPanel } = await import('./passkeys-panel.tsx');
+const { PasskeysPanel, localhostAddressOf } = await import('./passkeys-panel.tsx');
 
 const laptop: Passkey = {
   id: '0b5c1c6e-36a4-4ad4-9a0e-2f5b1c0b7a11',
@@ -201,6 +201,15 @@ describe('the passkeys panel', () => {
       /^Passkeys need a host name: .* BFF_PUBLIC_URL/,
     );
     expect(within(panel).queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+  });
+
+  it('names the localhost address to open when the console is reached at a loopback IP address', () => {
+    expect(localhostAddressOf({ protocol: 'http:', hostname: '127.0.0.1', port: '8080' })).toBe(
+      'http://localhost:8080',
+    );
+    expect(localhostAddressOf({ protocol: 'http:', hostname: '[::1]', port: '' })).toBe('http://localhost');
+    expect(localhostAddressOf({ protocol: 'https:', hostname: '10.0.0.5', port: '' })).toBeNull();
+    expect(localhostAddressOf({ protocol: 'https:', hostname: 'console.example.com', port: '' })).toBeNull();
   });
 
   it('tells SSO staff that their provider keeps their credentials', async () => {

@@ -40,6 +40,18 @@ export function PasskeysPanel() {
   );
 }
 
+/**
+ * The console's address as `localhost` when it is reached at a loopback IP address (`http://127.0.0.1:PORT`): the
+ * same console there has passkeys (browsers refuse an IP address for them). Null for any other address.
+ */
+export function localhostAddressOf({
+  hostname,
+  port,
+  protocol,
+}: Pick<Location, 'hostname' | 'port' | 'protocol'>) {
+  return /^127\.|^\[::1\]$/.test(hostname) ? `${protocol}//localhost${port ? `:${port}` : ''}` : null;
+}
+
 function UnavailableNotice({ reason }: { reason: PasskeysUnavailable }) {
   const { t } = useLingui();
   const text: Record<PasskeysUnavailable, string> = {
@@ -47,9 +59,16 @@ function UnavailableNotice({ reason }: { reason: PasskeysUnavailable }) {
     'host-name': t`Passkeys need a host name: this console is reached by an IP address, which browsers refuse for passkeys. Your administrator can set BFF_PUBLIC_URL to an address with a host name.`,
     'local-accounts-off': t`Local accounts are turned off here: sign in with SSO.`,
   };
+  const local = localhostAddressOf(window.location);
   return (
     <p className="notice" data-testid="passkeys-unavailable">
-      {text[reason]}
+      {reason === 'host-name' && local ? (
+        <>
+          {t`Passkeys need a host name: open this console at`} <a href={local}>{local}</a>
+        </>
+      ) : (
+        text[reason]
+      )}
     </p>
   );
 }
