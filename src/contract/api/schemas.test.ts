@@ -6,7 +6,7 @@ import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
 import { consumerMigrationFormSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { END_AFTER_START, feedQuerySchema } from './feed.ts';
 import { matchOperation, OPERATIONS, pathParameterNames, toRoutePath, type Operation } from './operations.ts';
-import { technicalResourceRequestSchema } from './technical-resources.ts';
+import { SAME_MARKET_LOCATION, technicalResourceRequestSchema } from './technical-resources.ts';
 import { parseScopes, tokenResponseSchema } from './token.ts';
 import { deliveryStartQuerySchema } from './validation.ts';
 
@@ -191,6 +191,30 @@ describe('technical resource request', () => {
     expect(technicalResourceRequestSchema.safeParse(valid).success).toBe(false);
     const errors = errorsOf(technicalResourceRequestSchema, valid);
     expect(Object.keys(errors)).toEqual(['control_resource']);
+  });
+
+  const request = {
+    contract_id: 'C1000',
+    control_resource: 'C1137355923',
+    technical_resource_id: 'D1137355922',
+    market_location_feed: '51238696781',
+    market_location_supply: '41373559241',
+  };
+
+  it('reads identifiers typed in lower case as the upper-case IDs they are', () => {
+    expect(
+      technicalResourceRequestSchema.parse({
+        ...request,
+        control_resource: 'c1137355923',
+        technical_resource_id: 'd1137355922',
+      }),
+    ).toEqual(request);
+  });
+
+  it('refuses the same market location for feed-in and supply, on the supply field', () => {
+    expect(
+      errorsOf(technicalResourceRequestSchema, { ...request, market_location_supply: '51238696781' }),
+    ).toEqual({ market_location_supply: [SAME_MARKET_LOCATION] });
   });
 });
 

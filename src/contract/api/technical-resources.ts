@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { marketLocationProblem, redispatchIdProblem } from '../market-location.ts';
 
+export const SAME_MARKET_LOCATION =
+  'The supply market location must differ from the feed-in one: feed-in and supply are two market locations.';
+
 export const ACCOUNTING_MODELS = ['Z01', 'Z02', 'Z03'] as const;
 
+/**
+ * An identifier, read in upper case (issue 42: staff type `d1137355922` and mean the TR-ID; its letters are
+ * upper case by definition), then checked.
+ */
 function checked(problem: (value: string) => string | null) {
   return z
     .string()
     .min(1)
     .max(64)
+    .toUpperCase()
     .superRefine((value, ctx) => {
       const message = problem(value);
       if (message) ctx.addIssue({ code: 'custom', message });
@@ -22,6 +30,11 @@ export const technicalResourceRequestSchema = z
     technical_resource_id: checked((value) => redispatchIdProblem(value, 'D')),
     market_location_feed: checked(marketLocationProblem),
     market_location_supply: checked(marketLocationProblem),
+  })
+  // A plant feeds in through one market location and draws its own supply through another (issue 42).
+  .refine((request) => request.market_location_feed !== request.market_location_supply, {
+    path: ['market_location_supply'],
+    message: SAME_MARKET_LOCATION,
   })
   .meta({ id: 'TechnicalResourceRequest' });
 export type TechnicalResourceRequest = z.infer<typeof technicalResourceRequestSchema>;

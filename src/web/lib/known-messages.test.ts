@@ -80,6 +80,7 @@ describe('the known messages', () => {
     } = await import('../../contract/bulk.ts');
     const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
     const { UNMEANT_CHARACTER_MESSAGE } = await import('../../contract/file-encoding.ts');
+    const { SAME_MARKET_LOCATION } = await import('../../contract/api/technical-resources.ts');
     const tooLong = `user_id\n${'x\n'.repeat(MAX_BULK_ROWS + 1)}`;
     const fileProblems = ['', 'user_id\n"open', tooLong].map(
       (text) => checkBulkFile('charges', text).fileProblem ?? 'no file problem',
@@ -96,6 +97,7 @@ describe('the known messages', () => {
       amountEurMessage('de'),
       amountEurMessage('en'),
       UNMEANT_CHARACTER_MESSAGE,
+      SAME_MARKET_LOCATION,
       ...conflictingDuplicates('charges', [
         { row: 1, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 1 } },
         { row: 2, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 2 } },

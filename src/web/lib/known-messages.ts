@@ -103,6 +103,13 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     /^The (market location|technical resource|controllable resource) ID's check digit is wrong\.$/,
     () => msg`The ID's check digit (the last character) is wrong: look for a typo.`,
   ],
+  [
+    exact(
+      'The supply market location must differ from the feed-in one: feed-in and supply are two market locations.',
+    ),
+    () =>
+      msg`The supply market location must differ from the feed-in one: feed-in and supply are two market locations.`,
+  ],
   [exact('unknown customer_type'), () => msg`The customer type is not known.`],
   [
     exact('unsupported change_reason for selected customer_type'),
