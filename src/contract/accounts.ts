@@ -5,12 +5,28 @@ import { z } from 'zod';
  * download does not carry them (zod schemas built at module level are kept by the bundler even unused).
  */
 
-/** `POST /bff/password`: the signed-in person changes their own password. */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+export const REPEATED_PASSWORD_DIFFERS = 'The two new passwords differ: type the same one twice.';
+
+/**
+ * `POST /bff/password`: the signed-in person changes their own password. The current password is left out only
+ * by a session that has just signed in with a temporary one and must replace it (issue 42: asking for the
+ * password just typed proved nothing); every other change needs it.
+ */
 export const changePasswordRequestSchema = z.object({
-  current_password: z.string().min(1, { message: 'Enter your current password.' }).max(256),
+  current_password: z.string().min(1, { message: CURRENT_PASSWORD_REQUIRED }).max(256).optional(),
   new_password: z.string().max(256, { message: 'Use at most 256 characters.' }),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The change form: the new password typed twice, so a typo does not lock its owner out. */
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ repeat_new_password: z.string().max(256) })
+  .refine((values) => values.new_password === values.repeat_new_password, {
+    path: ['repeat_new_password'],
+    message: REPEATED_PASSWORD_DIFFERS,
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** `POST /bff/users/{username}/password-reset`: shown once to the admin, never stored in clear. */
 export const passwordResetSchema = z.object({ temporary_password: z.string() });

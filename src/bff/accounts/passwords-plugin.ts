@@ -4,7 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
-import { changePasswordRequestSchema, passwordResetSchema } from '../../contract/accounts.ts';
+import {
+  changePasswordRequestSchema,
+  CURRENT_PASSWORD_REQUIRED,
+  passwordResetSchema,
+} from '../../contract/accounts.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
@@ -123,19 +127,27 @@ export default fp<PasswordsPluginOptions>(
         const { username } = session;
         const { current_password: currentPassword, new_password: newPassword } = request.body;
         const problems = newPasswordProblems(newPassword, username);
-        if (newPassword === currentPassword) problems.push('Choose a new password, not the current one.');
-        // The current password is throttled per session: a stolen unlocked session cannot be used to
-        // guess it, and wrong passwords typed for this username elsewhere never refuse its owner here.
-        const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
-          app.users.authenticate(username, currentPassword),
-        );
-        if ('retryAfterSeconds' in attempt)
-          return reply
-            .code(429)
-            .header('retry-after', String(attempt.retryAfterSeconds))
-            .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
         const errors: Record<string, string[]> = {};
-        if (!attempt.result) errors.current_password = ['This is not your current password.'];
+        if (currentPassword === undefined) {
+          // Only a session that signed in with a temporary password moments ago may leave it out: that sign-in
+          // proved it, and such a session can do nothing else (the hook above).
+          if (!session.mustChangePassword) errors.current_password = [CURRENT_PASSWORD_REQUIRED];
+          else if (await app.users.authenticate(username, newPassword))
+            problems.push('Choose a new password, not the current one.');
+        } else {
+          if (newPassword === currentPassword) problems.push('Choose a new password, not the current one.');
+          // The current password is throttled per session: a stolen unlocked session cannot be used to
+          // guess it, and wrong passwords typed for this username elsewhere never refuse its owner here.
+          const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
+            app.users.authenticate(username, currentPassword),
+          );
+          if ('retryAfterSeconds' in attempt)
+            return reply
+              .code(429)
+              .header('retry-after', String(attempt.retryAfterSeconds))
+              .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
+          if (!attempt.result) errors.current_password = ['This is not your current password.'];
+        }
         if (problems.length > 0) errors.new_password = problems;
         if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
         await app.users.setPassword(username, newPassword, { temporary: false });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_PASSWORD_REQUIRED } from '../../contract/accounts.ts';
 import { PASSWORD_PROBLEMS } from '../../contract/password-policy.ts';
 import { signIn, startSignedInBff, TEST_ADMIN, type SignedInBff } from '../testing/test-bff.ts';
 import { MUST_CHANGE_PASSWORD } from './passwords-plugin.ts';
@@ -151,6 +152,27 @@ describe('password reset, change and policy', () => {
         status: 200,
       });
       expect(JSON.stringify(await auditOf('bff_password_change'))).not.toContain('a brand new secret');
+    });
+
+    it('takes the new password without the temporary one right after signing in with it, and only then', async () => {
+      await createStaff('tilo', 'first choice of mine');
+      const { temporary_password: temporary } = (
+        await bff.call('POST', '/bff/users/tilo/password-reset', bff.admin)
+      ).json<{ temporary_password: string }>();
+      const tilo = await signIn(bff.app, 'tilo', temporary);
+      const sameAgain = await bff.call('POST', '/bff/password', tilo, { new_password: temporary });
+      expect(sameAgain.statusCode).toBe(400);
+      expect(sameAgain.json()).toEqual({ new_password: ['Choose a new password, not the current one.'] });
+      const changed = await bff.call('POST', '/bff/password', tilo, { new_password: 'copper kettle meadow' });
+      expect(changed.statusCode, changed.body).toBe(204);
+      await signIn(bff.app, 'tilo', 'copper kettle meadow');
+      // Once changed, the session is an ordinary one: a further change needs the current password.
+      const withoutProof = await bff.call('POST', '/bff/password', tilo, {
+        new_password: 'silver birch harbour',
+      });
+      expect(withoutProof.statusCode).toBe(400);
+      expect(withoutProof.json()).toEqual({ current_password: [CURRENT_PASSWORD_REQUIRED] });
+      await signIn(bff.app, 'tilo', 'copper kettle meadow');
     });
 
     it('lists the account as having to change its password until it does', async () => {

@@ -22,6 +22,10 @@ const MEANINGS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ['Enter your current password.', msg`Enter your current password.`],
   ['This is not your current password.', msg`This is not your current password.`],
   ['Choose a new password, not the current one.', msg`Choose a new password, not the current one.`],
+  [
+    'The two new passwords differ: type the same one twice.',
+    msg`The two new passwords differ: type the same one twice.`,
+  ],
 ]);
 
 export function passwordMessage(message: string): string;

@@ -4,7 +4,10 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/bff-api.ts';
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../../contract/accounts.ts';
+import {
+  changePasswordFormSchema,
+  type ChangePasswordForm as ChangePasswordValues,
+} from '../../../contract/accounts.ts';
 import { passwordProblems } from '../../../contract/password-policy.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -22,12 +25,15 @@ const refusalSchema = z.object({
  * password is a common one only the server knows (its list stays out of the console's download).
  */
 const changeFormSchema = (username: string) =>
-  changePasswordRequestSchema.superRefine((values, context) => {
+  changePasswordFormSchema.superRefine((values, context) => {
     for (const message of passwordProblems({ password: values.new_password, username }))
       context.addIssue({ code: 'custom', path: ['new_password'], message });
   });
 
-/** Changes one's own password: the current one proves it is the person, not someone at their desk. */
+/**
+ * Changes one's own password: the current one proves it is the person, not someone at their desk. Right after a
+ * sign-in with a temporary password that sign-in is the proof, so the form asks only for the new one, twice.
+ */
 export function ChangePasswordForm({
   username,
   temporary = false,
@@ -40,14 +46,17 @@ export function ChangePasswordForm({
 }) {
   const { t } = useLingui();
   const resolver = useMemo(() => zodResolver(changeFormSchema(username)), [username]);
-  const form = useForm<ChangePasswordRequest>({
+  const form = useForm<ChangePasswordValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { current_password: '', new_password: '' },
+    defaultValues: temporary
+      ? { new_password: '', repeat_new_password: '' }
+      : { current_password: '', new_password: '', repeat_new_password: '' },
   });
   const change = useChangePassword();
   const { errors } = form.formState;
-  const submit = (values: ChangePasswordRequest) =>
+  // The repeat stays in the browser: the server needs the password once.
+  const submit = ({ repeat_new_password: _repeat, ...values }: ChangePasswordValues) =>
     change.mutate(values, {
       onSuccess: () => {
         form.reset();
@@ -63,7 +72,7 @@ export function ChangePasswordForm({
         }
       },
     });
-  const fieldRefusal = errors.current_password ?? errors.new_password;
+  const fieldRefusal = errors.current_password ?? errors.new_password ?? errors.repeat_new_password;
   return (
     <form
       onSubmit={(event) => {
@@ -72,20 +81,22 @@ export function ChangePasswordForm({
       }}
       noValidate
     >
-      <FormField
-        id="current-password"
-        label={temporary ? t`Temporary password` : t`Current password`}
-        error={passwordMessage(errors.current_password?.message)}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('current_password')}
-          />
-        )}
-      </FormField>
+      {!temporary && (
+        <FormField
+          id="current-password"
+          label={t`Current password`}
+          error={passwordMessage(errors.current_password?.message)}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('current_password')}
+            />
+          )}
+        </FormField>
+      )}
       <FormField
         id="new-password"
         label={t`New password`}
@@ -94,6 +105,20 @@ export function ChangePasswordForm({
       >
         {(aria) => (
           <input {...aria} type="password" autoComplete="new-password" {...form.register('new_password')} />
+        )}
+      </FormField>
+      <FormField
+        id="repeat-new-password"
+        label={t`Confirm the password`}
+        error={passwordMessage(errors.repeat_new_password?.message)}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('repeat_new_password')}
+          />
         )}
       </FormField>
       <button className="button" type="submit" disabled={change.isPending}>
