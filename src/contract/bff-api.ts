@@ -98,6 +98,8 @@ export const staffUserSchema = z.object({
   createdAt: z.string(),
   /** An admin reset the password: the temporary one must be replaced at the next sign-in. */
   mustChangePassword: z.boolean(),
+  /** The account's last sign-in, any way (issue 42); null: never, or before the console kept it. */
+  lastSignInAt: z.string().nullable().default(null),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -175,6 +175,19 @@ describe('password reset, change and policy', () => {
       await signIn(bff.app, 'tilo', 'copper kettle meadow');
     });
 
+    it('lists when each account last signed in: never until it does', async () => {
+      await createStaff('lina', 'first choice of mine');
+      const listed = async () =>
+        (await bff.call('GET', '/bff/users', bff.admin))
+          .json<{ username: string; lastSignInAt: string | null }[]>()
+          .find((user) => user.username === 'lina');
+      expect(await listed()).toMatchObject({ lastSignInAt: null });
+      const before = Date.now();
+      await signIn(bff.app, 'lina', 'first choice of mine');
+      const { lastSignInAt } = (await listed())!;
+      expect(Date.parse(lastSignInAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    });
+
     it('lists the account as having to change its password until it does', async () => {
       await createStaff('sven', 'first choice of mine');
       await bff.call('POST', '/bff/users/sven/password-reset', bff.admin);

@@ -38,12 +38,13 @@ const toStaffUser = (row: UserRow): StaffUser => ({
   disabled: row.disabled,
   createdAt: row.createdAt.toISOString(),
   mustChangePassword: row.mustChangePassword,
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
 });
 
 /** An account as kept before the database (users.json), for the one-off import. */
 /** An account with its password hash, as the BFF kept it in `users.json` before the database. */
 export const storedUserSchema = staffUserSchema
-  .omit({ mustChangePassword: true })
+  .omit({ mustChangePassword: true, lastSignInAt: true })
   .extend({ passwordHash: z.string() });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 

@@ -50,6 +50,8 @@ export const staffUsers = pgTable('staff_users', {
    * (no usable password hash) so admins can disable them.
    */
   version: integer('version').notNull().default(0),
+  /** When the account last signed in (any way: password, passkey, SSO); null: never. Shown to admins. */
+  lastSignInAt: instant('last_sign_in_at'),
 });
 
 /**

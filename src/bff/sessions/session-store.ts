@@ -161,6 +161,11 @@ export class SessionStore {
       await this.destroy(id);
       throw new AccountChangedError(`${identity.username} changed during the sign-in`);
     }
+    // Every sign-in passes here (password, passkey, SSO): the accounts list shows when each account last did.
+    await this.database.db
+      .update(staffUsers)
+      .set({ lastSignInAt: new Date(now) })
+      .where(eq(staffUsers.username, identity.username));
     return {
       id,
       publicId: row!.publicId,

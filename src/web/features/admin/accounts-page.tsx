@@ -25,6 +25,7 @@ import { useResetPassword } from './api/reset-password.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { TemporaryPassword } from './temporary-password.tsx';
 import { UserPasskeys } from './user-passkeys.tsx';
+import { ConfirmRoleChange, type AskedRoleChange } from './role-change.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ROLE_LABELS } from '../../lib/role-label.ts';
 
@@ -53,6 +54,8 @@ export function AccountsPage() {
   const reset = useResetPassword();
   const [resetAsked, setResetAsked] = useState<string | null>(null);
   const [passkeysShown, setPasskeysShown] = useState<string | null>(null);
+  const [roleAsked, setRoleAsked] = useState<AskedRoleChange | null>(null);
+  const [roleChanged, setRoleChanged] = useState<string | null>(null);
   const localAccounts = signInOptions.data?.local !== false;
   const roleWords: Record<Role, string> = {
     viewer: t(ROLE_LABELS.viewer),
@@ -162,6 +165,7 @@ export function AccountsPage() {
                   <th scope="col">{t`Role`}</th>
                   <th scope="col">{t`Status`}</th>
                   <th scope="col">{t`Created`}</th>
+                  <th scope="col">{t`Last sign-in`}</th>
                   <th scope="col">{t`Actions`}</th>
                 </tr>
               </thead>
@@ -178,9 +182,13 @@ export function AccountsPage() {
                         value={user.role}
                         // An SSO account's role is the identity provider's: the BFF refuses to change it.
                         disabled={username === currentUser || username.startsWith(SSO_USERNAME_PREFIX)}
+                        // Asked first: the select keeps the current role until the admin confirms.
                         onChange={(event) => {
                           const role = ROLES.find((known) => known === event.target.value);
-                          if (role) update.mutate({ username, role });
+                          if (!role || role === user.role) return;
+                          update.reset();
+                          setRoleChanged(null);
+                          setRoleAsked({ username, from: user.role, to: role });
                         }}
                       >
                         {ROLES.map((role) => (
@@ -200,6 +208,7 @@ export function AccountsPage() {
                       )}
                     </td>
                     <td>{formatDateTime(user.createdAt)}</td>
+                    <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t`never`}</td>
                     <td>
                       {username !== currentUser && (
                         <span className="button-row">
@@ -242,7 +251,34 @@ export function AccountsPage() {
             </table>
           </ScrollRegion>
         )}
-        {update.isError && <p role="alert">{update.error.message}</p>}
+        {roleAsked ? (
+          <ConfirmRoleChange
+            asked={roleAsked}
+            roleWords={roleWords}
+            pending={update.isPending}
+            problem={update.isError ? update.error.message : null}
+            onConfirm={() =>
+              update.mutate(
+                { username: roleAsked.username, role: roleAsked.to },
+                {
+                  onSuccess: () => {
+                    const { username } = roleAsked;
+                    const role = roleWords[roleAsked.to];
+                    setRoleChanged(t`${username} is now ${role}; their sessions have the new rights.`);
+                    setRoleAsked(null);
+                  },
+                },
+              )
+            }
+            onCancel={() => {
+              update.reset();
+              setRoleAsked(null);
+            }}
+          />
+        ) : (
+          update.isError && <p role="alert">{update.error.message}</p>
+        )}
+        <p role="status">{roleChanged}</p>
         {passkeysShown !== null && (
           <UserPasskeys key={passkeysShown} username={passkeysShown} onClose={() => setPasskeysShown(null)} />
         )}

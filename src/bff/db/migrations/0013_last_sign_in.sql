@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "last_sign_in_at" timestamp (3) with time zone;

@@ -1,0 +1,54 @@
+import { t } from '@lingui/core/macro';
+import type { Role } from '../../../contract/bff-api.ts';
+
+/** A role change an admin chose in an account's row, waiting for their confirmation. */
+export interface AskedRoleChange {
+  username: string;
+  from: Role;
+  to: Role;
+}
+
+/**
+ * Asks before a role changes (issue 42: the dropdown's change used to apply at once, without a word): who, from
+ * what to what, and that their sessions get the new rights at once.
+ */
+export function ConfirmRoleChange({
+  asked,
+  roleWords,
+  pending,
+  problem,
+  onConfirm,
+  onCancel,
+}: {
+  asked: AskedRoleChange;
+  roleWords: Record<Role, string>;
+  pending: boolean;
+  problem: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { username } = asked;
+  const from = roleWords[asked.from];
+  const to = roleWords[asked.to];
+  return (
+    <div className="card confirm" data-testid="confirm-role-change">
+      <p>{t`Change the role of ${username} from ${from} to ${to}? Their sessions get the new rights at once.`}</p>
+      <p className="button-row">
+        <button
+          type="button"
+          className="button"
+          // Asked for from a row of a table that may be long: the question comes into view and focus.
+          autoFocus
+          disabled={pending}
+          onClick={onConfirm}
+        >
+          {t`Change role`}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t`Cancel`}
+        </button>
+      </p>
+      {problem && <p role="alert">{problem}</p>}
+    </div>
+  );
+}
