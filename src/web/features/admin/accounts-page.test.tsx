@@ -98,6 +98,6 @@ describe('the accounts list', () => {
     fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('confirm-role-change')).toBeNull();
     expect(requests.updateUser).not.toHaveBeenCalled();
-    expect((screen.getByLabelText('Role of olga') as HTMLSelectElement).value).toBe('operator');
+    expect(screen.getByLabelText<HTMLSelectElement>('Role of olga').value).toBe('operator');
   });
 });
