@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { formatLocaleDecimal, parseLocaleDecimal } from '../../../contract/locale-number.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { AGGREGATION_TYPES, type AggregationType } from '../../../contract/api/feed.ts';
@@ -198,7 +198,20 @@ function DateField({
   );
 }
 
-function CapacityInput({ value, onChange }: { value: number | null; onChange: (kw: number | null) => void }) {
+/** How long typing may pause before a valid nameplate power applies (at once on blur or Enter). */
+export const CAPACITY_APPLY_DELAY_MS = 400;
+
+/**
+ * The plant's nameplate power. It applies as staff type — once they pause, and at once on blur or Enter — not only
+ * on blur (issue 42: the capacity factor did not follow the number typed until the field was left).
+ */
+export function CapacityInput({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (kw: number | null) => void;
+}) {
   const locale = useNumberLocale();
   const [typed, setTyped] = useState(value === null ? '' : formatLocaleDecimal(value, locale));
   const reading = typed.trim() === '' ? null : parseLocaleDecimal(typed, locale);
@@ -210,6 +223,17 @@ function CapacityInput({ value, onChange }: { value: number | null; onChange: (k
         : Number(reading.value) > 0
           ? null
           : t`Enter more than 0 kW.`;
+  const applied = problem ? undefined : reading?.ok ? Number(reading.value) : null;
+  // A value already applied is not written again (each write is a step in the URL's history).
+  const apply = () => {
+    if (applied !== undefined && applied !== value) onChange(applied);
+  };
+  // Reads the latest value and callback when the pause ends, without restarting the pause on every render.
+  const applyAfterPause = useEffectEvent(apply);
+  useEffect(() => {
+    const timer = setTimeout(applyAfterPause, CAPACITY_APPLY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
   return (
     <div className="field">
       <label htmlFor="report-capacity">{t`Nameplate power (kW)`}</label>
@@ -222,8 +246,9 @@ function CapacityInput({ value, onChange }: { value: number | null; onChange: (k
         aria-invalid={problem ? true : undefined}
         aria-describedby="report-capacity-hint"
         onChange={(event) => setTyped(event.target.value)}
-        onBlur={() => {
-          if (!problem) onChange(reading?.ok ? Number(reading.value) : null);
+        onBlur={apply}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') apply();
         }}
       />
       <span id="report-capacity-hint" className={problem ? 'field-error' : 'hint'}>
