@@ -133,3 +133,18 @@ export function fieldApplies(field: string, facts: MigrationFacts): boolean {
   }
   return true;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The new supply would start before the former contract ends (issue 42): for those days the customer would have
+ * two suppliers. A warning for staff, not a refusal — the platform decides the delivery start. Dates YYYY-MM-DD.
+ */
+export function startsBeforeFormerContractEnds(
+  deliveryStart: string | null | undefined,
+  terminationDate: string | null | undefined,
+): boolean {
+  if (!deliveryStart || !terminationDate) return false;
+  if (!ISO_DATE.test(deliveryStart) || !ISO_DATE.test(terminationDate)) return false;
+  return deliveryStart < terminationDate;
+}

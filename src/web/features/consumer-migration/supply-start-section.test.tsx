@@ -109,3 +109,55 @@ describe('the previous supplier', () => {
     );
   });
 });
+
+describe('a supply start before the former contract ends', () => {
+  const values = (start: string): MigrationFormValues => ({
+    ...emptyMigrationForm(),
+    preferred_delivery_start: start,
+    former_supplier_contract_terminated: true,
+    former_supplier_contract_termination_date: '2025-07-31',
+  });
+
+  it('is pointed out with both dates, as a warning that sends nothing', () => {
+    render(
+      <Form
+        values={values('2025-07-01')}
+        client={knownVerdicts('2025-07-01', {
+          E01: { status: 200, body: null },
+          E03: { status: 200, body: null },
+        })}
+      >
+        <SupplyStartSection />
+      </Form>,
+    );
+    expect(screen.getByTestId('start-before-termination').textContent).toMatch(
+      /start on Tuesday, July 1, 2025, before the former contract ends on Thursday, July 31, 2025/,
+    );
+  });
+
+  it('is not a question from the day the former contract ends, nor when it is not terminated', () => {
+    const client = knownVerdicts('2025-07-31', {
+      E01: { status: 200, body: null },
+      E03: { status: 200, body: null },
+    });
+    render(
+      <Form values={values('2025-07-31')} client={client}>
+        <SupplyStartSection />
+      </Form>,
+    );
+    expect(screen.queryByTestId('start-before-termination')).toBeNull();
+    cleanup();
+    render(
+      <Form
+        values={{ ...values('2025-07-01'), former_supplier_contract_terminated: false }}
+        client={knownVerdicts('2025-07-01', {
+          E01: { status: 200, body: null },
+          E03: { status: 200, body: null },
+        })}
+      >
+        <SupplyStartSection />
+      </Form>,
+    );
+    expect(screen.queryByTestId('start-before-termination')).toBeNull();
+  });
+});

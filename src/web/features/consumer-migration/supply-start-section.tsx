@@ -1,7 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { customerTypeFor, subscriptionReasonFor } from '../../../contract/consumer-migration-rules.ts';
+import {
+  customerTypeFor,
+  fieldApplies,
+  startsBeforeFormerContractEnds,
+  subscriptionReasonFor,
+} from '../../../contract/consumer-migration-rules.ts';
+import { formatLongDate } from '../../lib/format.ts';
 import { CheckboxInput } from '../../components/form/inputs.tsx';
 import { LiveCheckedInput } from '../../components/form/live-checked-input.tsx';
 import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
@@ -32,6 +38,14 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
   // E02 typed into the JSON counts as staff's statement too (the platform stand-in reads it there); said
   // here, so an unticked checkbox beside "E02" is explained.
   const statedInProductSpecifics = changeReason === 'E02' && facts.move_in_new_installation !== true;
+  const [start, termination] = useWatch<MigrationFormValues>({
+    name: ['preferred_delivery_start', 'former_supplier_contract_termination_date'],
+  });
+  const overlap =
+    fieldApplies('former_supplier_contract_termination_date', facts) &&
+    typeof start === 'string' &&
+    typeof termination === 'string' &&
+    startsBeforeFormerContractEnds(start, termination);
   return (
     <>
       <CheckboxInput {...field('move_in_new_installation')} />
@@ -65,6 +79,11 @@ export const SupplyStartSection = memo(function SupplyStartSection() {
           />
         )}
       </LiveCheckedInput>
+      {overlap && (
+        <p className="notice" role="status" data-testid="start-before-termination">
+          {t`The supply would start on ${formatLongDate(start)}, before the former contract ends on ${formatLongDate(termination)}: for those days the customer would have two suppliers. Check both dates.`}
+        </p>
+      )}
     </>
   );
 });
