@@ -217,12 +217,17 @@ test.describe('feed-in report views', () => {
     await expect(page.getByText('A duration curve needs at least two complete periods')).toBeVisible();
   });
 
-  test('cumulative: the running sum beside a year earlier’s, interrupted over the gap day', async ({
+  test('cumulative: the running sum, beside a year earlier’s when asked, interrupted over the gap day', async ({
     page,
   }) => {
     await signIn(page, ADMIN);
-    await page.goto(`${C1000}&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&view=cumulative`);
     const chart = page.locator('.feed-chart');
+    // Compare off: the running sum alone (issue 42: it drew a year earlier without being asked).
+    await page.goto(`${C1000}&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&view=cumulative`);
+    await expect(chart.locator('.chart-series__line')).toHaveCount(1);
+    await page.goto(
+      `${C1000}&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin&view=cumulative&compare=year`,
+    );
     await expect(chart.locator('.chart-series__line')).toHaveCount(2);
     await expect(chart.locator('.chart-surface')).toHaveAttribute(
       'aria-label',

@@ -196,8 +196,8 @@ function ReportBody({
       : null);
   const shown = isRaw ? rawQuery : query;
   const records = loaded ? recordsFromRaw(loaded.records, start, end, aggregation, timeZone) : query.data;
-  // The running sum is shown beside a year earlier's unless another comparison is chosen.
-  const compared = compareRange(range, state.compare ?? (view === 'cumulative' ? 'year' : undefined));
+  // Every view compares only when staff ask (issue 42: the running sum drew a year earlier with compare off).
+  const compared = compareRange(range, state.compare);
   const compareParams = compared ? feedParams(user, contract, state, compared) : null;
   const compareBounds = compared ? rangeInstants(compared, timeZone) : null;
   const compareLoaded =
