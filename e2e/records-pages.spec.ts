@@ -240,21 +240,22 @@ test("a consumer's page: the migration in the form's sections; a viewer sees the
   await expect(field(page, 'deliv_address_city')).toHaveValue('Berlin');
   await expect(field(page, 'first_name')).toHaveValue('');
 
-  // Migrated again under the same user ID with a bad email: the newest, refused, on top with the field's
-  // message on its label; the first below among the earlier migrations.
+  // Migrated again under the same user ID with a bad email: refused, nothing changed at the platform — the page
+  // still leads with what it holds (issue 42), the refused attempt is history below, with its outcome.
   const refused = await page.request.post(`/api/v3/migrations/consumers/${encodeURIComponent(userId)}/`, {
     headers: CSRF,
     data: { ...exampleConsumer, first_name: 'Jörg', last_name: 'Maskiert', email: 'not-an-email' },
   });
   expect(refused.status()).toBe(400);
   await page.goto(`/consumers/${userId}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Latest migration' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What the platform holds' })).toBeVisible();
   await expect(page.getByTestId('platform-answer')).toContainText(
-    'The platform refused it (HTTP 400): nothing was stored.',
+    'The platform created the consumer (HTTP 201).',
   );
-  await expect(page.getByTestId('platform-answer').getByRole('listitem')).toContainText(['Email: ']);
+  await expect(page.getByText('joerg@example.org')).toBeVisible();
+  await expect(page.getByTestId('no-corrections')).toContainText('The console cannot correct a consumer');
   await expect(page.getByTestId('earlier-migrations').locator('tbody tr')).toHaveCount(1);
-  await expect(page.getByTestId('earlier-migrations')).toContainText('Migrated');
+  await expect(page.getByTestId('earlier-migrations')).toContainText('Refused: nothing was stored');
   await expectAccessible(page);
 
   // The viewer: the same consumer, bank data masked and said so beside the payment section.

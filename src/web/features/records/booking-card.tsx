@@ -12,7 +12,7 @@ import { amountWords, bookingFieldLabel, executionsWords } from './booking-field
 import { OutcomeBadge } from './outcome-badge.tsx';
 import { PlatformAnswer } from './platform-answer.tsx';
 import { SourceLink } from './record-facts.tsx';
-import { personName, sourceWord } from './record-text.ts';
+import { personName, shownOutcome, sourceWord } from './record-text.ts';
 import { inputIdOf, mayReverse, type ReversalState } from './reversal.ts';
 import { SentFields } from './sent-fields.tsx';
 import { bookingAnchor, reverseParam } from './record-links.ts';
@@ -96,11 +96,11 @@ export function BookingCard({
   return (
     <article
       id={anchor}
-      className={`card booking booking--${booking.outcome}`}
+      className={`card booking booking--${shownOutcome(booking)}`}
       aria-labelledby={titleId}
       tabIndex={-1}
       data-testid="booking"
-      data-outcome={booking.outcome}
+      data-outcome={shownOutcome(booking)}
     >
       <header className="booking__head">
         <h3 id={titleId}>

@@ -42,3 +42,12 @@ export function addressSearchOf(sent: unknown): AddressSearch {
 export function auditSearchFor(userId: string) {
   return { user_id: userId };
 }
+
+/**
+ * The migration a consumer page leads with (records newest first): the newest the platform accepted — a later
+ * refusal changed nothing there (issue 42) — else the newest attempt. The rest are history.
+ */
+export function leadingMigration<T extends { outcome: string }>(records: readonly T[]) {
+  const lead = records.find((record) => record.outcome === 'created') ?? records[0];
+  return { lead, others: records.filter((record) => record !== lead) };
+}

@@ -5,7 +5,7 @@ import { isRecord } from '../../../contract/is-record.ts';
 import { consumerRecordsParamsSchema, type ConsoleRecord } from '../../../contract/records.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useConsumerRecords } from './api/get-consumer-records.ts';
-import { addressSearchOf, auditSearchFor, consumerName } from './consumer-facts.ts';
+import { addressSearchOf, auditSearchFor, consumerName, leadingMigration } from './consumer-facts.ts';
 import { EarlierMigrations } from './earlier-migrations.tsx';
 import type { MigrationViews } from './migration-views.ts';
 import { PlatformAnswer } from './platform-answer.tsx';
@@ -13,16 +13,17 @@ import { RecordFacts } from './record-facts.tsx';
 import { UnreadableId } from './unreadable-id.tsx';
 
 /**
- * `/consumers/{userID}`: the consumer as the console migrated them — the latest migration's request in
- * the form's sections, when and by whom, the platform's answer — the earlier migrations of the same user
- * ID, and the ways on (another consumer at the same address, the audit).
+ * `/consumers/{userID}`: the consumer as the platform holds them — the migration it accepted, in the form's
+ * sections, when and by whom, its answer — then the other attempts for the same user ID as history (issue 42: a
+ * refused re-migration led the page as if its data were the consumer's), and the ways on (another consumer at the
+ * same address, the audit). Without an accepted migration the latest attempt leads, said as such.
  */
 export function ConsumerPage({ userId, views }: { userId: string; views: MigrationViews }) {
   // An ID the platform cannot have is said at once, not asked for.
   const readable = consumerRecordsParamsSchema.safeParse({ userID: userId }).success;
   const records = useConsumerRecords(userId, { enabled: readable });
-  const latest = records.data?.records[0];
-  const name = latest ? consumerName(latest.sent) : null;
+  const { lead, others } = leadingMigration(records.data?.records ?? []);
+  const name = lead ? consumerName(lead.sent) : null;
   return (
     <div className="page page--wide records-page">
       <h1>{name ?? userId}</h1>
@@ -41,8 +42,8 @@ export function ConsumerPage({ userId, views }: { userId: string; views: Migrati
         </p>
       )}
       {records.data &&
-        (latest ? (
-          <ConsumerView userId={userId} latest={latest} all={records.data.records} views={views} />
+        (lead ? (
+          <ConsumerView userId={userId} lead={lead} others={others} views={views} />
         ) : (
           <NeverMigrated userId={userId} />
         ))}
@@ -68,21 +69,21 @@ function NeverMigrated({ userId }: { userId: string }) {
 
 function ConsumerView({
   userId,
-  latest,
-  all,
+  lead,
+  others,
   views,
 }: {
   userId: string;
-  latest: ConsoleRecord;
-  all: ConsoleRecord[];
+  lead: ConsoleRecord;
+  others: ConsoleRecord[];
   views: MigrationViews;
 }) {
   const user = useCurrentUser();
   const { Sections, Derived } = views;
-  const sent = isRecord(latest.sent) ? latest.sent : {};
-  const answered =
-    latest.outcome === 'created' && isRecord(latest.upstream_body) ? latest.upstream_body : null;
-  const masked = latest.bank_data_masked ? (
+  const accepted = lead.outcome === 'created';
+  const sent = isRecord(lead.sent) ? lead.sent : {};
+  const answered = lead.outcome === 'created' && isRecord(lead.upstream_body) ? lead.upstream_body : null;
+  const masked = lead.bank_data_masked ? (
     <p className="notice" data-testid="bank-data-masked">
       {t`Bank data is masked for your role.`}
     </p>
@@ -91,7 +92,7 @@ function ConsumerView({
     <>
       <p className="record-links">
         {canWrite(user.role) && (
-          <Link to="/consumers/migrate" search={addressSearchOf(latest.sent)}>
+          <Link to="/consumers/migrate" search={addressSearchOf(lead.sent)}>
             {t`Migrate another consumer at this address`}
           </Link>
         )}
@@ -100,19 +101,38 @@ function ConsumerView({
             {t`Audit entries`}
           </Link>
         )}
-        <Link to="/records/$id" params={{ id: latest.id }}>
+        <Link to="/records/$id" params={{ id: lead.id }}>
           {t`Record details`}
         </Link>
       </p>
-      <section className="card" aria-labelledby="latest-heading">
-        <h2 id="latest-heading">{all.length > 1 ? t`Latest migration` : t`Migration`}</h2>
-        <RecordFacts record={latest} />
-        <PlatformAnswer record={latest} fieldLabel={views.fieldLabel} />
+      <section className="card" aria-labelledby="lead-heading">
+        <h2 id="lead-heading">{accepted ? t`What the platform holds` : t`Latest attempt`}</h2>
+        {!accepted && (
+          <p className="notice" data-testid="nothing-accepted">
+            {t`The platform has accepted no migration of this user ID from the console: below is the latest attempt, not the consumer’s data.`}
+          </p>
+        )}
+        <RecordFacts record={lead} />
+        <PlatformAnswer record={lead} fieldLabel={views.fieldLabel} />
       </section>
+      {accepted && <NoCorrections />}
       {answered && <Derived record={answered} idPrefix="consumer" />}
       <h2 className="records-subheading">{t`As sent`}</h2>
       <Sections record={sent} notes={masked ? { payment: masked } : {}} idPrefix="consumer" />
-      {all.length > 1 && <EarlierMigrations records={all.slice(1)} />}
+      {others.length > 0 && <EarlierMigrations records={others} />}
     </>
+  );
+}
+
+/**
+ * The platform has no call to change a consumer once migrated (spec: migrations only create): a correction cannot
+ * be sent from the console, and migrating the user ID again is refused as "already exists" (issue 42: support
+ * tried, through "Migrate anyway", and got a 400). Said where support looks for it, with what to do instead.
+ */
+function NoCorrections() {
+  return (
+    <p className="notice" data-testid="no-corrections">
+      {t`The console cannot correct a consumer: the platform has no call to change one once migrated, and migrating this user ID again is refused. To correct the data, contact the platform’s operator with the user ID and the correct values; the console shows the migration as it was sent.`}
+    </p>
   );
 }

@@ -7,12 +7,12 @@ import { consumerName } from './consumer-facts.ts';
 import { OutcomeBadge } from './outcome-badge.tsx';
 import { personName, sourceWord } from './record-text.ts';
 
-/** The earlier migrations of the same user ID, newest first, each linked to its record. */
+/** The other migrations and attempts of the same user ID, newest first, each linked to its record. */
 export function EarlierMigrations({ records }: { records: readonly ConsoleRecord[] }) {
   return (
     <section aria-labelledby="earlier-heading" className="records-section">
-      <h2 id="earlier-heading">{t`Earlier migrations of this user ID`}</h2>
-      <ScrollRegion label={t`Earlier migrations of this user ID`}>
+      <h2 id="earlier-heading">{t`Other migrations and attempts of this user ID`}</h2>
+      <ScrollRegion label={t`Other migrations and attempts of this user ID`}>
         <table className="table" data-testid="earlier-migrations">
           <thead>
             <tr>

@@ -5,6 +5,7 @@ import type {
   RecordOutcome,
   RecordSource,
 } from '../../../contract/records.ts';
+import { isDuplicateAnswer, type IdempotentWrite } from '../../../contract/api/duplicate-answer.ts';
 
 /** Staff as the pages name them: the identity provider's display name, else the username. */
 export const personName = (username: string, displayName: string | null) => displayName ?? username;
@@ -37,8 +38,33 @@ export function sourceWord(source: RecordSource): string {
  * What the platform made of a write, in words that say what it means for the money or the consumer:
  * created (with the operation's verb), refused (nothing stored), or unknown (no answer or a 5xx: may be stored).
  */
-export function outcomeWord(outcome: RecordOutcome, operation: RecordOperation): string {
+/**
+ * How a record's outcome is shown: a refusal that says the write's key exists already is a repeat (issue 42:
+ * the same migration sent again, or a retry after a lost answer, read as a red failed booking) — the platform
+ * keeps what it had, nothing new was stored and nothing failed.
+ */
+export type ShownOutcome = RecordOutcome | 'repeat';
+
+const IDEMPOTENT_WRITES: Record<RecordOperation, IdempotentWrite> = {
+  charges: 'charge',
+  consumer_migration: 'consumer_migration',
+  technical_resource: 'technical_resource',
+};
+
+export function shownOutcome(
+  record: Pick<ConsoleRecord, 'outcome' | 'operation'> &
+    Partial<Pick<ConsoleRecord, 'upstream_status' | 'upstream_body'>>,
+): ShownOutcome {
+  if (record.outcome !== 'refused' || record.upstream_status == null) return record.outcome;
+  return isDuplicateAnswer(IDEMPOTENT_WRITES[record.operation], record.upstream_status, record.upstream_body)
+    ? 'repeat'
+    : 'refused';
+}
+
+export function outcomeWord(outcome: ShownOutcome, operation: RecordOperation): string {
   switch (outcome) {
+    case 'repeat':
+      return t`Already at the platform: nothing new stored`;
     case 'created':
       return operation === 'charges'
         ? t`Booked`
