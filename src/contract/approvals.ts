@@ -234,11 +234,27 @@ export const MAX_APPROVAL_PAGE = 100;
 
 export const approvalListQuerySchema = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
+  /**
+   * `decided`: only the signed-in user's own requests that are decided (any status but pending and sending),
+   * newest decision first — where a requester reads what became of what they asked (issue 42).
+   */
+  mine: z.enum(['decided']).optional(),
   requested_by: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_PAGE).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
+
+/**
+ * `GET /bff/approvals/decisions-for-me`: how many of the signed-in user's requests a second person (or the
+ * clock) decided since they last looked at their decided requests, and when that was (null: never).
+ * `POST` to the same path records that they looked now.
+ */
+export const decisionsForMeSchema = z.object({
+  unseen: z.int().min(0),
+  seen_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DecisionsForMe = z.infer<typeof decisionsForMeSchema>;
 
 export const approvalParamsSchema = z.object({ id: z.uuid({ message: 'Not an approval ID.' }) });
 

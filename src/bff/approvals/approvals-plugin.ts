@@ -10,6 +10,7 @@ import {
   APPROVAL_OPERATION_ID,
   approvalListQuerySchema,
   approvalPageSchema,
+  decisionsForMeSchema,
   approvalParamsSchema,
   approvalRequestSchema,
   approvalRowsPageSchema,
@@ -396,8 +397,15 @@ export default fp<ApprovalsPluginOptions>(
       },
       async (request) => {
         await tidyUp();
-        const { limit, offset, status, requested_by: requestedBy } = request.query;
-        const page = await approvals.page({ status, requestedBy }, limit, offset);
+        const { limit, offset, status, requested_by: requestedBy, mine } = request.query;
+        const page =
+          mine === 'decided'
+            ? await approvals.page(
+                { status, requestedBy: requireSession(request).username, decidedOnly: true },
+                limit,
+                offset,
+              )
+            : await approvals.page({ status, requestedBy }, limit, offset);
         const link = (to: number) => {
           const url = new URL(request.url, 'http://console.invalid');
           url.searchParams.set('offset', String(to));
@@ -411,6 +419,21 @@ export default fp<ApprovalsPluginOptions>(
         };
       },
     );
+
+    // The requester's decided requests since they last looked (the navigation's note), and "I looked now".
+    app.get(
+      '/bff/approvals/decisions-for-me',
+      { onRequest: writersOnly, schema: { response: { 200: decisionsForMeSchema } } },
+      async (request) => {
+        await tidyUp();
+        const { unseen, seenAt } = await approvals.decisionsFor(requireSession(request).username);
+        return { unseen, seen_at: seenAt?.toISOString() ?? null };
+      },
+    );
+    app.post('/bff/approvals/decisions-for-me', { onRequest: writersOnly }, async (request, reply) => {
+      await approvals.sawDecisions(requireSession(request).username);
+      return reply.code(204).send();
+    });
 
     // A bulk campaign's rows, paged: the approver sees what is sent row by row, repeats and rows booked before
     // marked (issue 42: totals alone hid a row booked twice).
