@@ -245,17 +245,6 @@ export const approvalListQuerySchema = z.object({
 });
 export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
 
-/**
- * `GET /bff/approvals/decisions-for-me`: how many of the signed-in user's requests a second person (or the
- * clock) decided since they last looked at their decided requests, and when that was (null: never).
- * `POST` to the same path records that they looked now.
- */
-export const decisionsForMeSchema = z.object({
-  unseen: z.int().min(0),
-  seen_at: z.iso.datetime({ offset: true }).nullable(),
-});
-export type DecisionsForMe = z.infer<typeof decisionsForMeSchema>;
-
 export const approvalParamsSchema = z.object({ id: z.uuid({ message: 'Not an approval ID.' }) });
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalPageSchema, approvalSchema, decisionsForMeSchema } from '../../contract/approvals.ts';
+import { decisionsForMeSchema, decisionsSeenSchema } from '../../contract/approval-decisions.ts';
+import { approvalPageSchema, approvalSchema } from '../../contract/approvals.ts';
 import { charge } from '../testing/charges.ts';
 import {
   addSignedInStaff,
@@ -74,10 +75,16 @@ describe('the requester’s decided requests', () => {
     // Olga has no decided request of hers: nothing to tell her.
     expect((await decisionsFor(operator)).unseen).toBe(0);
 
-    expect((await call('POST', '/bff/approvals/decisions-for-me', rita)).statusCode).toBe(204);
+    const looked = await call('POST', '/bff/approvals/decisions-for-me', rita);
+    expect(looked.statusCode, looked.body).toBe(200);
+    const { seen_at: seenAt, previously_seen_at: previously } = decisionsSeenSchema.parse(looked.json());
+    expect(previously).toBeNull();
     const seen = await decisionsFor(rita);
-    expect(seen.unseen).toBe(0);
-    expect(seen.seen_at).not.toBeNull();
+    expect(seen).toEqual({ unseen: 0, seen_at: seenAt });
+    const again = decisionsSeenSchema.parse(
+      (await call('POST', '/bff/approvals/decisions-for-me', rita)).json(),
+    );
+    expect(again.previously_seen_at).toBe(seenAt);
 
     const withdrawn = await requested('mine-withdrawn');
     expect((await call('POST', `/bff/approvals/${withdrawn.id}/withdraw`, rita)).statusCode).toBe(200);

@@ -157,13 +157,21 @@ export class ApprovalRepository {
     return { unseen: Number(total?.rows ?? 0), seenAt };
   }
 
-  /** The requester looked at their decided requests now. */
-  async sawDecisions(username: string): Promise<void> {
+  /** The requester looked at their decided requests now; answers when they had looked before. */
+  async sawDecisions(username: string): Promise<{ seenAt: Date; previouslySeenAt: Date | null }> {
     const seenAt = new Date(this.now());
-    await this.db
-      .insert(approvalDecisionsSeen)
-      .values({ username, seenAt })
-      .onConflictDoUpdate({ target: approvalDecisionsSeen.username, set: { seenAt } });
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ seenAt: approvalDecisionsSeen.seenAt })
+        .from(approvalDecisionsSeen)
+        .where(eq(approvalDecisionsSeen.username, username))
+        .for('update');
+      await tx
+        .insert(approvalDecisionsSeen)
+        .values({ username, seenAt })
+        .onConflictDoUpdate({ target: approvalDecisionsSeen.username, set: { seenAt } });
+      return { seenAt, previouslySeenAt: before?.seenAt ?? null };
+    });
   }
 
   /** Pending requests past their time become `expired`; answers those that did (a bulk one cancels its campaign). */

@@ -6,11 +6,11 @@ import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import { matchOperation } from '../../contract/api/operations.ts';
+import { decisionsForMeSchema, decisionsSeenSchema } from '../../contract/approval-decisions.ts';
 import {
   APPROVAL_OPERATION_ID,
   approvalListQuerySchema,
   approvalPageSchema,
-  decisionsForMeSchema,
   approvalParamsSchema,
   approvalRequestSchema,
   approvalRowsPageSchema,
@@ -430,10 +430,14 @@ export default fp<ApprovalsPluginOptions>(
         return { unseen, seen_at: seenAt?.toISOString() ?? null };
       },
     );
-    app.post('/bff/approvals/decisions-for-me', { onRequest: writersOnly }, async (request, reply) => {
-      await approvals.sawDecisions(requireSession(request).username);
-      return reply.code(204).send();
-    });
+    app.post(
+      '/bff/approvals/decisions-for-me',
+      { onRequest: writersOnly, schema: { response: { 200: decisionsSeenSchema } } },
+      async (request) => {
+        const { seenAt, previouslySeenAt } = await approvals.sawDecisions(requireSession(request).username);
+        return { seen_at: seenAt.toISOString(), previously_seen_at: previouslySeenAt?.toISOString() ?? null };
+      },
+    );
 
     // A bulk campaign's rows, paged: the approver sees what is sent row by row, repeats and rows booked before
     // marked (issue 42: totals alone hid a row booked twice).
