@@ -166,7 +166,9 @@ export function MainNavigation({
       ))}
       {/* Said once when one of the user's requests is decided while they work (the link's name says it too). */}
       <p role="status" className="visually-hidden" data-testid="decided-for-me-announcement">
-        {decidedForMe > 0 ? decidedNote(decidedForMe) : ''}
+        {decidedForMe > 0
+          ? t`Approvals: ${formatNumber(decidedForMe)} of your requests decided since you last looked.`
+          : ''}
       </p>
     </nav>
   );
