@@ -35,7 +35,7 @@ export function MyDecidedRequests({ locale }: { locale: string }) {
   if (!decided.data || decided.data.count === 0) return null;
   const { results, count } = decided.data;
   return (
-    <section aria-labelledby="my-decided-heading" data-testid="my-decided-requests">
+    <section className="my-decided" aria-labelledby="my-decided-heading" data-testid="my-decided-requests">
       <h2 id="my-decided-heading">{t`Your requests, decided`}</h2>
       {count > results.length && (
         <p className="hint">
