@@ -232,11 +232,58 @@ test('a second person rejects with a reason, which the requester reads', async (
   await expect(a.getByTestId('approval-outcome')).toContainText('Abgelehnt: Es wurde nichts gebucht');
   await expect(a.getByTestId('approval-outcome')).toContainText(`${APPROVER.username} hat das so begründet:`);
   await a.getByLabel('Sprache').selectOption('en');
-  // Listed among the decided ones, not the pending.
+  // Listed among the decided ones, not the pending (the requester's own decided ones are above the list).
   await a.goto('/approvals?status=rejected');
-  await expect(a.locator(`a[href="/approvals/${id}"]`)).toBeVisible();
+  await expect(
+    a.getByRole('table', { name: 'Requests, newest first' }).locator(`a[href="/approvals/${id}"]`),
+  ).toBeVisible();
   await a.goto('/approvals');
-  await expect(a.locator(`a[href="/approvals/${id}"]`)).toHaveCount(0);
+  await expect(
+    a.getByRole('table', { name: 'Requests, newest first' }).locator(`a[href="/approvals/${id}"]`),
+  ).toHaveCount(0);
+
+  await requester.context.close();
+  await approver.context.close();
+});
+
+test('the requester learns from the navigation that their request was rejected, and reads why on the approvals page', async ({
+  browser,
+}) => {
+  const requester = await staffBrowser(browser, OPERATOR);
+  const approver = await staffBrowser(browser, APPROVER);
+  const a = requester.page;
+  // Whatever was decided for them before is seen: the note starts from nothing.
+  await a.goto('/approvals');
+  const approvalsLink = a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ });
+  await expect(approvalsLink).not.toHaveAccessibleName(/decided since you last looked/);
+  const id = await requestApproval(a, `e2e-told-${Date.now()}`);
+
+  const reject = await approver.page.request.post(`/bff/approvals/${id}/reject`, {
+    headers: CSRF,
+    data: { reason: 'Duplicate of last month’s fee.' },
+  });
+  expect(reject.status()).toBe(200);
+
+  // On another page, after a reload: the navigation says it, in the link's name and in a status message.
+  await a.goto('/tools/validators');
+  await expect(approvalsLink).toHaveAccessibleName(/1 of your requests decided since you last looked/);
+  await expect(a.getByTestId('decided-for-me-announcement')).toHaveText(
+    'Approvals: 1 of your requests decided since you last looked.',
+  );
+  await approvalsLink.click();
+  const mine = a.getByTestId('my-decided-requests');
+  const row = mine.getByRole('row').filter({ has: a.locator(`a[href="/approvals/${id}"]`) });
+  await expect(row).toContainText('rejected');
+  await expect(row).toContainText('new');
+  await expect(row).toContainText(APPROVER.username);
+  await expect(row).toContainText('Duplicate of last month’s fee.');
+  await expectAccessible(a);
+  await a.screenshot({ path: `${SHOTS}/decided-for-requester.png`, fullPage: true });
+  // Seen now, for this person wherever they sign in: the note is gone after a reload.
+  await expect(approvalsLink).not.toHaveAccessibleName(/decided since you last looked/);
+  await a.reload();
+  await expect(mine).toBeVisible();
+  await expect(approvalsLink).not.toHaveAccessibleName(/decided since you last looked/);
 
   await requester.context.close();
   await approver.context.close();

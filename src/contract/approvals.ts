@@ -234,6 +234,11 @@ export const MAX_APPROVAL_PAGE = 100;
 
 export const approvalListQuerySchema = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
+  /**
+   * `decided`: only the signed-in user's own requests that are decided (any status but pending and sending),
+   * newest decision first — where a requester reads what became of what they asked (issue 42).
+   */
+  mine: z.enum(['decided']).optional(),
   requested_by: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_PAGE).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,8 +1,24 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ApprovalOutcome, ApprovalStatus } from '../../contract/approvals.ts';
 import { isUniqueViolation, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
-import { approvals } from '../db/schema.ts';
+import { approvalDecisionsSeen, approvals } from '../db/schema.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = Omit<
@@ -21,6 +37,9 @@ export type NewApproval = Omit<
   | 'sentAt'
   | 'attempts'
 >;
+
+/** A request is decided once it has left `pending` and `sending` and has a decision time. */
+const decided: SQL = sql`${notInArray(approvals.status, ['pending', 'sending'])} and ${isNotNull(approvals.decidedAt)}`;
 
 /** A pending request for the same contract and `input_id` exists: editing means withdrawing it first. */
 export class PendingDuplicateError extends Error {
@@ -88,25 +107,71 @@ export class ApprovalRepository {
     return row ?? null;
   }
 
-  /** Newest first; `count` matches the filter. */
+  /** Newest first (`decidedOnly`: newest decision first, decided ones only); `count` matches the filter. */
   async page(
-    filter: { status?: ApprovalStatus | undefined; requestedBy?: string | undefined },
+    filter: { status?: ApprovalStatus | undefined; requestedBy?: string | undefined; decidedOnly?: boolean },
     limit: number,
     offset: number,
   ): Promise<{ count: number; results: ApprovalRow[] }> {
     const where = and(
       filter.status ? eq(approvals.status, filter.status) : undefined,
       filter.requestedBy ? eq(approvals.requestedBy, filter.requestedBy) : undefined,
+      filter.decidedOnly ? decided : undefined,
     );
     const [total] = await this.db.select({ rows: count() }).from(approvals).where(where);
     const results = await this.db
       .select()
       .from(approvals)
       .where(where)
-      .orderBy(desc(approvals.requestedAt), desc(approvals.id))
+      .orderBy(
+        ...(filter.decidedOnly ? [desc(approvals.decidedAt)] : []),
+        desc(approvals.requestedAt),
+        desc(approvals.id),
+      )
       .limit(limit)
       .offset(offset);
     return { count: Number(total?.rows ?? 0), results };
+  }
+
+  /**
+   * The requester's requests decided by someone else or by the clock (their own withdrawals are no news to
+   * them) since they last looked, and when that was.
+   */
+  async decisionsFor(username: string): Promise<{ unseen: number; seenAt: Date | null }> {
+    const [seen] = await this.db
+      .select({ seenAt: approvalDecisionsSeen.seenAt })
+      .from(approvalDecisionsSeen)
+      .where(eq(approvalDecisionsSeen.username, username));
+    const seenAt = seen?.seenAt ?? null;
+    const [total] = await this.db
+      .select({ rows: count() })
+      .from(approvals)
+      .where(
+        and(
+          eq(approvals.requestedBy, username),
+          decided,
+          or(isNull(approvals.decidedBy), ne(approvals.decidedBy, username)),
+          seenAt ? gt(approvals.decidedAt, seenAt) : undefined,
+        ),
+      );
+    return { unseen: Number(total?.rows ?? 0), seenAt };
+  }
+
+  /** The requester looked at their decided requests now; answers when they had looked before. */
+  async sawDecisions(username: string): Promise<{ seenAt: Date; previouslySeenAt: Date | null }> {
+    const seenAt = new Date(this.now());
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ seenAt: approvalDecisionsSeen.seenAt })
+        .from(approvalDecisionsSeen)
+        .where(eq(approvalDecisionsSeen.username, username))
+        .for('update');
+      await tx
+        .insert(approvalDecisionsSeen)
+        .values({ username, seenAt })
+        .onConflictDoUpdate({ target: approvalDecisionsSeen.username, set: { seenAt } });
+      return { seenAt, previouslySeenAt: before?.seenAt ?? null };
+    });
   }
 
   /** Pending requests past their time become `expired`; answers those that did (a bulk one cancels its campaign). */

@@ -6,6 +6,7 @@ import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { detailErrorSchema } from '../../contract/api/common.ts';
 import { matchOperation } from '../../contract/api/operations.ts';
+import { decisionsForMeSchema, decisionsSeenSchema } from '../../contract/approval-decisions.ts';
 import {
   APPROVAL_OPERATION_ID,
   approvalListQuerySchema,
@@ -396,8 +397,15 @@ export default fp<ApprovalsPluginOptions>(
       },
       async (request) => {
         await tidyUp();
-        const { limit, offset, status, requested_by: requestedBy } = request.query;
-        const page = await approvals.page({ status, requestedBy }, limit, offset);
+        const { limit, offset, status, requested_by: requestedBy, mine } = request.query;
+        const page =
+          mine === 'decided'
+            ? await approvals.page(
+                { status, requestedBy: requireSession(request).username, decidedOnly: true },
+                limit,
+                offset,
+              )
+            : await approvals.page({ status, requestedBy }, limit, offset);
         const link = (to: number) => {
           const url = new URL(request.url, 'http://console.invalid');
           url.searchParams.set('offset', String(to));
@@ -409,6 +417,25 @@ export default fp<ApprovalsPluginOptions>(
           previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
           results: await viewedBy(app, requireSession(request).username, page.results, approvalView),
         };
+      },
+    );
+
+    // The requester's decided requests since they last looked (the navigation's note), and "I looked now".
+    app.get(
+      '/bff/approvals/decisions-for-me',
+      { onRequest: writersOnly, schema: { response: { 200: decisionsForMeSchema } } },
+      async (request) => {
+        await tidyUp();
+        const { unseen, seenAt } = await approvals.decisionsFor(requireSession(request).username);
+        return { unseen, seen_at: seenAt?.toISOString() ?? null };
+      },
+    );
+    app.post(
+      '/bff/approvals/decisions-for-me',
+      { onRequest: writersOnly, schema: { response: { 200: decisionsSeenSchema } } },
+      async (request) => {
+        const { seenAt, previouslySeenAt } = await approvals.sawDecisions(requireSession(request).username);
+        return { seen_at: seenAt.toISOString(), previously_seen_at: previouslySeenAt?.toISOString() ?? null };
       },
     );
 

@@ -328,6 +328,16 @@ export const approvals = pgTable(
 );
 
 /**
+ * When each staff member last looked at the decisions on their own approval requests (issue 42): the
+ * navigation counts the ones decided since. Server-side, per user, so it follows the person across browsers
+ * and survives a reload, and no other user of the browser learns of it.
+ */
+export const approvalDecisionsSeen = pgTable('approval_decisions_seen', {
+  username: text('username').primaryKey(),
+  seenAt: instant('seen_at').notNull(),
+});
+
+/**
  * The console's records (issue 29): every write sent through the console with what was sent and what the
  * platform answered. Personal data: purged after BFF_RECORDS_RETENTION_DAYS. `source_ref` makes the
  * attempts of one logical write (a bulk row, an approval sent again) one record.

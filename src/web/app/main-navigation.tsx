@@ -1,7 +1,9 @@
+import { t as globalT } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
 import { canWrite, type SessionUser } from '../../contract/bff-api.ts';
+import { useDecisionsForMe } from '../features/approvals/api/decisions-for-me.ts';
 import { usePendingApprovalCount } from '../features/approvals/api/get-pending-approval-count.ts';
 import { formatNumber } from '../lib/format.ts';
 import { navigationFor, type NavItem } from './navigation.ts';
@@ -26,6 +28,7 @@ export function MenuButton({
   const { t } = useLingui();
   // The navigation's count is behind the button on a phone: the button shows it too (one query for both).
   const pendingApprovals = usePendingApprovalCount({ enabled: canWrite(user.role) }).data ?? 0;
+  const decidedForMe = useDecisionsForMe({ enabled: canWrite(user.role) }).data?.unseen ?? 0;
   const pending = formatNumber(pendingApprovals);
   return (
     <button
@@ -43,6 +46,14 @@ export function MenuButton({
             {pending}
           </span>
           <span className="visually-hidden">{t`, ${pending} approvals pending`}</span>
+        </>
+      )}
+      {decidedForMe > 0 && (
+        <>
+          <span className="nav-counter nav-counter--news" aria-hidden="true">
+            ✓{formatNumber(decidedForMe)}
+          </span>
+          <span className="visually-hidden">{decidedNote(decidedForMe)}</span>
         </>
       )}
     </button>
@@ -68,11 +79,20 @@ export function MainNavigation({
   const { t } = useLingui();
   const nav = useRef<HTMLElement>(null);
   const pendingApprovals = usePendingApprovalCount({ enabled: canWrite(user.role) }).data ?? 0;
+  const decidedForMe = useDecisionsForMe({ enabled: canWrite(user.role) }).data?.unseen ?? 0;
   const counterOf = (item: NavItem) => (item.counter === 'pendingApprovals' ? pendingApprovals : 0);
-  // The link's accessible name with its count: "Approvals, 3 pending" (the number itself is hidden from it).
-  const pendingLabel = (label: string, count: number) => {
-    const pending = formatNumber(count);
-    return t`${label}, ${pending} pending`;
+  const newsOf = (item: NavItem) => (item.counter === 'pendingApprovals' ? decidedForMe : 0);
+  // The link's accessible name with its counts: "Approvals, 3 pending, 1 of your requests decided" (the numbers
+  // themselves are hidden from it).
+  const countedLabel = (item: NavItem) => {
+    const label = t(item.label);
+    const parts = [label];
+    if (counterOf(item) > 0) {
+      const pending = formatNumber(counterOf(item));
+      parts[0] = t`${label}, ${pending} pending`;
+    }
+    if (newsOf(item) > 0) parts.push(decidedNote(newsOf(item)));
+    return parts.join('');
   };
   useEffect(() => {
     if (menuOpen) nav.current?.querySelector('a')?.focus();
@@ -115,9 +135,7 @@ export function MainNavigation({
                 <Link
                   to={item.to}
                   activeProps={{ 'aria-current': 'page', className: 'active' }}
-                  {...(counterOf(item) > 0
-                    ? { 'aria-label': pendingLabel(t(item.label), counterOf(item)) }
-                    : {})}
+                  {...(counterOf(item) > 0 || newsOf(item) > 0 ? { 'aria-label': countedLabel(item) } : {})}
                   onClick={() => {
                     if (!menuOpen) return;
                     // The link hides with the menu: the focus goes to the page it opens, not to <body>.
@@ -131,12 +149,33 @@ export function MainNavigation({
                       {formatNumber(counterOf(item))}
                     </span>
                   )}
+                  {newsOf(item) > 0 && (
+                    <span
+                      className="nav-counter nav-counter--news"
+                      aria-hidden="true"
+                      title={decidedNote(newsOf(item))}
+                    >
+                      ✓{formatNumber(newsOf(item))}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
           </ul>
         </div>
       ))}
+      {/* Said once when one of the user's requests is decided while they work (the link's name says it too). */}
+      <p role="status" className="visually-hidden" data-testid="decided-for-me-announcement">
+        {decidedForMe > 0
+          ? t`Approvals: ${formatNumber(decidedForMe)} of your requests decided since you last looked.`
+          : ''}
+      </p>
     </nav>
   );
+}
+
+/** ", 1 of your requests decided": part of the Approvals link's name and of the Menu button's. */
+function decidedNote(count: number): string {
+  const decided = formatNumber(count);
+  return globalT`, ${decided} of your requests decided since you last looked`;
 }

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { canAdminister, SSO_OUTCOMES } from '../../contract/bff-api.ts';
+import { forgetOtherUsersDrafts } from '../lib/draft-store.ts';
 import { sessionQueryOptions } from '../lib/session/get-session.ts';
 import { useCurrentUser } from '../lib/session/use-current-user.ts';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
@@ -68,6 +69,9 @@ const consoleRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (!user) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    // Drafts belong to the person who typed them: a tab whose session ended keeps them for that person's
+    // return, but whoever signs in next never sees another's (an IBAN among them).
+    forgetOtherUsersDrafts(user.username);
     return { user };
   },
   component: function ConsoleRoute() {

@@ -11,5 +11,8 @@ export const approvalKeys = {
   list: (status: ApprovalStatus | undefined, page: number) =>
     [...approvalKeys.lists(), status, page] as const,
   pendingCount: () => [...approvalKeys.all, 'pending-count'] as const,
+  /** The signed-in user's own decided requests, and how many were decided since they last looked. */
+  myDecided: () => [...approvalKeys.all, 'my-decided'] as const,
+  decisionsForMe: () => [...approvalKeys.all, 'decisions-for-me'] as const,
   detail: (id: string) => [...approvalKeys.all, 'detail', id] as const,
 };

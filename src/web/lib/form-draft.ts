@@ -1,23 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { readDraft, removeDraft, writeDraft } from './draft-store.ts';
 
 /**
- * Drafts of long forms, in sessionStorage (personal data never goes to localStorage): saved on every
- * change, read back after a reload or a new sign-in in the same tab, cleared at sign-out (the whole
- * sessionStorage) and by the form on success.
+ * Drafts of long forms, kept per user in sessionStorage (see draft-store.ts): saved on every change, read
+ * back after a reload or the same person's new sign-in in the same tab, never shown to anyone else, cleared
+ * at sign-out and by the form on success.
  */
-export function readFormDraft<T extends FieldValues>(key: string, empty: T): T {
-  try {
-    const stored = sessionStorage.getItem(`draft:${key}`);
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- written by this form's own draft (same key, same tab); a field of another shape only prefills the form, whose schema judges it on submit
-    return stored === null ? empty : { ...empty, ...(JSON.parse(stored) as Partial<T>) };
-  } catch {
-    return empty;
-  }
+export function readFormDraft<T extends FieldValues>(username: string, key: string, empty: T): T {
+  const stored = readDraft(username, key);
+  if (stored === null || typeof stored !== 'object') return empty;
+  // written by this form's own draft (same user, same key, same tab); a field of another shape only prefills the form, whose schema judges it on submit
+  return { ...empty, ...(stored as Partial<T>) };
 }
 
-export function clearFormDraft(key: string): void {
-  sessionStorage.removeItem(`draft:${key}`);
+export function clearFormDraft(username: string, key: string): void {
+  removeDraft(username, key);
 }
 
 /**
@@ -25,6 +23,7 @@ export function clearFormDraft(key: string): void {
  * typed at all) is state, and it changes rarely.
  */
 export function useFormDraft<T extends FieldValues>(
+  username: string,
   key: string,
   form: UseFormReturn<T, unknown, unknown>,
   hasInputIn: (values: Partial<T>) => boolean,
@@ -35,14 +34,14 @@ export function useFormDraft<T extends FieldValues>(
     const subscription = form.watch((values) => {
       // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- watch hands a deep partial of T; hasInputIn only asks whether a top-level field holds anything, which either shape answers alike
       const now = hasInputIn(values as Partial<T>);
-      if (now) sessionStorage.setItem(`draft:${key}`, JSON.stringify(values));
-      else sessionStorage.removeItem(`draft:${key}`);
+      if (now) writeDraft(username, key, values);
+      else removeDraft(username, key);
       if (hasInputRef.current !== now) {
         hasInputRef.current = now;
         setHasInput(now);
       }
     });
     return () => subscription.unsubscribe();
-  }, [form, key, hasInputIn]);
+  }, [form, username, key, hasInputIn]);
   return { hasInput, hasInputRef };
 }

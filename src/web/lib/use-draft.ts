@@ -1,23 +1,21 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { readDraft, writeDraft } from './draft-store.ts';
 
 /**
- * State kept in sessionStorage so nothing typed is lost when the session expires mid-work, the page
- * reloads, or the user returns from sign-in. Cleared at sign-out.
+ * State kept per user in sessionStorage (see draft-store.ts) so nothing typed is lost when the session
+ * expires mid-work, the page reloads, or the same user returns from sign-in. Never shown to another user;
+ * cleared at sign-out.
  */
-export function useDraft<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
-  const storageKey = `draft:${key}`;
+export function useDraft<T>(username: string, key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const [value, setValue] = useState<T>(() => {
-    try {
-      const stored = sessionStorage.getItem(storageKey);
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- written by this hook under this key in this tab; the page checks every value before it is used
-      return stored === null ? initial : { ...initial, ...(JSON.parse(stored) as T) };
-    } catch {
-      return initial;
-    }
+    const stored = readDraft(username, key);
+    if (stored === null || typeof stored !== 'object') return initial;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- written by this hook for this user under this key in this tab; the page checks every value before it is used
+    return { ...initial, ...(stored as T) };
   });
   useEffect(() => {
-    sessionStorage.setItem(storageKey, JSON.stringify(value));
-  }, [storageKey, value]);
+    writeDraft(username, key, value);
+  }, [username, key, value]);
   return [value, setValue];
 }
 

@@ -14,6 +14,7 @@ import { APPROVALS_PAGE_SIZE, useApprovals } from './api/get-approvals.ts';
 import { approvalStatusWord, approvalSubject, personName, statusFilterWord } from './approval-text.ts';
 import { APPROVAL_FILTERS, filterOf, statusFilterOf, type ApprovalFilter } from './approval-filter.ts';
 import { cannotApproveNote } from './approver-reason.ts';
+import { MyDecidedRequests } from './my-decided-requests.tsx';
 import type { ApprovalsSearch } from './approvals-search.ts';
 
 const approvalsRouteApi = getRouteApi('/console/approvals');
@@ -51,6 +52,8 @@ function ApprovalsList() {
           ? t`Charges and credits of ${threshold} gross or more are booked only when a second person approves them.`
           : t`Approvals are off: charges and credits are booked when they are sent.`}
       </p>
+      <MyDecidedRequests locale={locale} />
+      <h2>{t`Requests`}</h2>
       <div className="filters">
         <SelectInput<ApprovalFilter>
           id="approval-status"

@@ -88,18 +88,20 @@ function MigrationForm({
   onMigrated: (record: MigrationRecord) => void;
 }) {
   const locale = useNumberLocale();
+  // The draft is this staff member's own: another user signed in in this tab never sees it.
+  const { username } = useCurrentUser();
   const resolver = useMemo(
     () => contractResolver(toMigrationCandidate, consumerMigrationFormSchema, fieldWords, locale),
     [locale],
   );
   const form = useForm<MigrationFormValues, unknown, ConsumerMigrationSubmission>({
-    defaultValues: withAddressPrefill(readFormDraft(DRAFT_KEY, emptyMigrationForm()), prefill),
+    defaultValues: withAddressPrefill(readFormDraft(username, DRAFT_KEY, emptyMigrationForm()), prefill),
     resolver,
     shouldFocusError: false,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { hasInput: changed, hasInputRef } = useFormDraft(DRAFT_KEY, form, hasInput);
+  const { hasInput: changed, hasInputRef } = useFormDraft(username, DRAFT_KEY, form, hasInput);
   const [openSections, setOpenSections] = useState(() => initialOpenSections(form.getValues()));
   const succeeded = useRef(false);
 
@@ -145,14 +147,14 @@ function MigrationForm({
       () => migrate.mutateAsync({ submission, headers: permit.headers }),
       (body) => {
         succeeded.current = true;
-        clearFormDraft(DRAFT_KEY);
+        clearFormDraft(username, DRAFT_KEY);
         onMigrated(isJsonObject(body) ? body : {});
       },
     );
   };
 
   const discard = () => {
-    clearFormDraft(DRAFT_KEY);
+    clearFormDraft(username, DRAFT_KEY);
     form.reset(emptyMigrationForm());
     clear();
     setOpenSections(initialOpenSections(emptyMigrationForm()));

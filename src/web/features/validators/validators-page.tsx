@@ -24,6 +24,7 @@ import { formatIbanGroups } from '../../../contract/iban.ts';
 import { SelectInput } from '../../components/form/inputs.tsx';
 import { EarliestStartOffer } from '../../components/earliest-start-offer.tsx';
 import { useDraft } from '../../lib/use-draft.ts';
+import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { LiveField } from './live-field.tsx';
 import { useLiveCheck } from '../../lib/live-check.ts';
 import {
@@ -54,7 +55,8 @@ export function ValidatorsPage({
 }: {
   fill?: { iban?: string | undefined; marketLocation?: string | undefined };
 }) {
-  const [draft, setDraft] = useDraft<ValidatorDraft>('validators', EMPTY);
+  const { username } = useCurrentUser();
+  const [draft, setDraft] = useDraft<ValidatorDraft>(username, 'validators', EMPTY);
   const update = (changes: Partial<ValidatorDraft>) => setDraft({ ...draft, ...changes });
   // A value handed over in the URL (the command palette's "check IBAN …") replaces what was typed before.
   const { iban: fillIban, marketLocation: fillMarketLocation } = fill;
