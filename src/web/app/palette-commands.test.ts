@@ -58,6 +58,11 @@ describe('the command palette', () => {
     expect(paletteCommands(en, viewer, 'DE89370400440532013000', recent)[0]).toMatchObject({
       group: 'Checks',
     });
+    // "iban …" alone, as staff type it (issue 42: it found nothing).
+    expect(paletteCommands(en, viewer, 'iban DE89 3704 0044 0532 0130 00', recent)[0]).toMatchObject({
+      label: 'Check IBAN DE89 3704 0044 0532 0130 00',
+      search: { iban: 'DE89 3704 0044 0532 0130 00' },
+    });
     expect(paletteCommands(en, viewer, '51238696781', recent)[0]).toMatchObject({
       label: 'Check market location 51238696781',
       search: { marketLocation: '51238696781' },
@@ -70,6 +75,18 @@ describe('the command palette', () => {
     expect(labels(viewer, 'bulk')).toEqual([]);
     expect(labels(viewer, 'audit')).toEqual([]);
     expect(labels({ ...operator, role: 'admin' }, 'audit')).toEqual(['Audit log']);
+  });
+
+  it('opens one’s own account by its name or what it holds, for every role, in either language', () => {
+    expect(paletteCommands(en, viewer, 'account', recent).map((command) => command.to)).toEqual(['/account']);
+    expect(paletteCommands(en, operator, 'passkeys', recent).map((command) => command.to)).toEqual([
+      '/account',
+    ]);
+    expect(paletteCommands(de, operator, 'passwort', recent).map((command) => command.to)).toEqual([
+      '/account',
+    ]);
+    // Admins find the accounts page too.
+    expect(labels({ ...operator, role: 'admin' }, 'account')).toEqual(['Accounts', 'Your account']);
   });
 
   it('opens the approvals for operators and admins, in either language, never for viewers', () => {

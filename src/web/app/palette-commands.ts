@@ -78,12 +78,12 @@ export function paletteCommands(
     for (const ref of matchingRecent.slice(0, 5))
       commands.push(...contractCommands(i18n, user, ref, 'Recent contracts'));
 
-  // "check iban …" in English, "prüfe iban …" in German; either works in both languages.
-  const ibanText = typed.replace(/^(?:check|prüfe)\s+iban\s*/i, '');
+  // "check iban …" in English, "prüfe iban …" in German, or just "iban …"; each works in both languages.
+  const ibanText = typed.replace(/^(?:(?:check|prüfe)\s+)?iban\s*/i, '');
   const iban = ibanText.trim();
   const compactIban = ibanText.replace(/\s+/g, '').toUpperCase();
   // "check iban …", or anything shaped like an IBAN: the validators page says what is wrong with it.
-  if (/^(?:check|prüfe)\s+iban\b/iu.test(typed) || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compactIban))
+  if (/^(?:(?:check|prüfe)\s+)?iban\b/iu.test(typed) || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compactIban))
     commands.push({
       id: 'check-iban',
       group: 'Checks',
@@ -109,5 +109,10 @@ export function paletteCommands(
       if (words.every((word) => `${i18n._(group)} ${label}`.toLowerCase().includes(word)))
         commands.push({ id: `page:${item.to}`, group: 'Pages', label, to: item.to });
     }
+  // One's own account is reached from the top bar, not the navigation: found by its name or what it holds.
+  const account = i18n._(msg`Your account`);
+  const accountWords = `${account} ${i18n._(msg`password passkeys sessions`)}`.toLowerCase();
+  if (words.length > 0 && words.every((word) => accountWords.includes(word)))
+    commands.push({ id: 'page:/account', group: 'Pages', label: account, to: '/account' });
   return commands;
 }

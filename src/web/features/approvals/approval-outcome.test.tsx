@@ -93,10 +93,13 @@ describe('what came of an approval request', () => {
 });
 
 describe('a request in one line', () => {
-  it('signs a credit negative and a charge positive, as the charges page does', () => {
+  it('says charge or credit in words, and the amount without a sign (never "a credit of minus")', () => {
     expect(approvalSubject(pendingCharge(), 'en-US')).toBe('Charge of €1,500.00 on P1000/C1000');
     expect(approvalSubject(pendingCharge({ type_of_transaction: 'credit' }), 'en-US')).toBe(
-      'Credit of -€1,500.00 on P1000/C1000',
+      'Credit of €1,500.00 on P1000/C1000',
+    );
+    expect(approvalSubject(pendingCharge({ type_of_transaction: 'credit' }), 'de-DE')).toMatch(
+      /^Credit of 1\.500,00\s€ on P1000\/C1000$/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { Approval, ApprovalStatus } from '../../../contract/approvals.ts';
-import { formatChargeAmount } from '../../lib/charge-amount.ts';
+import { formatCents } from '../../../contract/euro-amount.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 /** A request's status in the UI language (the English codes stay in the API and the URL). */
@@ -47,7 +47,11 @@ export function statusFilterWord(status: ApprovalStatus): string {
   }
 }
 
-/** What a request would book, in one line: a signed charge or credit on a contract, or a bulk file. */
+/**
+ * What a request would book, in one line: a charge or credit of an amount on a contract, or a bulk file. The word
+ * says which; the amount is unsigned (issue 42: "a credit of minus 1,500 €" said it twice, and wrongly — the sign
+ * convention is for amount columns and totals).
+ */
 export function approvalSubject(approval: Approval, locale: string): string {
   if (approval.campaign) {
     const file = approval.campaign.file_name;
@@ -58,7 +62,7 @@ export function approvalSubject(approval: Approval, locale: string): string {
     });
   }
   const type = approval.type_of_transaction ?? 'charge';
-  const amount = formatChargeAmount(approval.total_gross_cent, type, locale);
+  const amount = formatCents(approval.total_gross_cent, locale);
   const contract = `${approval.user_id}/${approval.contract_id ?? ''}`;
   return type === 'credit' ? t`Credit of ${amount} on ${contract}` : t`Charge of ${amount} on ${contract}`;
 }
