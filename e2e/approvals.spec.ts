@@ -256,6 +256,11 @@ test('the requester learns from the navigation that their request was rejected, 
   await a.goto('/approvals');
   const approvalsLink = a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ });
   await expect(approvalsLink).not.toHaveAccessibleName(/decided since you last looked/);
+  // The visit is recorded once the page has shown earlier decisions (a POST): settled before the new decision,
+  // and the requester is elsewhere when it comes — on the approvals page they would see it as it arrives.
+  await a.waitForLoadState('networkidle');
+  await a.goto('/tools/validators');
+  await a.waitForLoadState('networkidle');
   const id = await requestApproval(a, `e2e-told-${Date.now()}`);
 
   const reject = await approver.page.request.post(`/bff/approvals/${id}/reject`, {
@@ -265,7 +270,7 @@ test('the requester learns from the navigation that their request was rejected, 
   expect(reject.status()).toBe(200);
 
   // On another page, after a reload: the navigation says it, in the link's name and in a status message.
-  await a.goto('/tools/validators');
+  await a.reload();
   await expect(approvalsLink).toHaveAccessibleName(/1 of your requests decided since you last looked/);
   await expect(a.getByTestId('decided-for-me-announcement')).toHaveText(
     'Approvals: 1 of your requests decided since you last looked.',
