@@ -170,7 +170,9 @@ test.describe('in German', () => {
     await page.getByLabel('Ich habe Betrag und Daten geprüft: buchen.').check();
     await page.getByRole('button', { name: 'Buchen' }).click();
     await expect(page.getByRole('heading', { name: 'Gutschrift gebucht' })).toBeVisible();
-    await expect(page.getByRole('status')).toContainText('Die Plattform hat 2 Datensätze auf Vertrag C1000');
+    await expect(page.getByRole('status').filter({ hasText: 'Gutschrift gebucht' })).toContainText(
+      'Die Plattform hat 2 Datensätze auf Vertrag C1000',
+    );
 
     await page.goto('/reports/feed-in?user=P1000&contract=C1000&from=2025-06-01&to=2025-06-07&agg=day');
     await expect(page.getByRole('heading', { level: 1, name: 'Einspeisebericht' })).toBeVisible();
