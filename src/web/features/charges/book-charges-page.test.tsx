@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageSchema } from '../../../contract/api/common.ts';
-import { decisionsForMeSchema } from '../../../contract/approval-decisions.ts';
 import { approvalRequestSchema, approvalSchema, type Approval } from '../../../contract/approvals.ts';
-import { sessionUserSchema, type SessionUser } from '../../../contract/bff-api.ts';
-import { searchResponseSchema } from '../../../contract/records.ts';
-import { FakeBff } from '../../testing/fake-bff.ts';
+import { consoleBff } from '../../testing/console-bff.ts';
+import type { FakeBff } from '../../testing/fake-bff.ts';
 import { renderConsoleAt } from '../../testing/render-console.tsx';
 
 /*
@@ -16,33 +13,6 @@ import { renderConsoleAt } from '../../testing/render-console.tsx';
  * field — is tested here; the flows through the real BFF and sandbox stay in e2e/charges-and-resources.spec.ts.
  */
 
-const OPERATOR: SessionUser = {
-  username: 'olga',
-  role: 'operator',
-  environment: 'sandbox',
-  confirmFromCent: 100_000,
-  approvalFromCent: 500_000,
-};
-
-/** The console's own routes every signed-in page asks for, answered as for a quiet day. */
-function consoleBff(user: SessionUser = OPERATOR): FakeBff {
-  return new FakeBff()
-    .own('GET', '/bff/user', sessionUserSchema, () => ({ status: 200, body: user }))
-    .own('GET', '/bff/approvals', pageSchema(approvalSchema), () => ({
-      status: 200,
-      body: { count: 0, next: null, previous: null, results: [] },
-    }))
-    .own('GET', '/bff/approvals/decisions-for-me', decisionsForMeSchema, () => ({
-      status: 200,
-      body: { unseen: 0, seen_at: null },
-    }))
-    .own('GET', '/bff/search', searchResponseSchema, () => ({ status: 200, body: { results: [] } }))
-    .platform('producers_contracts_feed_list', () => ({
-      status: 200,
-      body: { count: 0, next: null, previous: null, results: [] },
-    }));
-}
-
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 
 function type(name: string, value: string) {
@@ -50,6 +20,14 @@ function type(name: string, value: string) {
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The console as the charges page meets it: its contract fields ask whether the platform knows the pair. */
+function chargesBff(): FakeBff {
+  return consoleBff().platform('producers_contracts_feed_list', () => ({
+    status: 200,
+    body: { count: 0, next: null, previous: null, results: [] },
+  }));
+}
 
 async function openCharges(bff: FakeBff) {
   await renderConsoleAt('/producers/charges?user=P1000&contract=C1000', bff);
@@ -72,7 +50,7 @@ afterEach(() => {
 
 describe('the charges page', () => {
   it('applies the 2020 VAT rates to due dates in 2020-07..12, and the reduced ones when chosen', async () => {
-    const bff = consoleBff();
+    const bff = chargesBff();
     await openCharges(bff);
     type('amount_cent', '116.00');
     type('due_date', '2020-06-30');
@@ -97,7 +75,7 @@ describe('the charges page', () => {
   });
 
   it('refuses a recurring booking without a cycle on its field and sends nothing', async () => {
-    const bff = consoleBff();
+    const bff = chargesBff();
     await openCharges(bff);
     type('amount_cent', '12.50');
     type('due_date', inDays(10));
@@ -112,7 +90,7 @@ describe('the charges page', () => {
   });
 
   it('puts the platform’s refusal of the input ID on its field and keeps everything typed', async () => {
-    const bff = consoleBff().platform('producers_contracts_charges_and_credits_create', () => ({
+    const bff = chargesBff().platform('producers_contracts_charges_and_credits_create', () => ({
       status: 400,
       body: { input_id: ['A charge or credit with this input_id already exists for this contract.'] },
     }));
@@ -138,7 +116,7 @@ describe('the charges page', () => {
 
   it('sends a booking at the approval threshold for approval, not to the platform, once its far date is confirmed; a changed date asks again', async () => {
     const requests: unknown[] = [];
-    const bff = consoleBff().own('POST', '/bff/approvals', approvalSchema, (request) => {
+    const bff = chargesBff().own('POST', '/bff/approvals', approvalSchema, (request) => {
       requests.push(approvalRequestSchema.parse(request.body));
       return { status: 201, body: pendingApproval(approvalRequestSchema.parse(request.body)) };
     });
@@ -185,7 +163,7 @@ describe('the charges page', () => {
   });
 
   it('turns a booking the BFF holds back (the contract’s recent bookings reach the threshold) into a request for approval', async () => {
-    const bff = consoleBff()
+    const bff = chargesBff()
       .platform('producers_contracts_charges_and_credits_create', () => ({
         status: 428,
         body: { detail: 'Approval required.' },
