@@ -270,27 +270,3 @@ test('while a page’s code loads, the shell stays and the content area says it 
   await expect(heading(page)).toHaveText('Check IBAN, market location and delivery start');
   await expect(pending).toBeHidden();
 });
-
-test('a failed create after a successful one no longer says “Account created.”', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin/accounts');
-  const username = `e2e.responsive.${Date.now()}`;
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Initial password').fill('a-long-enough-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Account created.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
-
-  // Refused in the browser (no request at all) …
-  await page.getByLabel('Username').fill('Not Valid');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
-  await expect(page.getByText('Account created.')).toBeHidden();
-
-  // … and by the BFF (the name is taken).
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Initial password').fill('a-long-enough-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('An account with this username exists.')).toBeVisible();
-  await expect(page.getByText('Account created.')).toBeHidden();
-});

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { z } from 'zod';
+import { detailErrorSchema, fieldErrorsSchema } from '../../contract/api/common.ts';
 import { matchOperation, type Operation, type OperationId } from '../../contract/api/operations.ts';
 
 /**
@@ -51,12 +51,15 @@ export class FakeBff {
     return this;
   }
 
-  /** One of the BFF's own routes (`/bff/…`): `path` may hold `:name` segments; `schema` reads its 2xx body. */
+  /**
+   * One of the BFF's own routes (`/bff/…`): `path` may hold `:name` segments; `schema` reads its 2xx body (null: no
+   * body), a refusal is read as the BFF's refusals are (field errors or `{detail}`).
+   */
   own(method: string, path: string, schema: z.ZodType | null, handler: Handler): this {
     this.routes.push({
       method,
       pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`),
-      answers: (status) => (status < 300 ? schema : null),
+      answers: (status) => (status < 300 ? schema : ownRefusalSchema),
       handler,
     });
     return this;
@@ -130,6 +133,9 @@ export class FakeBff {
     return { status: 404, body: { detail: 'Not declared in the test.' } };
   }
 }
+
+/** Every refusal of the BFF's own routes: field errors (a schema's refusal, a taken name) or `{detail}`. */
+const ownRefusalSchema = z.union([fieldErrorsSchema, detailErrorSchema.loose()]);
 
 /** The schema the real BFF answers an operation's status with; null: a body of the BFF's own, not read. */
 function platformAnswerSchema(operation: Operation, status: number): z.ZodType | null | undefined {
