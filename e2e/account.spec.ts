@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots/account';
 const CSRF = { 'x-csrf': '1' };
@@ -16,7 +16,7 @@ async function staffBrowser(
     viewport: { width: options.width ?? 1440, height: 900 },
   });
   const page = await context.newPage();
-  await signIn(page, user, language);
+  await signIn(page, user);
   return { context, page };
 }
 
@@ -35,7 +35,7 @@ async function createStaff(page: Page, username: string, password: string) {
 async function screenshots(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,6 +1,15 @@
 import { approvalSchema } from '../src/contract/approvals.ts';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, OPERATOR, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  ADMIN,
+  OPERATOR,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 
 /** The second person: another operator, created through the admin as the other staff are. */
 const APPROVER = { username: 'bert', password: 'second-pair-of-eyes' };
@@ -95,7 +104,7 @@ test('a booking that reaches the threshold with the contract’s recent bookings
   await expect(bookings).toBeVisible();
   await expect(b.getByText('Together with these bookings on the same contract')).toBeVisible();
   await expectAccessible(b);
-  await b.screenshot({ path: `${SHOTS}/window-bookings.png`, fullPage: true });
+  await screenshot(b, { path: `${SHOTS}/window-bookings.png`, fullPage: true });
   // Nothing for anyone to approve: the requester takes it back.
   await a.goto(requestUrl!);
   await a.getByRole('button', { name: 'Withdraw the request' }).click();
@@ -162,7 +171,7 @@ test('four eyes: one operator asks, cannot approve it themself, a second approve
   await expect(b.getByRole('table', { name: 'Totals' })).toContainText('€1,500.00');
   await expect(b.getByTestId('schedule-preview')).toContainText(`${inputId}__1`);
   await expectAccessible(b);
-  await b.screenshot({ path: `${SHOTS}/pending-approver.png`, fullPage: true });
+  await screenshot(b, { path: `${SHOTS}/pending-approver.png`, fullPage: true });
 
   // A wrong password: the error under the field, nothing decided.
   await b.getByLabel('Your password').fill('not-my-password');
@@ -180,7 +189,7 @@ test('four eyes: one operator asks, cannot approve it themself, a second approve
   await expect(b.getByTestId('booked-records')).toContainText(`${inputId}__1`);
   await expect(b.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   await expectAccessible(b);
-  await b.screenshot({ path: `${SHOTS}/booked-approver.png`, fullPage: true });
+  await screenshot(b, { path: `${SHOTS}/booked-approver.png`, fullPage: true });
 
   // A reloads and sees the outcome.
   await a.reload();
@@ -191,7 +200,7 @@ test('four eyes: one operator asks, cannot approve it themself, a second approve
   // On a phone the request reads without scrolling sideways.
   await a.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => a.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-  await a.screenshot({ path: `${SHOTS}/booked-requester-390.png`, fullPage: true });
+  await screenshot(a, { path: `${SHOTS}/booked-requester-390.png`, fullPage: true });
 
   await requester.context.close();
   await approver.context.close();
@@ -225,7 +234,7 @@ test('a second person rejects with a reason, which the requester reads', async (
     `${APPROVER.username} gave this reason: Wrong contract: this fee belongs to C2000.`,
   );
   await expectAccessible(a);
-  await a.screenshot({ path: `${SHOTS}/rejected-requester.png`, fullPage: true });
+  await screenshot(a, { path: `${SHOTS}/rejected-requester.png`, fullPage: true });
   // Switched to German on the page: the approvals' own catalogue comes in German too.
   await a.getByLabel('Language').selectOption('de');
   await expect(a.getByRole('heading', { level: 1, name: 'Freigabeanfrage' })).toBeVisible();
@@ -283,7 +292,7 @@ test('the requester learns from the navigation that their request was rejected, 
   await expect(row).toContainText(APPROVER.username);
   await expect(row).toContainText('Duplicate of last month’s fee.');
   await expectAccessible(a);
-  await a.screenshot({ path: `${SHOTS}/decided-for-requester.png`, fullPage: true });
+  await screenshot(a, { path: `${SHOTS}/decided-for-requester.png`, fullPage: true });
   // Seen now, for this person wherever they sign in: the note is gone after a reload.
   await expect(approvalsLink).not.toHaveAccessibleName(/decided since you last looked/);
   await a.reload();
@@ -359,7 +368,7 @@ test('a bulk charges campaign at the threshold waits until a second person appro
   );
   await expect(a.getByTestId('campaign-done')).toHaveText('0');
   await expectAccessible(a);
-  await a.screenshot({ path: `${SHOTS}/bulk-awaiting-approval.png`, fullPage: true });
+  await screenshot(a, { path: `${SHOTS}/bulk-awaiting-approval.png`, fullPage: true });
   await a.getByRole('link', { name: 'Open its approval request' }).click();
   await expect(a.getByTestId('own-request')).toBeVisible();
   const approvalUrl = a.url();
@@ -379,7 +388,7 @@ test('a bulk charges campaign at the threshold waits until a second person appro
   // Someone else's campaign is not theirs to open; the approval says all there is to approve.
   await expect(b.getByRole('link', { name: 'Open the campaign' })).toHaveCount(0);
   await expectAccessible(b);
-  await b.screenshot({ path: `${SHOTS}/bulk-approval-approver.png`, fullPage: true });
+  await screenshot(b, { path: `${SHOTS}/bulk-approval-approver.png`, fullPage: true });
   await b.getByLabel('Your password').fill(APPROVER.password);
   await b.getByRole('button', { name: 'Approve and start' }).click();
   await expect(b.getByTestId('approval-outcome')).toContainText('Approved: the campaign has started');
@@ -447,7 +456,7 @@ test('an SSO operator approves after signing in again at the company provider: t
   await expect(stepUp).toContainText("Approving needs a fresh sign-in at your company's sign-in service");
   await expect(b.getByTestId('approval-status')).toHaveText('waiting for approval');
   await expectAccessible(b);
-  await b.screenshot({ path: `${SHOTS}/sso-step-up.png`, fullPage: true });
+  await screenshot(b, { path: `${SHOTS}/sso-step-up.png`, fullPage: true });
   await stepUp.getByRole('link', { name: "Sign in again at your company's sign-in service" }).click();
   await signInAtProviderIfAsked();
   await expect(b).toHaveURL((url) => url.pathname === `/approvals/${id}`);

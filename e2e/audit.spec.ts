@@ -1,5 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
+import {
+  ADMIN,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  OPERATOR,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const CHARGES = '/api/v3/producers/P1000/contracts/C1000/charges_and_credits/';
@@ -84,11 +93,11 @@ test.describe('audit log', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/audit-${scheme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/audit-${scheme}.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/audit-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/audit-narrow.png`, fullPage: true });
     await expectAccessible(page);
   });
 });

@@ -1,5 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test, VIEWER } from './fixtures.ts';
+import {
+  ensureStaff,
+  expect,
+  expectAccessible,
+  OPERATOR,
+  signIn,
+  test,
+  VIEWER,
+  screenshot,
+} from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -47,7 +56,7 @@ test.describe('bulk campaigns', () => {
     await expect(totals.getByRole('row').nth(1)).toContainText('-€470.00');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/bulk-charges-check-${scheme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/bulk-charges-check-${scheme}.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await expectAccessible(page);
@@ -73,7 +82,7 @@ test.describe('bulk campaigns', () => {
     await expect(page.getByTestId('campaign-status')).toHaveText('done');
     await expect(page.getByRole('table').last()).toContainText('winter-bonus.csv');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/bulk-charges-done-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/bulk-charges-done-narrow.png`, fullPage: true });
     await expectAccessible(page);
 
     const download = page.waitForEvent('download');
@@ -130,7 +139,7 @@ test.describe('bulk campaigns', () => {
     await expect(preview.getByRole('row').nth(1)).toContainText('Müller');
     await expect(preview.getByRole('row').nth(1)).toContainText('2,800');
     await expect(page.getByTestId('bulk-chosen-file')).toContainText('altsystem.csv');
-    await page.screenshot({ path: `${SHOTS}/bulk-migrations-windows-1252.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/bulk-migrations-windows-1252.png`, fullPage: true });
 
     // A template to fill in: its header, in the English UI's convention, which the check takes as it is.
     const download = page.waitForEvent('download');
@@ -166,7 +175,7 @@ test.describe('bulk campaigns', () => {
     await expect(page.getByRole('button', { name: 'Run for 3 rows…' })).toBeVisible();
     await expect(totals).toContainText('-€28.00');
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/bulk-identical-rows.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/bulk-identical-rows.png`, fullPage: true });
   });
 
   test('a migrations campaign can be paused and resumed from the page', async ({ page }) => {

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  OPERATOR,
+  VIEWER,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -48,7 +57,7 @@ test.describe('book charges and credits', () => {
     await expect(page.getByTestId('preview-totals')).toContainText('Gross-€37.50');
     await expect(page.getByTestId('invoice-line')).toHaveText('Loyalty bonus-€12.50');
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/charges-preview.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/screenshots/charges-preview.png', fullPage: true });
     // Its first due date lies more than a year back: booked only once confirmed.
     await confirmPlausibility(page);
     await page.getByRole('button', { name: 'Book' }).click();
@@ -128,7 +137,7 @@ test.describe('book charges and credits', () => {
     await expect(outcome).not.toContainText('Nothing was saved');
     expect(booked).toBe(1);
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/charges-unknown-outcome.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/screenshots/charges-unknown-outcome.png', fullPage: true });
     await page.unroute(charges);
     await page.getByRole('button', { name: 'Check and retry safely' }).click();
     await expect(outcome).toHaveAttribute('data-outcome', 'confirmed');
@@ -143,7 +152,7 @@ test.describe('book charges and credits', () => {
     // A German browser gets the German console (e2e/german.spec.ts covers its words).
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await signIn(page, OPERATOR, 'de');
+    await signIn(page, OPERATOR);
     await page.goto('/producers/charges?user=P2000&contract=C2000');
     const amount = page.getByLabel('Betrag', { exact: true });
     await amount.fill('12.50');
@@ -173,7 +182,7 @@ const SHOTS = 'test-results/screenshots';
 async function screenshots(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -188,7 +197,7 @@ test.describe('the charges page on a phone and a wide screen', () => {
         viewport: { width: 390, height: 844 },
       });
       const page = await context.newPage();
-      await signIn(page, OPERATOR, language);
+      await signIn(page, OPERATOR);
       await page.goto('/producers/charges?user=P1000&contract=C1000');
       await page.locator('h1').waitFor();
       await expectNoSidewaysScroll(page);
@@ -285,7 +294,10 @@ test.describe('register a technical resource', () => {
     await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
     expect(posts).toEqual([]);
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/technical-resource-errors.png', fullPage: true });
+    await screenshot(page, {
+      path: 'test-results/screenshots/technical-resource-errors.png',
+      fullPage: true,
+    });
     await field(page, 'technical_resource_id').fill('D1137355922');
     await field(page, 'market_location_supply').fill('41373559241');
     await page.getByRole('button', { name: 'Register' }).click();

@@ -1,4 +1,4 @@
-import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
+import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -16,7 +16,7 @@ test.describe('command palette', () => {
     await expect(palette.getByRole('option')).toHaveText(['Bulk consumer migrations']);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/command-palette-${scheme}.png` });
+      await screenshot(page, { path: `${SHOTS}/command-palette-${scheme}.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await expectAccessible(page);
@@ -52,6 +52,6 @@ test.describe('command palette', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /Commands/ }).click();
     await expect(palette).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/command-palette-narrow.png` });
+    await screenshot(page, { path: `${SHOTS}/command-palette-narrow.png` });
   });
 });

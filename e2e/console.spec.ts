@@ -1,4 +1,14 @@
-import { ADMIN, OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  ADMIN,
+  OPERATOR,
+  VIEWER,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  signInThroughForm,
+  test,
+} from './fixtures.ts';
 
 test.describe('sign-in', () => {
   test('refuses wrong credentials with a clear message and is accessible', async ({ page }) => {
@@ -13,7 +23,7 @@ test.describe('sign-in', () => {
   });
 
   test('signs in, shows the environment and the user, and signs out', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await signInThroughForm(page, ADMIN);
     await expect(page).toHaveURL(/\/tools\/validators/);
     await expect(page.getByTestId('environment')).toHaveText('Environment: sandbox');
     await expect(page.getByTestId('current-user')).toHaveText('admin (admin)');

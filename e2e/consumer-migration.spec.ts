@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { sendPastDuplicateWarning } from './duplicate-warnings.ts';
-import { ADMIN, OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  ADMIN,
+  OPERATOR,
+  VIEWER,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 
 /** A consumer as staff would type it from an old system's record (en-US browser). */
 const CONSUMER = {
@@ -166,7 +176,7 @@ test.describe('migrate a consumer', () => {
     await page.getByText('Other', { exact: true }).click();
     await field(page, 'source').fill('migration-e2e');
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/migrate-filled.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/screenshots/migrate-filled.png', fullPage: true });
 
     // A double click sends once: the second click meets a disabled button.
     await page.getByRole('button', { name: 'Migrate consumer' }).dblclick();
@@ -185,7 +195,7 @@ test.describe('migrate a consumer', () => {
     await expect(page.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
     await expect(page.getByText('3,500 kWh/year')).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/migrate-result.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/screenshots/migrate-result.png', fullPage: true });
 
     // A fresh form for the next consumer; the same user ID again is refused and nothing typed is lost.
     // The same name and address: the console warns first (issue 29); sent anyway, the platform refuses.
@@ -352,7 +362,7 @@ test.describe('migrate a consumer', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({
+          await screenshot(page, {
             path: `test-results/screenshots/${name}-${width}-${scheme}.png`,
             fullPage: true,
           });
@@ -402,7 +412,7 @@ test('viewers see why they cannot migrate and no way to send', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Migrate consumer' })).toHaveCount(0);
   await expect(page.locator('input[name="user_id"]')).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screenshots/migrate-viewer.png' });
+  await screenshot(page, { path: 'test-results/screenshots/migrate-viewer.png' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, ADMIN);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoEnglishWords } from './english-leftovers.ts';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, expectAccessible, signIn, test, screenshot } from './fixtures.ts';
 import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const REPORT = '/reports/feed-in';
@@ -26,7 +26,7 @@ async function heatmapDrawn(page: Page, from: string, to: string, zone: string) 
 async function screenshots(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -281,7 +281,7 @@ for (const language of ['en', 'de'] as const) {
 
     test(`each view fits a phone and a wide screen, light and dark (${language})`, async ({ page }) => {
       test.setTimeout(180_000); // three views, two widths, two themes
-      await signIn(page, ADMIN, language);
+      await signIn(page, ADMIN);
       for (const view of ['heatmap', 'duration', 'cumulative'] as const) {
         for (const [width, height] of [
           [390, 844],

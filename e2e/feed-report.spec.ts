@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { feedPageSchema, type FeedRecord } from '../src/contract/api/feed.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
-import { ADMIN, ensureStaff, expect, expectAccessible, signIn, test, VIEWER } from './fixtures.ts';
+import {
+  ADMIN,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  VIEWER,
+  screenshot,
+} from './fixtures.ts';
 import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
 
 const REPORT = '/reports/feed-in';
@@ -323,7 +332,7 @@ test.describe('feed-in report', () => {
     );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await chart.screenshot({ path: `${SHOTS}/feed-report-tooltip-${scheme}-1440.png` });
+      await screenshot(chart, { path: `${SHOTS}/feed-report-tooltip-${scheme}-1440.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     // The pointer gone, the tooltip goes back to the keyboard's cursor, and away with the focus.
@@ -334,7 +343,7 @@ test.describe('feed-in report', () => {
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-${scheme}-1440.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/feed-report-incomplete-${scheme}-1440.png`, fullPage: true });
     }
 
     const excel = page.waitForEvent('download');
@@ -371,7 +380,7 @@ test.describe('feed-in report', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-${scheme}-390.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/feed-report-incomplete-${scheme}-390.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -423,15 +432,15 @@ test.describe('feed-in report', () => {
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/feed-report-${scheme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/feed-report-${scheme}.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('combobox', { name: 'Time zone' }).fill('new');
-    await page.screenshot({ path: `${SHOTS}/feed-report-zone-picker.png` });
+    await screenshot(page, { path: `${SHOTS}/feed-report-zone-picker.png` });
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/feed-report-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/feed-report-narrow.png`, fullPage: true });
   });
 });
 
@@ -471,7 +480,7 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({
+      await screenshot(page, {
         path: `${SHOTS}/feed-report-${name}-${language}-${scheme}-${width}.png`,
         fullPage: true,
       });
@@ -491,7 +500,7 @@ async function reportAtEachWidth(page: Page, name: string, language: 'en' | 'de'
       await zone.pressSequentially('new', { delay: 5 });
       await expectNoSidewaysScroll(page);
       await zone.evaluate((input) => input.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: `${SHOTS}/feed-report-${name}-${language}-zone-picker-390.png` });
+      await screenshot(page, { path: `${SHOTS}/feed-report-${name}-${language}-zone-picker-390.png` });
       await zone.press('Escape');
     }
   }
@@ -502,7 +511,7 @@ for (const language of ['en', 'de'] as const) {
     test.use({ locale: language === 'de' ? 'de-DE' : 'en-US' });
 
     test(`a week by day and a year by month fit every width (${language})`, async ({ page }) => {
-      await signIn(page, ADMIN, language);
+      await signIn(page, ADMIN);
       await page.goto(
         `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-16&agg=day&tz=Europe/Berlin&compare=previous`,
       );
@@ -523,7 +532,7 @@ test.describe('feed-in report in German', () => {
   test('every word of the report is German: controls, zone picker, summary, chart, table, print title', async ({
     page,
   }) => {
-    await signIn(page, ADMIN, 'de');
+    await signIn(page, ADMIN);
     await page.goto(
       `${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC&compare=previous&capacity_kw=50`,
     );
@@ -560,7 +569,7 @@ test.describe('feed-in report in German', () => {
   test('incomplete days, formatted counts and the Excel file in German conventions; screenshots', async ({
     page,
   }) => {
-    await signIn(page, ADMIN, 'de');
+    await signIn(page, ADMIN);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${REPORT}?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=UTC`);
     const germanRow = (label: string) =>
@@ -579,7 +588,7 @@ test.describe('feed-in report in German', () => {
     await expectAccessible(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({
+      await screenshot(page, {
         path: `${SHOTS}/feed-report-incomplete-de-${scheme}-1440.png`,
         fullPage: true,
       });
@@ -611,7 +620,10 @@ test.describe('feed-in report in German', () => {
     await expect(germanRow('2025-08-12')).toContainText('unvollständig');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/feed-report-incomplete-de-${scheme}-390.png`, fullPage: true });
+      await screenshot(page, {
+        path: `${SHOTS}/feed-report-incomplete-de-${scheme}-390.png`,
+        fullPage: true,
+      });
     }
   });
 });

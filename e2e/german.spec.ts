@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { sendPastDuplicateWarning } from './duplicate-warnings.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
-import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, test } from './fixtures.ts';
+import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -16,7 +16,7 @@ test.beforeAll(async ({ browser }) => {
 async function screenshots(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -82,7 +82,7 @@ test.describe('in German', () => {
     await screenshots(page, 'german-migration');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/german-migration-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/german-migration-narrow.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // A consumer moving into a new installation, migrated: the result in German words and numbers.
@@ -121,7 +121,7 @@ test.describe('in German', () => {
     await expectAccessible(page);
     await screenshots(page, 'german-migration-result');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/german-migration-result-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/german-migration-result-narrow.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // The platform's own message stays as sent, with its meaning in German beside it.
@@ -142,7 +142,7 @@ test.describe('in German', () => {
     await expectAccessible(page);
     await screenshots(page, 'german-validators');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/german-validators-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/german-validators-narrow.png`, fullPage: true });
   });
 
   test('a credit booked with German separators, and the feed-in report in German', async ({ page }) => {
@@ -294,7 +294,7 @@ test.describe('in German', () => {
     await expectAccessible(page);
     await screenshots(page, 'german-audit');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/german-audit-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/german-audit-narrow.png`, fullPage: true });
   });
 });
 

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
+import {
+  ADMIN,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  OPERATOR,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const LANGUAGES = [
@@ -156,7 +165,7 @@ test.describe('passkeys of local accounts', () => {
         await page.setViewportSize({ width, height: 900 });
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({
+          await screenshot(page, {
             path: `${SHOTS}/sign-in-passkey-${language}-${scheme}-${width}.png`,
             fullPage: true,
           });
@@ -200,7 +209,7 @@ test.describe('passkeys of local accounts', () => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       const authenticator = await addVirtualAuthenticator(page);
-      await signIn(page, OPERATOR, language);
+      await signIn(page, OPERATOR);
       await page.goto('/account');
       const panel = page.getByRole('region', { name: heading });
       await expect(panel).toBeVisible();
@@ -233,7 +242,7 @@ test.describe('passkeys of local accounts', () => {
         await page.setViewportSize({ width, height: 900 });
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({
+          await screenshot(page, {
             path: `${SHOTS}/account-passkeys-${language}-${scheme}-${width}.png`,
             fullPage: true,
           });
@@ -246,7 +255,7 @@ test.describe('passkeys of local accounts', () => {
         await page.getByRole('button', { name: 'Remove passkey Old laptop' }).click();
         const dialog = page.getByRole('dialog', { name: 'Remove the passkey “Old laptop”?' });
         await expect(dialog).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/account-passkeys-remove-${language}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/account-passkeys-remove-${language}.png`, fullPage: true });
         await expectAccessible(page);
         await dialog.getByRole('button', { name: 'Remove passkey' }).click();
         await expect(dialog).toBeHidden();
@@ -278,7 +287,7 @@ test.describe('passkeys of local accounts', () => {
       .getByRole('button', { name: `Remove passkey Left at the office of ${OPERATOR.username}` })
       .click();
     await expect(panel.getByTestId('confirm-passkey-removal')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-user-passkeys-remove-en.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/admin-user-passkeys-remove-en.png`, fullPage: true });
     await expectAccessible(page);
     await panel.getByRole('button', { name: 'Remove passkey', exact: true }).click();
     await expect(item).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { bdewCheckDigit, withMarketLocationCheckDigit } from '../src/contract/market-location.ts';
-import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test } from './fixtures.ts';
+import { ensureStaff, expect, expectAccessible, OPERATOR, signIn, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots/find';
 const CSRF = { 'x-csrf': '1' };
@@ -42,7 +42,7 @@ async function shots(page: Page, name: string, language: 'en' | 'de', shown?: Lo
     await shown?.scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}-${scheme}.png` });
+      await screenshot(page, { path: `${SHOTS}/${name}-${language}-${width}-${scheme}.png` });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

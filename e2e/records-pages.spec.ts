@@ -3,7 +3,16 @@ import { bdewCheckDigit } from '../src/contract/market-location.ts';
 import { consumerRecordsSchema, contractRecordsSchema } from '../src/contract/records.ts';
 import { exampleConsumer } from '../src/contract/testing/examples.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
-import { OPERATOR, VIEWER, ensureStaff, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  OPERATOR,
+  VIEWER,
+  ensureStaff,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  screenshot,
+} from './fixtures.ts';
 
 /*
  * The console's record pages (issue 29): a contract's bookings with their totals and "Reverse", a
@@ -82,7 +91,7 @@ async function photograph(
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signIn(page, user, language);
+    await signIn(page, user);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto(path);
@@ -93,7 +102,7 @@ async function photograph(
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await expectAccessible(page);
-        await page.screenshot({
+        await screenshot(page, {
           path: `${SHOTS}/${name}-${language}-${viewport.width}-${colorScheme}.png`,
           fullPage: true,
         });
@@ -174,7 +183,7 @@ test('a contract page: three credits booked through the form, their totals, one 
     new RegExp(`^Reversal of ${credits[1]!.inputId}`),
   );
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/reversal-form-en-1440-light.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/reversal-form-en-1440-light.png`, fullPage: true });
   await page.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Charge booked' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, expectAccessible, signIn, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -48,7 +48,7 @@ async function expectHeadingInFirstScreenful(page: Page, height: number) {
 async function screenshots(page: Page, name: string, { fullPage = false } = {}) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
+    await screenshot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -149,7 +149,7 @@ test.describe('in German at 390×844', () => {
   test.use({ viewport: PHONE, locale: 'de-DE' });
 
   test('the top bar and the menu in German', async ({ page }) => {
-    await signIn(page, ADMIN, 'de');
+    await signIn(page, ADMIN);
     const menu = page.getByRole('button', { name: 'Menü' });
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Befehle' })).toBeInViewport({ ratio: 1 });

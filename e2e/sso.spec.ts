@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, screenshot } from './fixtures.ts';
 
 const SHOTS = 'test-results/screenshots';
 const REPORT =
@@ -31,7 +31,7 @@ test.describe('sign-in with the company identity provider (SSO)', () => {
     await expect(page.getByText('or with a local account')).toBeVisible();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/sign-in-sso-${scheme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/sign-in-sso-${scheme}.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await expectAccessible(page);
@@ -58,7 +58,7 @@ test.describe('sign-in with the company identity provider (SSO)', () => {
     await expect(page).toHaveURL(/\/sign-in\?sso=no-role/);
     await expect(page.getByRole('alert')).toContainText('has no role for energy-console');
     await expect(page.getByRole('alert')).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/sign-in-sso-no-role-narrow.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/sign-in-sso-no-role-narrow.png`, fullPage: true });
     await expectAccessible(page);
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'ec_session')).toBe(false);
     const me = await page.request.get('/bff/user', { headers: { 'x-csrf': '1' } });
