@@ -16,7 +16,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list']],
+  reporter: [
+    ['list'],
+    // Each spec file's time, which scripts/e2e.ts balances its two runs on.
+    ['./e2e/spec-seconds-reporter.ts', { outputFile: `test-results/spec-seconds-${PORT}.json` }],
+  ],
   use: {
     baseURL: ports.consoleUrl,
     trace: 'retain-on-failure',

@@ -9,26 +9,18 @@
  * ordinary Playwright run, as before.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import { createInterface } from 'node:readline';
 
 /**
- * Seconds each spec file took in CI (2026-11-24, one run): the files are dealt to the two runs by these, the
- * longest first to the run with less so far. A file not listed counts as a minute.
+ * Seconds each spec file took in the last full run (`e2e/spec-seconds.json`, written back after every full run
+ * from the runs' reporter, e2e/spec-seconds-reporter.ts): the files are dealt to the two runs by these, the
+ * longest first to the run with less so far. A file not measured yet counts as the median of those measured.
  */
-const MEASURED_SECONDS: Record<string, number> = {
-  'every-page.spec.ts': 342,
-  'records-pages.spec.ts': 150,
-  'feed-report.spec.ts': 115,
-  'feed-report-views.spec.ts': 80,
-  'german.spec.ts': 45,
-  'responsive.spec.ts': 45,
-  'passkeys.spec.ts': 24,
-  'records-find.spec.ts': 30,
-  'feed-report-speed.spec.ts': 10,
-  'sso.spec.ts': 12,
-};
-const UNMEASURED_SECONDS = 60;
+const SECONDS_FILE = 'e2e/spec-seconds.json';
+const secondsSchema = z.record(z.string(), z.number().nonnegative());
+const measuredSeconds = readSeconds(SECONDS_FILE);
 /** The first run's console port; the second's is 100 above (each stack uses its port and the two after). */
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 18480);
 
@@ -48,13 +40,24 @@ if (args.length > 0 || process.env.E2E_RUNS === '1') {
     ),
   );
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const measured = recordSeconds(
+    runs.map((_, index) => `test-results/spec-seconds-${FIRST_PORT + 100 * index}.json`),
+  );
   console.log(`e2e: ${runs.length} runs side by side in ${minutes} min; exit codes ${codes.join(', ')}`);
+  runs.forEach((files, index) => {
+    const total = files.reduce((sum, file) => sum + (measured[file] ?? 0), 0);
+    console.log(
+      `  run ${index + 1} (${Math.round(total)} s): ${files.map((file) => `${file} ${measured[file] ?? '?'} s`).join(', ')}`,
+    );
+  });
   process.exitCode = codes.find((code) => code !== 0) ?? 0;
 }
 
 /** The spec files in two lists of about equal measured time. */
 function dealSpecs(files: readonly string[]): string[][] {
-  const weight = (file: string) => MEASURED_SECONDS[file] ?? UNMEASURED_SECONDS;
+  const known = Object.values(measuredSeconds).sort((a, b) => a - b);
+  const median = known.length > 0 ? known[Math.floor(known.length / 2)]! : 60;
+  const weight = (file: string) => measuredSeconds[file] ?? median;
   const runs: { files: string[]; seconds: number }[] = [
     { files: [], seconds: 0 },
     { files: [], seconds: 0 },
@@ -66,6 +69,21 @@ function dealSpecs(files: readonly string[]): string[][] {
   }
   // Alphabetical within a run, as one Playwright run orders them.
   return runs.map((run) => run.files.sort());
+}
+
+function readSeconds(path: string): Record<string, number> {
+  if (!existsSync(path)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return secondsSchema.parse(parsed);
+}
+
+/** The runs' measured times merged into SECONDS_FILE (a spec a run did not finish keeps its last time). */
+function recordSeconds(runFiles: readonly string[]): Record<string, number> {
+  const merged = { ...measuredSeconds };
+  for (const path of runFiles) Object.assign(merged, readSeconds(path));
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(SECONDS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+  return sorted;
 }
 
 /** One Playwright run on `port`; its output line by line behind `prefix` (null: passed through as is). */
