@@ -97,6 +97,9 @@ export class SignInThrottle {
     private readonly db: BffDatabase,
     private readonly now: () => number = Date.now,
     private readonly maxWaitMs: number = MAX_WAIT_MS,
+    /** How a slow-down is waited out (tests record it instead of spending the seconds). */
+    private readonly pause: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** A sign-in's password (or another proof of who one is) for `username` from `address`. */
@@ -142,7 +145,7 @@ export class SignInThrottle {
       const { slots, slowDownMs } = taken;
       let result: T | null;
       try {
-        if (slowDownMs > 0) await new Promise((resolve) => setTimeout(resolve, slowDownMs));
+        if (slowDownMs > 0) await this.pause(slowDownMs);
         result = await attempt();
       } catch (error) {
         // Not a failed sign-in: nothing was learnt about the password.
