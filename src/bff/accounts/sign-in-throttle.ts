@@ -98,7 +98,7 @@ export class SignInThrottle {
     private readonly now: () => number = Date.now,
     private readonly maxWaitMs: number = MAX_WAIT_MS,
     /** How a slow-down is waited out (tests record it instead of spending the seconds). */
-    private readonly pause: (ms: number) => Promise<void> = (ms) =>
+    private readonly waitOut: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
@@ -145,7 +145,7 @@ export class SignInThrottle {
       const { slots, slowDownMs } = taken;
       let result: T | null;
       try {
-        if (slowDownMs > 0) await this.pause(slowDownMs);
+        if (slowDownMs > 0) await this.waitOut(slowDownMs);
         result = await attempt();
       } catch (error) {
         // Not a failed sign-in: nothing was learnt about the password.
