@@ -128,7 +128,7 @@ export const ReportTable = memo(function ReportTable({
       />
       {partial && (
         <p className="hint">
-          {t`Partial: a period the report’s range cuts; its dates, hours and values are those inside the range, and it is no peak. Incomplete: a period lacking values.`}
+          {t`Partial: a period the report’s range cuts; its dates, hours and values are those inside the range, and it is never the peak. Incomplete: a period lacking values.`}
         </p>
       )}
     </div>
