@@ -38,7 +38,9 @@ export interface WholePeriodExtremes<Row> {
 }
 
 /** The peak and the lowest among whole periods with values; the first wins a tie. */
-export function wholePeriodExtremes<Row extends PeriodEnergy>(rows: readonly Row[]): WholePeriodExtremes<Row> {
+export function wholePeriodExtremes<Row extends PeriodEnergy>(
+  rows: readonly Row[],
+): WholePeriodExtremes<Row> {
   let peak: Row | null = null;
   let lowest: Row | null = null;
   let cutWithValues = 0;

@@ -39,7 +39,10 @@ export function coveredDaysText(span: Span, timeZone: string, locale = currentFo
   const key = `${locale} ${timeZone}`;
   let format = dayRanges.get(key);
   if (!format)
-    dayRanges.set(key, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone })));
+    dayRanges.set(
+      key,
+      (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone })),
+    );
   // The span's end is the next day's midnight: its last day is the one before.
   return format.formatRange(new Date(span.start), new Date(span.end - 1));
 }

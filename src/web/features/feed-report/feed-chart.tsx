@@ -41,7 +41,7 @@ import {
 } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import { periodAt, periodX } from './chart-pointer.ts';
-import { coveredDaysText, periodName, rowStatusText, statusText, valuesText } from './completeness-text.ts';
+import { coveredDaysText, periodName, rowStatusText, valuesText } from './completeness-text.ts';
 import { areaPath, barsPath, linePath, valueExtent, type Scale } from './series-paths.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */

@@ -63,9 +63,7 @@ export function excelCsv(
     t`Expected values`,
     t`Completeness (%)`,
     t`Status`,
-    ...(comparison
-      ? [t`${comparison.label} (kWh)`, t`Difference (kWh)`, t`Difference (%)`]
-      : []),
+    ...(comparison ? [t`${comparison.label} (kWh)`, t`Difference (kWh)`, t`Difference (%)`] : []),
     // With the nameplate power entered, each period's specific yield, as in the table.
     ...(capacityKw ? [t`Specific yield (kWh/kWp)`] : []),
   ];

@@ -89,7 +89,8 @@ export function ReportSummary({
     if (summary.peak) {
       const energy = format(summary.peak.energyKwh!);
       const period = summary.peak.label;
-      if (summary.partialWithData > 0) return t`${energy} in ${period} (${timeZone}; partial periods left out)`;
+      if (summary.partialWithData > 0)
+        return t`${energy} in ${period} (${timeZone}; partial periods left out)`;
       return t`${energy} in ${period} (${timeZone})`;
     }
     // Every period with values is cut by the range: none is a whole period to name.
@@ -97,7 +98,9 @@ export function ReportSummary({
     return '—';
   };
   const difference = comparison?.hasData
-    ? differenceTexts(energyDifference(summary.periodsWithData > 0 ? summary.totalKwh : null, comparison.totalKwh))
+    ? differenceTexts(
+        energyDifference(summary.periodsWithData > 0 ? summary.totalKwh : null, comparison.totalKwh),
+      )
     : null;
   const differenceKwh = difference && difference.kwh !== '—' ? `${difference.kwh} kWh` : '—';
   return (
