@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { feedPageSchema, type FeedRecord } from '../src/contract/api/feed.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
 import {
@@ -464,6 +464,103 @@ async function expectTicksApart(page: Page) {
         : `label ${touching} ${JSON.stringify(boxes[touching])} touches ${JSON.stringify(boxes[touching - 1])}`;
     })
     .toBe('apart');
+}
+
+/** How far the table of periods scrolls sideways inside its own region, in pixels. */
+const tableOverflow = (region: Locator) =>
+  region.evaluate((element) => element.scrollWidth - element.clientWidth);
+
+for (const language of ['en', 'de'] as const) {
+  test.describe(`a month report cut by its range, compared with a year earlier (${language})`, () => {
+    test.use({ locale: language === 'de' ? 'de-DE' : 'en-US' });
+
+    test(`the cut months are partial with their days and no peak; compare columns in table, summary, print and Excel (${language})`, async ({
+      page,
+    }) => {
+      const de = language === 'de';
+      await signIn(page, ADMIN, language);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const address = `${REPORT}?user=P1000&contract=C1000&from=2025-01-15&to=2025-02-10&agg=month&tz=Europe/Berlin`;
+      await page.goto(`${address}&compare=year`);
+      const periods = page.getByRole('region', {
+        name: de ? 'Perioden des Berichts' : 'Periods of the report',
+      });
+      const january = periods.getByRole('row', { name: /^2025-01\b/ });
+      await expect(january.getByRole('rowheader')).toHaveText(
+        de ? '2025-01(15.–31. Jan.)' : '2025-01(Jan 15\u2009–\u200931)',
+      );
+      // 17 days of January, every value of them: partial, not complete; 408 hours, not 744.
+      await expect(january.getByRole('cell').nth(0)).toHaveText('408');
+      await expect(january.getByRole('cell').nth(3)).toHaveText(de ? 'Teilzeitraum' : 'partial');
+      await expect(periods.getByRole('columnheader')).toHaveText([
+        de ? 'Periode (Europe/Berlin)' : 'Period (Europe/Berlin)',
+        de ? 'Stunden' : 'Hours',
+        de ? 'Energie (kWh)' : 'Energy (kWh)',
+        de ? 'Werte' : 'Values',
+        'Status',
+        de ? 'Ein Jahr früher (kWh)' : 'A year earlier (kWh)',
+        de ? 'Differenz (kWh)' : 'Difference (kWh)',
+        de ? 'Differenz (%)' : 'Difference (%)',
+      ]);
+      // Both sides have values in January: a compared figure and a signed difference.
+      await expect(january.getByRole('cell').nth(4)).toHaveText(/^\d[\d.,]*,?\d*$/);
+      await expect(january.getByRole('cell').nth(6)).toHaveText(/^[-+−][\d.,]+\s?%$/);
+      const summary = page.locator('.report-summary');
+      await expect(
+        summary.locator('div').filter({ hasText: de ? 'Spitzenperiode' : 'Peak period' }),
+      ).toContainText(
+        de ? '— (jede Periode mit Werten ist ein Teilzeitraum)' : '— (every period with values is partial)',
+      );
+      await expect(
+        summary
+          .locator('div')
+          .filter({ hasText: de ? 'Ein Jahr früher: Gesamtenergie' : 'A year earlier: total energy' }),
+      ).toContainText('kWh');
+      await expect(
+        summary.locator('div').filter({ hasText: de ? /^Differenz/ : /^Difference/ }),
+      ).toContainText(/kWh \([-+−][\d.,]+\s?%\)/);
+      await expectAccessible(page);
+      await page.screenshot({
+        path: `${SHOTS}/feed-report-cut-compare-${language}-1440.png`,
+        fullPage: true,
+      });
+
+      const excel = page.waitForEvent('download');
+      await page.getByRole('button', { name: de ? 'Für Excel herunterladen' : 'Download for Excel' }).click();
+      const lines = readFileSync(await (await excel).path(), 'utf8')
+        .slice(1)
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(
+        de
+          ? /;Status;Ein Jahr früher \(kWh\);Differenz \(kWh\);Differenz \(%\)$/
+          : /,Status,A year earlier \(kWh\),Difference \(kWh\),Difference \(%\)$/,
+      );
+      expect(lines[1]).toMatch(
+        de
+          ? /^2025-01 \(15\.–31\. Jan\.\);2025-01-15 00:00;2025-02-01 00:00;408;[\d,]+;1632;1632;100,0;Teilzeitraum;[\d,]+;-?[\d,]+;-?[\d,]+$/
+          : /^2025-01 \(Jan 15\s–\s31\),2025-01-15 00:00,2025-02-01 00:00,408,[\d.]+,1632,1632,100\.0,partial,[\d.]+,-?[\d.]+,-?[\d.]+$/,
+      );
+
+      // Printed, the comparison's columns are there with every period.
+      await page.emulateMedia({ media: 'print' });
+      await expect(
+        periods.getByRole('columnheader', { name: de ? 'Differenz (%)' : 'Difference (%)' }),
+      ).toBeVisible();
+      await expect(january).toContainText(de ? 'Teilzeitraum' : 'partial');
+      await page.emulateMedia({ media: 'screen' });
+
+      // On a phone the comparison adds no sideways scrolling to the table.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoSidewaysScroll(page);
+      await expect(periods.getByRole('columnheader', { name: de ? 'Stunden' : 'Hours' })).toBeHidden();
+      const compared = await tableOverflow(periods);
+      await page.screenshot({ path: `${SHOTS}/feed-report-cut-compare-${language}-390.png`, fullPage: true });
+      await page.goto(address);
+      await expect(january.getByRole('cell').nth(3)).toHaveText(de ? 'Teilzeitraum' : 'partial');
+      expect(compared).toBeLessThanOrEqual(await tableOverflow(periods));
+    });
+  });
 }
 
 /** A loaded report at each width, light and dark: usable without sideways scrolling. */

@@ -11,6 +11,7 @@ const row = (start: number, label = String(start)): ReportRow => ({
   sampleCount: 1,
   expected: 1,
   status: 'complete',
+  cut: null,
 });
 const plot = { left: 72, width: 400 };
 

@@ -41,7 +41,7 @@ import {
 } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import { periodAt, periodX } from './chart-pointer.ts';
-import { statusText, valuesText } from './completeness-text.ts';
+import { coveredDaysText, periodName, rowStatusText, valuesText } from './completeness-text.ts';
 import { areaPath, barsPath, linePath, valueExtent, type Scale } from './series-paths.ts';
 
 /** The hatch of incomplete periods (one chart per page; kept in the SVG, so the PNG keeps it too). */
@@ -63,10 +63,13 @@ function periodLines(
     return value === null ? t`no data` : `${formatNumber(value)} ${unit.unit}`;
   };
   const status =
-    row.status === 'complete'
+    row.status === 'complete' && !row.cut
       ? ''
-      : ` — ${statusText(row.status)}: ${valuesText(row.sampleCount, row.expected)}`;
-  const lines = [`${row.label} ${timeZone}${status}`, `${t`This range`}: ${energy(row.energyKwh)}`];
+      : ` — ${rowStatusText(row)}: ${valuesText(row.sampleCount, row.expected)}`;
+  const lines = [
+    `${periodName(row, timeZone)} ${timeZone}${status}`,
+    `${t`This range`}: ${energy(row.energyKwh)}`,
+  ];
   if (compareLabel !== null) lines.push(`${compareLabel}: ${energy(compared?.energyKwh)}`);
   return lines;
 }
@@ -240,8 +243,15 @@ export const FeedChart = memo(
       timeZone,
       locale: currentFormattingLocale(),
     };
-    const formatTick = (value: number) =>
-      isRaw ? tickLabel(value, tickStyle) : periodTick(value, (index) => rows[index]?.label, tickStyle);
+    // A partial period's tick names its days: alone in a narrow plot ("15–31 Jan"), else after the period.
+    const formatTick = (value: number) => {
+      if (isRaw) return tickLabel(value, tickStyle);
+      const tick = periodTick(value, (index) => rows[index]?.label, tickStyle);
+      const cut = Number.isInteger(value) ? rows[value]?.cut : null;
+      if (!cut) return tick;
+      const days = coveredDaysText(cut, timeZone);
+      return tickStyle.compact ? days : `${tick} (${days})`;
+    };
     const longestTick = isRaw
       ? Math.max(...[points[0]?.x, points.at(-1)?.x].map((x) => (x === undefined ? 0 : formatTick(x).length)))
       : Math.max(...[0, rows.length - 1].map((index) => formatTick(index).length));

@@ -248,13 +248,14 @@ function ReportBody({
   useWarmViews({ loaded, range, start, end, aggregation, timeZone, now });
   const compareStart = compareBounds?.start;
   const compareEnd = compareBounds?.end;
-  const compareRows = useMemo(
+  const compareView = useMemo(
     () =>
       compareRecords && compareStart !== undefined && compareEnd !== undefined
-        ? reportView(compareRecords, compareStart, compareEnd, aggregation, timeZone, now).rows
+        ? reportView(compareRecords, compareStart, compareEnd, aggregation, timeZone, now)
         : null,
     [compareRecords, compareStart, compareEnd, aggregation, timeZone, now],
   );
+  const compareRows = compareView?.rows ?? null;
 
   const fileName =
     exportFileName({ user, contract, from: range.from, to: range.to, aggregation, timeZone }) +
@@ -318,6 +319,15 @@ function ReportBody({
         unit={report.unit}
         capacityKw={state.capacityKw}
         timeZone={timeZone}
+        comparison={
+          compareView
+            ? {
+                label: compareLabel,
+                totalKwh: compareView.summary.totalKwh,
+                hasData: compareView.summary.periodsWithData > 0,
+              }
+            : null
+        }
       />
       <div className="actions report-actions print-hidden">
         <button
@@ -349,7 +359,13 @@ function ReportBody({
                 const excel =
                   viewExcel.current?.(exports) ??
                   (view === 'chart'
-                    ? exports.excelCsv(report.rows, timeZone, currentFormattingLocale(), state.capacityKw)
+                    ? exports.excelCsv(
+                        report.rows,
+                        timeZone,
+                        currentFormattingLocale(),
+                        state.capacityKw,
+                        compareRows ? { label: compareLabel, rows: compareRows } : null,
+                      )
                     : null);
                 if (excel === null)
                   return setExportProblem(t`The view is not drawn yet. Try again in a moment.`);
@@ -439,6 +455,8 @@ function ReportBody({
             timeZone={timeZone}
             printAll={printing}
             capacityKw={state.capacityKw}
+            compareRows={compareRows}
+            compareLabel={compareLabel}
           />
         </>
       ) : (

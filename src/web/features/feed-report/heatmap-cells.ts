@@ -128,6 +128,8 @@ export function heatmapDayRows(layout: HeatmapLayout, rows: readonly ReportRow[]
       sampleCount,
       expected,
       status: dayStatus(day.cells, rows),
+      // The heatmap's range is whole days: a day is never cut.
+      cut: null,
       peak,
     };
   });

@@ -15,6 +15,7 @@ const year: HeatmapDayRow[] = Array.from({ length: 365 }, (_, index) => ({
   sampleCount: 96,
   expected: 96,
   status: 'complete',
+  cut: null,
   peak: null,
 }));
 

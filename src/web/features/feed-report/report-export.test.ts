@@ -69,6 +69,59 @@ describe('Download for Excel', () => {
     expect(excelCsv(rows(), 'UTC', 'de-DE', 10).split('\r\n')[1]).toMatch(/;vollständig;123,450$/);
   });
 
+  describe('a month report from 15 Jan to 10 Feb 2025, compared with a year earlier', () => {
+    const month = (from: string, to: string, energy_kwh: number, sample_count: number): FeedRecord => ({
+      start: from,
+      end: to,
+      energy_kwh,
+      sample_count,
+    });
+    const cutRows = () => {
+      const range = rangeInstants({ from: '2025-01-15', to: '2025-02-10' }, 'Europe/Berlin');
+      const records = [
+        month('2024-12-31T23:00:00Z', '2025-01-31T23:00:00Z', 110, 17 * 96),
+        month('2025-01-31T23:00:00Z', '2025-02-28T23:00:00Z', 50, 10 * 96),
+      ];
+      return reportView(records, range.start, range.end, 'month', 'Europe/Berlin', PAST).rows;
+    };
+    const yearEarlier = () => {
+      const range = rangeInstants({ from: '2024-01-15', to: '2024-02-10' }, 'Europe/Berlin');
+      const records = [month('2023-12-31T23:00:00Z', '2024-01-31T23:00:00Z', 100, 17 * 96)];
+      return reportView(records, range.start, range.end, 'month', 'Europe/Berlin', PAST).rows;
+    };
+
+    // ICU sets the range's dash between thin spaces (U+2009) in English.
+    it('names partial months with their days, from and to where the range cuts them, and the difference', () => {
+      const comparison = { label: 'A year earlier', rows: yearEarlier() };
+      const lines = excelCsv(cutRows(), 'Europe/Berlin', 'en-US', null, comparison).slice(1).split('\r\n');
+      expect(lines[0]).toBe(
+        'Period (Europe/Berlin),Start (Europe/Berlin),End (Europe/Berlin),Hours,Energy (kWh),Values,Expected values,Completeness (%),Status,A year earlier (kWh),Difference (kWh),Difference (%)',
+      );
+      expect(lines[1]).toBe(
+        '2025-01 (Jan 15\u2009–\u200931),2025-01-15 00:00,2025-02-01 00:00,408,110.000,1632,1632,100.0,partial,100.000,10.000,10.0',
+      );
+      // A year earlier has no February value: no compared figure and no difference, never a 0.
+      expect(lines[2]).toBe(
+        '2025-02 (Feb 1\u2009–\u200910),2025-02-01 00:00,2025-02-11 00:00,240,50.000,960,960,100.0,partial,,,',
+      );
+    });
+
+    it('writes “Teilzeitraum” and German days in German', () => {
+      speak('de');
+      const comparison = { label: 'Ein Jahr früher', rows: yearEarlier() };
+      const lines = excelCsv(cutRows(), 'Europe/Berlin', 'de-DE', null, comparison).slice(1).split('\r\n');
+      expect(lines[0]).toMatch(/;Status;Ein Jahr früher \(kWh\);Differenz \(kWh\);Differenz \(%\)$/);
+      expect(lines[1]).toBe(
+        '2025-01 (15.–31. Jan.);2025-01-15 00:00;2025-02-01 00:00;408;110,000;1632;1632;100,0;Teilzeitraum;100,000;10,000;10,0',
+      );
+    });
+
+    it('leaves the file as it was without a comparison', () => {
+      const header = excelCsv(cutRows(), 'Europe/Berlin', 'en-US').slice(1).split('\r\n')[0];
+      expect(header).toMatch(/,Completeness \(%\),Status$/);
+    });
+  });
+
   it('goes through the one CSV writer (formulas neutralised)', () => {
     expect(csvLines([['=1+1']], { delimiter: ';' })).toBe("'=1+1\r\n");
   });

@@ -2,8 +2,9 @@ import { t } from '@lingui/core/macro';
 import type { FeedRecord } from '../../../contract/api/feed.ts';
 import { csvLines, type CsvCell } from '../../../contract/csv.ts';
 import { formatLocalInstant } from '../../../contract/time-zone-periods.ts';
-import { CSV_HEADER, csvRows, specificYield, type ReportRow } from './report-rows.ts';
-import { statusText } from './completeness-text.ts';
+import { energyDifference } from '../../../contract/feed-period-rules.ts';
+import { CSV_HEADER, coveredHours, csvRows, specificYield, type ReportRow } from './report-rows.ts';
+import { periodName, rowStatusText } from './completeness-text.ts';
 import type { ChartColors } from './chart-colors.ts';
 
 /** The CSV text: pinned header, one row per API record, RFC 4180 quoting, formulas neutralised. */
@@ -29,16 +30,29 @@ const localDateTime = (instant: number, timeZone: string) =>
  * included, with their values and completeness — in the UI language's conventions: where the locale's
  * decimal separator is a comma (German), `;` between cells and decimal commas, else `,` and points; no
  * thousands separators; UTF-8 with a byte order mark, so Excel reads umlauts. Headings and statuses in
- * the UI language; a period without values has an empty energy cell, never 0. Written by the one CSV
- * writer (formulas neutralised).
+ * the UI language; a period without values has an empty energy cell, never 0. A period the range cuts is
+ * named with its days, starts and ends where the range does and is "partial". With a comparison, each
+ * period's compared energy and the difference (kWh and %). Written by the one CSV writer (formulas
+ * neutralised).
  */
 export function excelCsv(
   rows: readonly ReportRow[],
   timeZone: string,
   locale: string,
   capacityKw: number | null = null,
+  comparison: { label: string; rows: readonly ReportRow[] } | null = null,
 ): string {
   const { energy, share, hours } = excelNumbers(locale);
+  const compareCells = (row: ReportRow, index: number): CsvCell[] => {
+    if (!comparison) return [];
+    const compared = comparison.rows[index]?.energyKwh ?? null;
+    const difference = energyDifference(row.energyKwh, compared);
+    return [
+      compared === null ? '' : energy.format(compared),
+      difference ? energy.format(difference.kwh) : '',
+      difference?.share == null ? '' : share.format(difference.share * 100),
+    ];
+  };
   const header = [
     t`Period (${timeZone})`,
     t`Start (${timeZone})`,
@@ -49,19 +63,21 @@ export function excelCsv(
     t`Expected values`,
     t`Completeness (%)`,
     t`Status`,
+    ...(comparison ? [t`${comparison.label} (kWh)`, t`Difference (kWh)`, t`Difference (%)`] : []),
     // With the nameplate power entered, each period's specific yield, as in the table.
     ...(capacityKw ? [t`Specific yield (kWh/kWp)`] : []),
   ];
-  const lines: CsvCell[][] = rows.map((row) => [
-    row.label,
-    localDateTime(row.start, timeZone),
-    localDateTime(row.end, timeZone),
-    hours.format((row.end - row.start) / 3_600_000),
+  const lines: CsvCell[][] = rows.map((row, index) => [
+    periodName(row, timeZone),
+    localDateTime((row.cut ?? row).start, timeZone),
+    localDateTime((row.cut ?? row).end, timeZone),
+    hours.format(coveredHours(row)),
     row.energyKwh === null ? '' : energy.format(row.energyKwh),
     row.sampleCount,
     row.expected,
     share.format((Math.floor((Math.min(row.sampleCount, row.expected) / row.expected) * 1000) / 1000) * 100),
-    statusText(row.status),
+    rowStatusText(row),
+    ...compareCells(row, index),
     ...(capacityKw ? [excelYield(row.energyKwh, capacityKw, energy)] : []),
   ]);
   return excelFile(header, lines, locale);

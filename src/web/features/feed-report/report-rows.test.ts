@@ -5,6 +5,7 @@ import { rangeInstants } from './report-range.ts';
 import {
   capacityFactor,
   completeness,
+  coveredHours,
   CSV_HEADER,
   csvRows,
   energyUnit,
@@ -110,7 +111,7 @@ describe('report periods and gaps', () => {
  * Records as the sandbox aggregates C1000's seed: one value every 15 minutes, none on 2025-08-12 in
  * Europe/Berlin, summed per period of the zone (a period cut by the range counts the values inside).
  */
-function seedRecords(from: string, to: string, aggregation: 'day' | 'hour' | 'week', zone: string) {
+function seedRecords(from: string, to: string, aggregation: 'day' | 'hour' | 'week' | 'month', zone: string) {
   const { start, end, periods } = periodsOf(from, to, aggregation, zone);
   const gapStart = at('2025-08-11T22:00:00Z');
   const gapEnd = at('2025-08-12T22:00:00Z');
@@ -277,5 +278,69 @@ describe('specific yield', () => {
     expect(specificYield(null, 10)).toBeNull();
     expect(specificYield(12, null)).toBeNull();
     expect(specificYield(12, 0)).toBeNull();
+  });
+});
+
+describe('periods cut by the range (partial)', () => {
+  const completeness = (start: number, end: number) => ({
+    rangeStart: start,
+    rangeEnd: end,
+    resolutionMs: 15 * 60_000,
+    now: PAST,
+  });
+
+  it('marks January and February of a 15 Jan – 10 Feb 2025 month report partial, with the hours inside', () => {
+    const { start, end, periods, records } = seedRecords(
+      '2025-01-15',
+      '2025-02-10',
+      'month',
+      'Europe/Berlin',
+    );
+    const rows = reportRows(periods, records, 'month', 'Europe/Berlin', completeness(start, end));
+    expect(
+      rows.map((row) => [row.label, coveredHours(row), row.sampleCount, row.expected, row.status]),
+    ).toEqual([
+      ['2025-01', 17 * 24, 17 * 96, 17 * 96, 'complete'],
+      ['2025-02', 10 * 24, 10 * 96, 10 * 96, 'complete'],
+    ]);
+    expect(rows.map((row) => row.cut)).toEqual([
+      { start, end: at('2025-01-31T23:00:00Z') },
+      { start: at('2025-01-31T23:00:00Z'), end },
+    ]);
+  });
+
+  it('names no peak when every period is partial, and says how many were left out', () => {
+    const { start, end, periods } = seedRecords('2025-01-15', '2025-02-10', 'month', 'Europe/Berlin');
+    const records = periods.map((period, index) => record(period.start, period.end, 100 + index, 96));
+    const summary = summarise(
+      reportRows(periods, records, 'month', 'Europe/Berlin', completeness(start, end)),
+      start,
+      end,
+    );
+    expect(summary.peak).toBeNull();
+    expect(summary.lowest).toBeNull();
+    expect(summary.partialWithData).toBe(2);
+    // The total still holds the partial periods' energy: it is the range's.
+    expect(summary.totalKwh).toBe(201);
+  });
+
+  it('ends a 2025 week report with 2026-W01 partial (29–31 Dec) and takes the peak among whole weeks', () => {
+    const { start, end, periods } = seedRecords('2025-01-01', '2025-12-31', 'week', 'Europe/Berlin');
+    // The partial weeks hold the most energy: neither is the peak.
+    const records = periods.map((period, index) =>
+      record(period.start, period.end, index === 0 || index === periods.length - 1 ? 900 : index, 96),
+    );
+    const rows = reportRows(periods, records, 'week', 'Europe/Berlin', completeness(start, end));
+    const last = rows.at(-1)!;
+    expect([last.label, coveredHours(last), last.cut?.start]).toEqual([
+      '2026-W01',
+      3 * 24,
+      at('2025-12-28T23:00:00Z'),
+    ]);
+    expect(rows[0]!.cut).not.toBeNull();
+    expect(rows.slice(1, -1).every((row) => row.cut === null)).toBe(true);
+    const summary = summarise(rows, start, end);
+    expect(summary.peak!.label).toBe(rows.at(-2)!.label);
+    expect(summary.lowest!.label).toBe('2025-W02');
   });
 });

@@ -5,6 +5,7 @@ import {
   periodStatus,
   type PeriodStatus,
 } from '../../../contract/feed-completeness.ts';
+import { cutSpan, wholePeriodExtremes, type Span } from '../../../contract/feed-period-rules.ts';
 import {
   formatLocalInstant,
   periodsOverlapping,
@@ -26,6 +27,17 @@ export interface ReportRow {
   /** Values the period should hold: its length (cut to the range) at the contract's resolution. */
   expected: number;
   status: PeriodStatus;
+  /**
+   * The part of the period inside the report's range when the range cuts it (a partial period: a month
+   * report from 15 Jan holds 15–31 Jan of January), else null.
+   */
+  readonly cut: Span | null;
+}
+
+/** Hours of the period that the report covers: the part inside the range of a partial period. */
+export function coveredHours(row: ReportRow): number {
+  const span = row.cut ?? row;
+  return (span.end - span.start) / HOUR;
 }
 
 /** What decides a row's completeness besides its record. */
@@ -103,6 +115,7 @@ class LazilyLabelledRow implements ReportRow {
     readonly sampleCount: number,
     readonly expected: number,
     readonly status: PeriodStatus,
+    readonly cut: Span | null,
     private readonly aggregation: AggregationType,
     private readonly timeZone: string,
   ) {}
@@ -151,6 +164,7 @@ export function reportRows(
       sampleCount,
       expected,
       periodStatus(sampleCount, expected, to, now),
+      cutSpan(period, { start: rangeStart, end: rangeEnd }),
       aggregation,
       timeZone,
     );
@@ -170,7 +184,12 @@ export type GapRun = PeriodRun;
 
 export interface ReportSummary {
   totalKwh: number;
+  /** The whole period with the most energy: periods cut by the range are no peak (null if all are cut). */
   peak: ReportRow | null;
+  /** The whole period with the least energy, as the peak. */
+  lowest: ReportRow | null;
+  /** Periods with values that the range cuts (partial), left out of the peak and the lowest. */
+  partialWithData: number;
   periodsWithData: number;
   /** Due periods without any value, in runs. */
   gaps: PeriodRun[];
@@ -199,7 +218,6 @@ function extendRun(runs: PeriodRun[], row: ReportRow, index: number) {
 export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeEnd: number): ReportSummary {
   // Sum in Wh: kWh with three decimals are exact integers there.
   let totalWh = 0;
-  let peak: ReportRow | null = null;
   let periodsWithData = 0;
   let coveredMs = 0;
   let valuesHeld = 0;
@@ -220,12 +238,14 @@ export function summarise(rows: readonly ReportRow[], rangeStart: number, rangeE
     totalWh += Math.round(row.energyKwh * 1000);
     periodsWithData++;
     coveredMs += Math.min(row.end, rangeEnd) - Math.max(row.start, rangeStart);
-    if (!peak || row.energyKwh > peak.energyKwh!) peak = row;
   }
+  const { peak, lowest, cutWithValues } = wholePeriodExtremes(rows);
   const count = (runs: PeriodRun[]) => runs.reduce((sum, run) => sum + run.periods, 0);
   return {
     totalKwh: totalWh / 1000,
     peak,
+    lowest,
+    partialWithData: cutWithValues,
     periodsWithData,
     gaps,
     gapPeriods: count(gaps),

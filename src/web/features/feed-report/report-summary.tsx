@@ -2,14 +2,26 @@ import { formatNumber } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
 import type { PeriodRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
 import { capacityFactor, completeness, specificYield, type EnergyUnit } from './report-rows.ts';
-import { completenessPercent, incompleteText, valuesText } from './completeness-text.ts';
+import { completenessPercent, incompleteText, periodName, valuesText } from './completeness-text.ts';
+import { energyDifference } from '../../../contract/feed-period-rules.ts';
+import { differenceTexts } from './report-table.tsx';
 
 const RUNS_LISTED = 8;
 
-function runText(run: PeriodRun): string {
-  if (run.periods === 1) return run.first.label;
+function runText(run: PeriodRun, timeZone: string): string {
+  const first = periodName(run.first, timeZone);
+  if (run.periods === 1) return first;
+  const last = periodName(run.last, timeZone);
   const periods = formatNumber(run.periods);
-  return t`${run.first.label} to ${run.last.label} (${periods} periods)`;
+  return t`${first} to ${last} (${periods} periods)`;
+}
+
+/** The compared range's figures: its total, and this range's difference to it. */
+export interface SummaryComparison {
+  label: string;
+  totalKwh: number;
+  /** Whether the compared range holds any value (a range without any has no total to compare). */
+  hasData: boolean;
 }
 
 /** "1 of 5" or "None of 35,040", numbers in the UI language's digits. */
@@ -56,30 +68,62 @@ export function ReportSummary({
   unit,
   capacityKw,
   timeZone,
+  comparison = null,
 }: {
   summary: Summary;
   rows: readonly ReportRow[];
   unit: EnergyUnit;
   capacityKw: number | null;
   timeZone: string;
+  /** With a comparison on: the compared range's total and the difference to it. */
+  comparison?: SummaryComparison | null;
 }) {
   const format = (kwh: number) =>
     `${formatNumber(kwh * unit.factor, { maximumFractionDigits: 3 })} ${unit.unit}`;
   const factor = capacityFactor(summary, capacityKw);
   const yieldKwhPerKw = summary.periodsWithData > 0 ? specificYield(summary.totalKwh, capacityKw) : null;
   const share = completeness(summary);
-  const runs = (list: PeriodRun[]) => list.map((run) => ({ key: run.first.start, text: runText(run) }));
+  const runs = (list: PeriodRun[]) =>
+    list.map((run) => ({ key: run.first.start, text: runText(run, timeZone) }));
+  const peakText = () => {
+    if (summary.peak) {
+      const energy = format(summary.peak.energyKwh!);
+      const period = summary.peak.label;
+      if (summary.partialWithData > 0)
+        return t`${energy} in ${period} (${timeZone}; partial periods left out)`;
+      return t`${energy} in ${period} (${timeZone})`;
+    }
+    // Every period with values is cut by the range: none is a whole period to name.
+    if (summary.partialWithData > 0) return t`— (every period with values is partial)`;
+    return '—';
+  };
+  const difference = comparison?.hasData
+    ? differenceTexts(
+        energyDifference(summary.periodsWithData > 0 ? summary.totalKwh : null, comparison.totalKwh),
+      )
+    : null;
+  const differenceKwh = difference && difference.kwh !== '—' ? `${difference.kwh} kWh` : '—';
   return (
     <dl className="report-summary" aria-label={t`Summary`}>
       <div>
         <dt>{t`Total energy`}</dt>
         <dd>{format(summary.totalKwh)}</dd>
       </div>
+      {comparison && (
+        <>
+          <div>
+            <dt>{t`${comparison.label}: total energy`}</dt>
+            <dd>{comparison.hasData ? format(comparison.totalKwh) : t`no data`}</dd>
+          </div>
+          <div>
+            <dt>{t`Difference`}</dt>
+            <dd>{difference ? `${differenceKwh} (${difference.percent})` : '—'}</dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>{t`Peak period`}</dt>
-        <dd>
-          {summary.peak ? t`${format(summary.peak.energyKwh!)} in ${summary.peak.label} (${timeZone})` : '—'}
-        </dd>
+        <dd>{peakText()}</dd>
       </div>
       <div>
         <dt>{t`Completeness`}</dt>
@@ -103,7 +147,7 @@ export function ReportSummary({
             total={rows.length}
             items={summary.incomplete.map((run) => ({
               key: run.first.start,
-              text: incompleteText(run.first),
+              text: incompleteText(run.first, timeZone),
             }))}
           />
         </dd>

@@ -1,15 +1,19 @@
 import type { PeriodStatus } from '../../../contract/feed-completeness.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { statusText } from './completeness-text.ts';
+import type { Span } from '../../../contract/feed-period-rules.ts';
+import { rowStatusText } from './completeness-text.ts';
 import { specificYield } from './report-rows.ts';
 
-/** A row's status in words, with its mark (◐ incomplete, … not yet delivered), so print says it too. */
-export function StatusCell({ status }: { status: PeriodStatus }) {
+/**
+ * A row's status in words, with its mark (◐ incomplete, … not yet delivered), so print says it too; a
+ * period the range cuts says "partial" first.
+ */
+export function StatusCell({ status, cut = null }: { status: PeriodStatus; cut?: Span | null }) {
   return (
     <td className="status">
       {status === 'incomplete' && <span aria-hidden="true">◐ </span>}
       {status === 'not-yet-delivered' && <span aria-hidden="true">… </span>}
-      {statusText(status)}
+      {rowStatusText({ status, cut })}
     </td>
   );
 }

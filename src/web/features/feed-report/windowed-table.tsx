@@ -40,6 +40,7 @@ export function WindowedTable({
   label,
   caption,
   columns,
+  hiddenColumns = [],
   count,
   printAll,
   row,
@@ -47,6 +48,8 @@ export function WindowedTable({
   label: string;
   caption: string;
   columns: Column[];
+  /** Columns left out of view (by position), their cells hidden by the rows likewise. */
+  hiddenColumns?: readonly number[];
   count: number;
   printAll: boolean;
   row: (index: number, rowIndex: number) => ReactNode;
@@ -58,7 +61,25 @@ export function WindowedTable({
         <table className="table" aria-rowcount={count + 1}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
-            <ColumnHeaders rowIndex={1} columns={columns} />
+            {hiddenColumns.length === 0 ? (
+              <ColumnHeaders rowIndex={1} columns={columns} />
+            ) : (
+              <tr aria-rowindex={1}>
+                {columns.map((column, index) => {
+                  const name = typeof column === 'string' ? column : column.label;
+                  return (
+                    <th
+                      scope="col"
+                      key={name}
+                      className={typeof column === 'string' ? undefined : 'numeric'}
+                      hidden={hiddenColumns.includes(index)}
+                    >
+                      {name}
+                    </th>
+                  );
+                })}
+              </tr>
+            )}
           </thead>
           <tbody>
             <SpacerRow height={before} columns={columns.length} />

@@ -13,6 +13,7 @@ function row(hours: number, energyKwh: number | null, status: PeriodStatus, star
     sampleCount: 0,
     expected: 4,
     status,
+    cut: null,
   };
 }
 
