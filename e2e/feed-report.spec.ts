@@ -478,7 +478,7 @@ for (const language of ['en', 'de'] as const) {
       page,
     }) => {
       const de = language === 'de';
-      await signIn(page, ADMIN, language);
+      await signIn(page, ADMIN);
       await page.setViewportSize({ width: 1440, height: 900 });
       const address = `${REPORT}?user=P1000&contract=C1000&from=2025-01-15&to=2025-02-10&agg=month&tz=Europe/Berlin`;
       await page.goto(`${address}&compare=year`);
