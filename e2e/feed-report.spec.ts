@@ -520,7 +520,7 @@ for (const language of ['en', 'de'] as const) {
         summary.locator('div').filter({ hasText: de ? /^Differenz/ : /^Difference/ }),
       ).toContainText(/kWh \([-+−][\d.,]+\s?%\)/);
       await expectAccessible(page);
-      await page.screenshot({
+      await screenshot(page, {
         path: `${SHOTS}/feed-report-cut-compare-${language}-1440.png`,
         fullPage: true,
       });
@@ -555,7 +555,10 @@ for (const language of ['en', 'de'] as const) {
       await expectNoSidewaysScroll(page);
       await expect(periods.getByRole('columnheader', { name: de ? 'Stunden' : 'Hours' })).toBeHidden();
       const compared = await tableOverflow(periods);
-      await page.screenshot({ path: `${SHOTS}/feed-report-cut-compare-${language}-390.png`, fullPage: true });
+      await screenshot(page, {
+        path: `${SHOTS}/feed-report-cut-compare-${language}-390.png`,
+        fullPage: true,
+      });
       await page.goto(address);
       await expect(january.getByRole('cell').nth(3)).toHaveText(de ? 'Teilzeitraum' : 'partial');
       expect(compared).toBeLessThanOrEqual(await tableOverflow(periods));
