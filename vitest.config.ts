@@ -13,6 +13,8 @@ export default defineConfig({
       'src/web/i18n/test-setup.ts',
       'src/web/features/feed-report/test-setup.ts',
     ],
+    // The sandbox is seeded once per run and database kind; every test sandbox starts from a copy.
+    globalSetup: ['src/sandbox/testing/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
