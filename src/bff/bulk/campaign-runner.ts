@@ -82,6 +82,8 @@ export interface CampaignRunnerOptions {
 export class CampaignRunner {
   private readonly limiter: Limiter;
   private boss: PgBoss | null = null;
+  /** This process's worker on the queue, woken when this process queues a slice. */
+  private workerId: string | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
   /**
@@ -105,6 +107,9 @@ export class CampaignRunner {
   async enqueue(campaignId: string): Promise<void> {
     const boss = await this.ensureStarted();
     await boss.send(QUEUE, { campaignId }, JOB_OPTIONS);
+    // Started at once here rather than at the worker's next poll (up to a second later); other replicas
+    // still find it by polling.
+    if (this.workerId) boss.notifyWorker(this.workerId);
   }
 
   /** Stops this replica's lanes on a campaign before their next row (a pause or cancel made here). */
@@ -142,7 +147,7 @@ export class CampaignRunner {
     boss.on('error', (error) => this.options.log.error({ err: error }, 'bulk job queue'));
     await boss.start();
     await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
-    await boss.work<{ campaignId: string }>(
+    this.workerId = await boss.work<{ campaignId: string }>(
       QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1 },
       async ([job]) => {
