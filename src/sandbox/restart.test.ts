@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,12 +84,20 @@ describe('persistence across restarts', () => {
     }
   });
 
-  it('takes over a lock left by a process that died', async () => {
+  it('takes over a lock left by a process that died: the lock then names this process, and goes with it', async () => {
     const stale = mkdtempSync(join(tmpdir(), 'sandbox-stale-'));
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(stale, 'energy-console.lock'), '999999');
-    const database = await openDatabase(stale);
-    await database.close();
-    rmSync(stale, { recursive: true, force: true });
+    try {
+      const lockFile = join(stale, 'energy-console.lock');
+      // The pid of a process that has ended for sure: one this test ran to its end.
+      const ended = spawnSync(process.execPath, ['-e', '']);
+      writeFileSync(lockFile, String(ended.pid));
+      const database = await openDatabase(stale);
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+      await expect(openDatabase(stale)).rejects.toBeInstanceOf(DirectoryLockedError);
+      await database.close();
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+    }
   });
 });

@@ -386,7 +386,17 @@ describe('four-eyes approvals of charges and credits', () => {
       },
       totals: [{ type: 'charge', ratePercent: 19, executions: 3, grossCent: 120_000 }],
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A campaign below the threshold, created after it, runs at once. The runner takes campaigns' jobs one
+    // at a time in the order queued, so once this one is booked the big one would have been, had it run.
+    const small = await call('POST', '/bff/bulk/campaigns', operator, {
+      kind: 'charges',
+      fileName: 'small.csv',
+      rows: [
+        { row: 1, values: { user_id: 'P1000', contract_id: 'C1000', ...charge('bulk-small-1', 10_000) } },
+      ],
+    });
+    expect(bulkCampaignSchema.parse(small.json()).status).toBe('running');
+    await until(async () => (await bookedTimes(sandbox, 'bulk-small-1')) === 1, 30_000);
     expect(await bookedTimes(sandbox, 'bulk-big-%')).toBe(0);
     expect((await approve(approval.id, operator, TEST_OPERATOR.password)).statusCode).toBe(403);
     const approved = await approve(approval.id, otto, OTTO.password);

@@ -82,6 +82,8 @@ export interface CampaignRunnerOptions {
 export class CampaignRunner {
   private readonly limiter: Limiter;
   private boss: PgBoss | null = null;
+  /** This process's worker on the queue, woken when this process queues a slice. */
+  private workerId: string | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
   /**
@@ -90,9 +92,6 @@ export class CampaignRunner {
    * resume made on another replica must not leave this one halted.
    */
   private readonly halted = new Map<string, number>();
-
-  /** This replica's pg-boss worker, woken when this replica queues a campaign. */
-  private workerId: string | null = null;
 
   constructor(private readonly options: CampaignRunnerOptions) {
     this.limiter = new Limiter(options.concurrency);

@@ -487,7 +487,7 @@ describe('passkeys where they cannot be used', () => {
     }
   });
 
-  it('needs a session to list or add passkeys', async () => {
+  it('answers 401 to listing passkeys or asking to add one without a session', async () => {
     expect((await bff.call('GET', '/bff/passkeys', undefined)).statusCode).toBe(401);
     expect((await bff.call('POST', '/bff/passkeys/registration-options', undefined)).statusCode).toBe(401);
   });

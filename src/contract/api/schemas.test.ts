@@ -180,7 +180,7 @@ describe('consumer migration request', () => {
 });
 
 describe('technical resource request', () => {
-  it('checks identifiers', () => {
+  it('refuses a control resource ID whose check digit is wrong, and names only that field', () => {
     const valid = {
       contract_id: 'C1000',
       control_resource: 'C1137355922',

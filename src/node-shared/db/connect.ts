@@ -35,6 +35,8 @@ export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
    * a script of several statements. The same connection as `db` (PostgreSQL's pool, or the PGlite).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: its data directory as a tar, which `pgliteDataDir` starts a copy from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,11 @@ export interface DatabaseDefinition<TSchema extends Record<string, unknown>> {
   migrationsTable?: string;
   /** PGlite's postgresql.conf lines. */
   pgliteConfig?: string[];
+  /**
+   * A data directory (a `dumpDataDir` tar) a new PGlite database starts from instead of the empty cluster:
+   * tests load a seeded database in a fraction of the time seeding takes.
+   */
+  pgliteDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -178,7 +185,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const fresh = inMemory || !existsSync(join(url, 'PG_VERSION'));
     const options = {
       ...(definition.pgliteConfig ? { postgresqlconf: definition.pgliteConfig } : {}),
-      ...(fresh ? { loadDataDir: await freshClusterTemplate() } : {}),
+      ...(fresh ? { loadDataDir: definition.pgliteDataDir ?? (await freshClusterTemplate()) } : {}),
     };
     const client = inMemory ? new TurnTakingPGlite(options) : new TurnTakingPGlite(url, options);
     await client.waitReady;
@@ -196,6 +203,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       // PGlite's query() takes one statement: a script without values goes through exec().
       executeSql: async (text, values) =>
         values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+      dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
         unlock();

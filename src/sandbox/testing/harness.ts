@@ -3,6 +3,7 @@ import { createPostgresDatabase, TEST_DATABASE_URL } from '../../node-shared/db/
 import { buildSandboxApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
+import { seededPgliteDump, seededPostgresTemplate } from './seeded-databases.ts';
 
 /** Both databases the sandbox supports; every integration suite runs on each. */
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
@@ -29,8 +30,11 @@ export async function startTestSandbox(
   kind: DatabaseKind,
   options: TestSandboxOptions = {},
 ): Promise<TestSandbox> {
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase(postgres?.url ?? 'memory://');
+  // A copy of the run's seeded database where the global setup made one; seeded here otherwise.
+  const postgres = kind === 'postgres' ? await createPostgresDatabase(await seededPostgresTemplate()) : null;
+  const database = postgres
+    ? await openDatabase(postgres.url)
+    : await openDatabase('memory://', await seededPgliteDump());
   await seedIfEmpty(database.db);
   const app = await buildSandboxApp({
     db: database.db,

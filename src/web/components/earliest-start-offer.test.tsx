@@ -39,7 +39,7 @@ describe('EarliestStartOffer', () => {
     }
   });
 
-  it('speaks German', () => {
+  it('labels the offer and its button in German', () => {
     inLanguage('de', <EarliestStartOffer state={tooEarly} onUse={() => {}} />);
     expect(screen.getByText('Frühestmöglicher Beginn:', { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dieses Datum verwenden' })).toBeTruthy();

@@ -24,7 +24,7 @@ describe('EnvironmentBadge', () => {
     expect(screen.getByTestId('environment').className).toContain('environment--production');
   });
 
-  it('speaks German', () => {
+  it('says in German that production changes are real', () => {
     inLanguage('de', <EnvironmentBadge environment="production" />);
     expect(screen.getByTestId('environment').textContent).toBe('PRODUKTION — Änderungen sind echt');
   });

@@ -228,7 +228,7 @@ describe('the passkeys panel', () => {
     expect(await within(panel).findByText('This browser cannot use passkeys.')).toBeTruthy();
   });
 
-  it('speaks German', async () => {
+  it('names the add and remove buttons in German', async () => {
     // The language's main catalogue and the panel's own, as a language switch loads them.
     i18n.loadAndActivate({ locale: 'de', messages: de });
     i18n.load('de', passkeysGerman);

@@ -92,7 +92,7 @@ describe('an account’s passkeys on the accounts page', () => {
     await waitFor(() => expect(requests.getUserPasskeys).toHaveBeenCalledTimes(2));
   });
 
-  it('speaks German', async () => {
+  it('names the panel and its remove buttons in German', async () => {
     i18n.loadAndActivate({ locale: 'de', messages: de });
     i18n.load('de', adminGerman);
     requests.getUserPasskeys.mockResolvedValue([planted]);

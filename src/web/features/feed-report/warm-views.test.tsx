@@ -103,21 +103,63 @@ describe('useWarmViews', () => {
     ]);
   });
 
-  it('leaves out what would be too many points, and stops when the page moves on', async () => {
-    computed.records.length = computed.views.length = computed.heatmaps.length = 0;
-    // Six years: raw values are over the limit (they would ask first), hours are not.
-    const { unmount } = renderHook(() =>
-      useWarmViews(props({ from: '2020-01-01', to: '2025-12-31' }, 'day')),
-    );
-    await waitFor(() => expect(computed.records.length).toBeGreaterThan(0));
-    unmount();
-    const seen = computed.records.length;
-    expect(seen).toBeLessThan(4); // hour, week, month and year would follow, one per idle period
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(computed.records).toHaveLength(seen);
-    expect(computed.records).not.toContain('raw');
-    expect(computed.records).not.toContain('day');
-    expect(computed.heatmaps).toEqual([]);
+  /**
+   * Idle callbacks the test runs one at a time (happy-dom has none, and a timeout would leave the test to
+   * guess how long to wait); `cancelled` once the hook gives one back.
+   */
+  const heldIdleCallbacks = () => {
+    const idle = new Map<number, IdleRequestCallback>();
+    let handles = 0;
+    Object.assign(window, {
+      requestIdleCallback: (callback: IdleRequestCallback) => {
+        idle.set(++handles, callback);
+        return handles;
+      },
+      cancelIdleCallback: (handle: number) => idle.delete(handle),
+    });
+    return {
+      waiting: () => idle.size,
+      runNext() {
+        const [handle, callback] = [...idle][0]!;
+        idle.delete(handle);
+        callback({ didTimeout: false, timeRemaining: () => 50 });
+      },
+      release() {
+        Reflect.deleteProperty(window, 'requestIdleCallback');
+        Reflect.deleteProperty(window, 'cancelIdleCallback');
+      },
+    };
+  };
+  // Six years: raw values are over the limit (they would ask first), hours are not.
+  const sixYears = { from: '2020-01-01', to: '2025-12-31' };
+
+  it('leaves out the raw values and their heatmap when they would be too many points', () => {
+    const idle = heldIdleCallbacks();
+    try {
+      computed.records.length = computed.views.length = computed.heatmaps.length = 0;
+      renderHook(() => useWarmViews(props(sixYears, 'day')));
+      while (idle.waiting() > 0) idle.runNext();
+      expect(computed.records).toEqual(['hour', 'week', 'month', 'year', 'day', 'day']);
+      expect(computed.heatmaps).toEqual(['curve of day', 'sums of day', 'table of day by day']);
+    } finally {
+      idle.release();
+    }
+  });
+
+  it('stops when the page moves on: the next idle period’s work is given back', () => {
+    const idle = heldIdleCallbacks();
+    try {
+      computed.records.length = computed.views.length = computed.heatmaps.length = 0;
+      const { unmount } = renderHook(() => useWarmViews(props(sixYears, 'day')));
+      idle.runNext();
+      expect(computed.records).toEqual(['hour']);
+      expect(idle.waiting()).toBe(1);
+      unmount();
+      expect(idle.waiting()).toBe(0);
+      expect(computed.records).toEqual(['hour']);
+    } finally {
+      idle.release();
+    }
   });
 });
 
