@@ -25,7 +25,13 @@ describe('sandbox server process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 200 && !output.includes('OAuth2 client: sandbox-ro'); i++)
+      // The first start seeds three years of feed-in values: on a loaded machine (CI runs lint and the build
+      // beside the suites) that took over 20 s. Waited for as long as the process lives, up to two minutes.
+      for (
+        let i = 0;
+        i < 1200 && !output.includes('OAuth2 client: sandbox-ro') && child.exitCode === null;
+        i++
+      )
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(output).toContain('OAuth2 client: sandbox-rw / sandbox-rw-secret (scopes: read write)');
       const tokenResponse = await fetch(`${base}/oauth2/token/`, {
@@ -56,5 +62,5 @@ describe('sandbox server process', () => {
       child.kill('SIGKILL');
       rmSync(directory, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
