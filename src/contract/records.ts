@@ -176,8 +176,16 @@ export const searchQuerySchema = z.object({
 export const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   title: z.string(),
+  /** IDs and names only: the console words the transaction and the day in its language. */
   subtitle: z.string(),
   url: consolePathSchema,
+  /** A booking's type and amount per execution, as sent. */
+  transaction: z
+    .object({ type: z.enum(['charge', 'credit']), amount_cent: z.int() })
+    .nullable()
+    .optional(),
+  /** The day (Berlin) of the record, or of a contract's latest booking through the console. */
+  day: z.iso.date().nullable().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });

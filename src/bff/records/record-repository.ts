@@ -521,6 +521,26 @@ export class RecordRepository {
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
+  /**
+   * Migrations (accepted or possibly stored) that sent exactly this IBAN, compared without spaces, dashes
+   * and case (`compactIban` is already so), newest first. Whole IBANs only, never a part: bank data is not
+   * searched by prefix. Read only for a query shaped like an IBAN (searchRecords), so the scan stays rare.
+   */
+  withIban(compactIban: string, limit: number): Promise<RecordRow[]> {
+    return this.db
+      .select()
+      .from(consoleRecords)
+      .where(
+        and(
+          eq(consoleRecords.operation, 'consumer_migration'),
+          notRefused,
+          sql`upper(regexp_replace(${consoleRecords.sent}->>'bank_data_iban', '[^[:alnum:]]', '', 'g')) = ${compactIban}`,
+        ),
+      )
+      .orderBy(desc(consoleRecords.id))
+      .limit(limit);
+  }
+
   /** Contracts the platform accepted a booking on, whose user or contract ID starts with each word, latest first. */
   contracts(words: readonly string[], limit: number) {
     const folded = (
