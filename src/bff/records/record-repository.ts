@@ -8,13 +8,14 @@ import {
   searchTerms,
   type DuplicateCheck,
   type DuplicateReason,
+  type RecordApproval,
   type RecordOperation,
   type RecordSource,
 } from '../../contract/records.ts';
 import { queryRows, toNumber } from '../../node-shared/db/connect.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
-import { consoleRecords, recordContracts, recordTerms } from '../db/schema.ts';
+import { approvals, consoleRecords, recordContracts, recordTerms } from '../db/schema.ts';
 
 export type RecordRow = typeof consoleRecords.$inferSelect;
 
@@ -398,6 +399,44 @@ export class RecordRepository {
       this.subjectNames([userId]).then((names) => names.get(userId) ?? null),
     ]);
     return { bookings, everyBooking, technicalResources, producerName };
+  }
+
+  /**
+   * Who asked for and who approved each record sent after an approval, by record id: the four eyes a
+   * booking's card names. Records of other sources, and approvals not (or no longer) decided, are left out.
+   */
+  async approvalsOf(rows: readonly RecordRow[]): Promise<Map<number, RecordApproval>> {
+    const approvalIds = [
+      ...new Set(rows.flatMap((row) => (row.source === 'approval' && row.sourceId ? [row.sourceId] : []))),
+    ];
+    if (approvalIds.length === 0) return new Map();
+    const decided = await this.db
+      .select({
+        id: approvals.id,
+        requestedBy: approvals.requestedBy,
+        requestedByDisplayName: approvals.requestedByDisplayName,
+        requestedAt: approvals.requestedAt,
+        decidedBy: approvals.decidedBy,
+        decidedByDisplayName: approvals.decidedByDisplayName,
+        decidedAt: approvals.decidedAt,
+      })
+      .from(approvals)
+      .where(inArray(approvals.id, approvalIds));
+    const byId = new Map(decided.map((approval) => [approval.id, approval]));
+    const parties = new Map<number, RecordApproval>();
+    for (const row of rows) {
+      const approval = row.source === 'approval' && row.sourceId ? byId.get(row.sourceId) : undefined;
+      if (!approval?.decidedBy || !approval.decidedAt) continue;
+      parties.set(row.id, {
+        requested_by: approval.requestedBy,
+        requested_by_display_name: approval.requestedByDisplayName,
+        requested_at: approval.requestedAt.toISOString(),
+        approved_by: approval.decidedBy,
+        approved_by_display_name: approval.decidedByDisplayName,
+        approved_at: approval.decidedAt.toISOString(),
+      });
+    }
+    return parties;
   }
 
   /** The name the console knows for each user ID: its latest accepted migration's consumer name. */
