@@ -284,12 +284,17 @@ test("an approved credit's card names who asked and who approved; the approval l
   });
   const card = page.locator(`#booking-${booking!.id}`);
   const meta = card.getByTestId('booking-meta');
-  await expect(meta).toContainText(`Angefordert am`);
+  await expect(meta).toContainText('Angefragt am');
   await expect(meta).toContainText(`von ${OPERATOR.username}`);
   await expect(meta).toContainText(/freigegeben am \d\d\.\d\d\.\d{4}, [\d:]+ \S+ von Ihnen/);
   // German days and money, never the ISO day or "1500.00 EUR".
   await expect(card).toContainText(`${germanEuros(-150_000)} brutto`);
   await expect(card).toContainText(`einmalig, fällig am ${germanDay(due)}`);
+  await expectAccessible(page);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.screenshot({ path: `${SHOTS}/booking-approved-de-${width}.png` });
+  }
 
   // The year's net total: its charges minus its credits, as the BFF's totals have them.
   const year = Number(due.slice(0, 4));
