@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { approvalSchema } from '../src/contract/approvals.ts';
 import { bdewCheckDigit } from '../src/contract/market-location.ts';
 import { consumerRecordsSchema, contractRecordsSchema } from '../src/contract/records.ts';
 import { exampleConsumer } from '../src/contract/testing/examples.ts';
@@ -259,7 +260,7 @@ test("an approved credit's card names who asked and who approved; the approval l
     },
   });
   expect(asked.status()).toBe(201);
-  const { id } = (await asked.json()) as { id: string };
+  const { id } = approvalSchema.parse(await asked.json());
   await requester.close();
 
   const approver = await browser.newContext({ locale: 'de-DE' });

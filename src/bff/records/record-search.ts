@@ -39,9 +39,10 @@ const day = (at: Date) => dateInZone(at, 'Europe/Berlin');
 /** A booking's type and amount as sent: data, worded by the console in the UI language. */
 function transaction(row: RecordRow): SearchResult['transaction'] {
   const sent = row.sent;
-  if (!isRecord(sent) || !Number.isSafeInteger(sent.amount_cent)) return null;
-  const type = sent.type_of_transaction;
-  return type === 'charge' || type === 'credit' ? { type, amount_cent: sent.amount_cent as number } : null;
+  if (!isRecord(sent)) return null;
+  const { type_of_transaction: type, amount_cent: cents } = sent;
+  if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return null;
+  return type === 'charge' || type === 'credit' ? { type, amount_cent: cents } : null;
 }
 
 interface Candidate extends SearchResult {
