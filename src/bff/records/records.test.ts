@@ -245,6 +245,12 @@ describe('the console records every write and finds it again', () => {
         .map((result) => result.title)
         .sort(),
     ).toEqual(['rec-credit-1', 'rec-credit-2', 'rec-credit-3']);
+    // A booking's type and amount come as data, for the console to word in its language (never "12.50 EUR").
+    expect(found.results.find((result) => result.title === 'rec-credit-2')).toMatchObject({
+      subtitle: 'P2000 · C2000',
+      transaction: { type: exampleCharge.type_of_transaction, amount_cent: exampleCharge.amount_cent },
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const suggestions = searchResponseSchema.parse(
       json(await bff.call('GET', '/bff/search?q=P2&kind=contract', viewer)),
     );
