@@ -48,9 +48,9 @@ test.describe('book charges and credits', () => {
     await field(page, 'execution_cycle').selectOption('month');
     const preview = page.getByTestId('schedule-preview');
     await expect(preview.locator('tbody tr')).toHaveCount(3);
-    await expect(preview.locator('tbody tr').nth(1)).toContainText('2025-02-28');
+    await expect(preview.locator('tbody tr').nth(1)).toContainText('Feb 28, 2025');
     await expect(preview.locator('tbody tr').nth(1)).toContainText('e2e-bonus__2');
-    await expect(preview.locator('tbody tr').nth(2)).toContainText('2025-03-31');
+    await expect(preview.locator('tbody tr').nth(2)).toContainText('Mar 31, 2025');
     // One sign convention, said once: a credit is negative in the invoice line, the rows and the totals.
     await expect(page.getByText('Credits are shown as negative amounts')).toHaveCount(1);
     await expect(preview.locator('tbody tr').nth(2)).toContainText('-€12.50');
@@ -65,7 +65,7 @@ test.describe('book charges and credits', () => {
     const records = page.getByTestId('booked-records').locator('tbody tr');
     await expect(records).toHaveCount(3);
     await expect(records.nth(2)).toContainText('e2e-bonus__3');
-    await expect(records.nth(2)).toContainText('2025-03-31');
+    await expect(records.nth(2)).toContainText('Mar 31, 2025');
     await expect(records.nth(2)).toContainText('Credit');
     await expect(records.nth(2)).toContainText('-€12.50');
     await expect(records.nth(2)).toContainText('standard rate');
@@ -260,7 +260,7 @@ test.describe('the charges page on a phone and a wide screen', () => {
     expect(await table.locator('tbody tr').count()).toBeLessThan(100);
     const region = page.getByRole('region', { name: 'Schedule', exact: true });
     await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    await expect(table.locator('tbody tr').filter({ hasText: '2075-12-31' })).toContainText('-€10.00');
+    await expect(table.locator('tbody tr').filter({ hasText: 'Dec 31, 2075' })).toContainText('-€10.00');
     await expectAccessible(page);
   });
 });

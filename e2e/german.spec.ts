@@ -155,7 +155,7 @@ test.describe('in German', () => {
     await field(page, 'due_date').fill('2025-01-31');
     await field(page, 'no_of_executions').fill('2');
     await expect(
-      page.getByText('2 Ausführungen brauchen einen Rhythmus: Wählen Sie monatlich oder jährlich.'),
+      page.getByText('2 Ausführungen brauchen einen Turnus: Wählen Sie monatlich oder jährlich.'),
     ).toBeVisible();
     await field(page, 'input_id').fill('e2e-deutsch');
     await field(page, 'display_name').fill('Treuebonus');

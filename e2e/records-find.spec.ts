@@ -140,7 +140,10 @@ test('migrate Jörg Müller, find him in the palette by “muller”, and be war
   await expect(warning).toBeFocused();
   await expect(page.getByRole('dialog', { name: 'Leave this form?' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/consumers\/migrate$/);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  // Today in Berlin, as the English console shows a day ("Nov 28, 2026").
+  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(
+    new Date(),
+  );
   await expect(warning).toContainText(
     `${userId} was migrated with this market location on ${today} by ${OPERATOR.username}.`,
   );

@@ -1,9 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
+import { approvalSchema } from '../src/contract/approvals.ts';
 import { bdewCheckDigit } from '../src/contract/market-location.ts';
 import { consumerRecordsSchema, contractRecordsSchema } from '../src/contract/records.ts';
 import { exampleConsumer } from '../src/contract/testing/examples.ts';
 import { expectNoEnglishWords } from './english-leftovers.ts';
 import {
+  ADMIN,
   OPERATOR,
   VIEWER,
   ensureStaff,
@@ -37,6 +39,17 @@ const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const euros = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const germanEuros = (cents: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+/** A day as the English console shows it (`Dec 6, 2026`), not as the API writes it. */
+const englishDay = (isoDay: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
+/** A day as German staff read it: `06.12.2026`. */
+const germanDay = (isoDay: string) => isoDay.split('-').reverse().join('.');
+/** The second person of the four eyes: an operator of this spec's own. */
+const APPROVER = { username: 'rita', password: 'two keys to one vault' };
 
 /** The contract's records as the BFF answers them to the signed-in page. */
 async function contractRecords(page: Page) {
@@ -62,6 +75,11 @@ async function bookCredit(page: Page, inputId: string, amount: string, due: stri
   await field(page, 'display_name').fill('Kulanz');
   await page.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Credit booked' })).toBeVisible();
+  // The message leads to the contract's page, where the booking is listed with the others.
+  await expect(page.getByRole('link', { name: 'All bookings of contract C1000' })).toHaveAttribute(
+    'href',
+    CONTRACT,
+  );
 }
 
 /** Console errors of a page opened outside the test's own `page` fixture. */
@@ -155,7 +173,7 @@ test('a contract page: three credits booked through the form, their totals, one 
     await expect(card).toContainText('Booked');
     await expect(card).toContainText(`-€${credit.amount} gross`);
     await expect(card.getByTestId('schedule-preview').locator('tbody tr')).toHaveCount(1);
-    await expect(card.getByTestId('schedule-preview')).toContainText(due);
+    await expect(card.getByTestId('schedule-preview')).toContainText(englishDay(due));
     await expect(card.getByRole('button', { name: 'Reverse' })).toBeVisible();
   }
   // The year's credits in the totals table: what the BFF sums over every accepted booking.
@@ -213,6 +231,103 @@ test('a contract page: three credits booked through the form, their totals, one 
     germanWordsOnly: false,
   });
   await photograph(browser, OPERATOR, `/records/${second.id}`, 'record-booking', { germanWordsOnly: false });
+});
+
+test("an approved credit's card names who asked and who approved; the approval links to the contract; the year's net total in German", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newContext({ locale: 'en-US' });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, ADMIN);
+  const created = await adminPage.request.post('/bff/users', {
+    headers: CSRF,
+    data: { ...APPROVER, role: 'operator' },
+  });
+  expect([201, 400]).toContain(created.status());
+  await admin.close();
+
+  // olga asks for a credit of 1,500.00 €; rita approves it (both through the pages' own API calls).
+  const inputId = `e2e-approved-${Date.now()}`;
+  const due = inAWeek();
+  const requester = await browser.newContext({ locale: 'en-US' });
+  const requesterPage = await requester.newPage();
+  await signIn(requesterPage, OPERATOR);
+  const asked = await requesterPage.request.post('/bff/approvals', {
+    headers: CSRF,
+    data: {
+      method: 'POST',
+      path: '/v3/producers/P1000/contracts/C1000/charges_and_credits/',
+      body: {
+        input_id: inputId,
+        type_of_transaction: 'credit',
+        amount_cent: 150_000,
+        is_gross: true,
+        vat_type: 'normal',
+        due_date: due,
+        display_name: 'Kulanz',
+      },
+    },
+  });
+  expect(asked.status()).toBe(201);
+  const { id } = approvalSchema.parse(await asked.json());
+  await requester.close();
+
+  const approver = await browser.newContext({ locale: 'de-DE' });
+  const page = await approver.newPage();
+  await signIn(page, APPROVER);
+  const approved = await page.request.post(`/bff/approvals/${id}/approve`, {
+    headers: CSRF,
+    data: { password: APPROVER.password },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  // The approved request leads to the contract's page.
+  await page.goto(`/approvals/${id}`);
+  await page.getByRole('link', { name: 'Alle Buchungen des Vertrags C1000' }).click();
+  await expect(page).toHaveURL(new RegExp(`${CONTRACT}$`));
+
+  const records = await contractRecords(page);
+  const booking = records.bookings.find((candidate) => candidate.input_id === inputId);
+  expect(booking?.approval).toMatchObject({
+    requested_by: OPERATOR.username,
+    approved_by: APPROVER.username,
+  });
+  const card = page.locator(`#booking-${booking!.id}`);
+  const meta = card.getByTestId('booking-meta');
+  await expect(meta).toContainText('Angefragt am');
+  await expect(meta).toContainText(`von ${OPERATOR.username}`);
+  await expect(meta).toContainText(/freigegeben am \d\d\.\d\d\.\d{4}, [\d:]+ \S+ von Ihnen/);
+  // German days and money, never the ISO day or "1500.00 EUR".
+  await expect(card).toContainText(`${germanEuros(-150_000)} brutto`);
+  await expect(card).toContainText(`einmalig, fällig am ${germanDay(due)}`);
+  await expectAccessible(page);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(card, { path: `${SHOTS}/booking-approved-de-${width}.png` });
+  }
+
+  // The year's net total: its charges minus its credits, as the BFF's totals have them.
+  const year = Number(due.slice(0, 4));
+  const net = records.totals
+    .filter((total) => total.year === year)
+    .reduce((sum, total) => sum + (total.type === 'credit' ? -total.netCent : total.netCent), 0);
+  const balance = page
+    .getByTestId('booking-totals')
+    .locator('.year-totals', { hasText: String(year) })
+    .getByTestId('year-balance');
+  await expect(balance).toContainText(
+    `Netto-Summe ${year} (Belastungen minus Gutschriften, nach Fälligkeitsdatum):`,
+  );
+  await expect(balance).toContainText(`${germanEuros(net)} netto`);
+
+  // The palette words the booking in German too.
+  await page.keyboard.press('Control+K');
+  await page.locator('dialog.palette [cmdk-input]').fill(inputId);
+  await expect(page.getByRole('option').filter({ hasText: inputId })).toContainText(
+    `Gutschrift · ${germanEuros(150_000)} · P1000 · C1000`,
+  );
+  await approver.close();
 });
 
 test("a consumer's page: the migration in the form's sections; a viewer sees the IBAN masked", async ({

@@ -37,6 +37,7 @@ const booking = (sent: object, outcome: ConsoleRecord['outcome'] = 'created'): C
   duplicate_of: [],
   duplicate_acknowledged: false,
   bank_data_masked: false,
+  approval: null,
 });
 
 describe('search text', () => {

@@ -75,6 +75,20 @@ export type Duplicate = z.infer<typeof duplicateSchema>;
  */
 export const DUPLICATE_ACKNOWLEDGED_HEADER = 'x-duplicate-acknowledged';
 
+/**
+ * A booking that went through four eyes: who asked for it and when, who approved it and when. The record
+ * itself is kept under the person who asked (recorded_by) at the time it was sent, after the approval.
+ */
+export const recordApprovalSchema = z.object({
+  requested_by: z.string(),
+  requested_by_display_name: z.string().nullable(),
+  requested_at: z.iso.datetime(),
+  approved_by: z.string(),
+  approved_by_display_name: z.string().nullable(),
+  approved_at: z.iso.datetime(),
+});
+export type RecordApproval = z.infer<typeof recordApprovalSchema>;
+
 export const recordSchema = z.object({
   id: z.string(),
   operation: z.enum(RECORD_OPERATIONS),
@@ -100,6 +114,8 @@ export const recordSchema = z.object({
   duplicate_acknowledged: z.boolean(),
   /** True when bank data in `sent`/`upstream_body` was masked for this reader (a viewer). */
   bank_data_masked: z.boolean(),
+  /** The approval it was sent after (source `approval`); null for any other record. */
+  approval: recordApprovalSchema.nullable(),
 });
 export type ConsoleRecord = z.infer<typeof recordSchema>;
 
@@ -176,8 +192,16 @@ export const searchQuerySchema = z.object({
 export const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   title: z.string(),
+  /** IDs and names only: the console words the transaction and the day in its language. */
   subtitle: z.string(),
   url: consolePathSchema,
+  /** A booking's type and amount per execution, as sent. */
+  transaction: z
+    .object({ type: z.enum(['charge', 'credit']), amount_cent: z.int() })
+    .nullable()
+    .optional(),
+  /** The day (Berlin) of the record, or of a contract's latest booking through the console. */
+  day: z.iso.date().nullable().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });

@@ -8,13 +8,14 @@ import {
   searchTerms,
   type DuplicateCheck,
   type DuplicateReason,
+  type RecordApproval,
   type RecordOperation,
   type RecordSource,
 } from '../../contract/records.ts';
 import { queryRows, toNumber } from '../../node-shared/db/connect.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
-import { consoleRecords, recordContracts, recordTerms } from '../db/schema.ts';
+import { approvals, consoleRecords, recordContracts, recordTerms } from '../db/schema.ts';
 
 export type RecordRow = typeof consoleRecords.$inferSelect;
 
@@ -400,6 +401,44 @@ export class RecordRepository {
     return { bookings, everyBooking, technicalResources, producerName };
   }
 
+  /**
+   * Who asked for and who approved each record sent after an approval, by record id: the four eyes a
+   * booking's card names. Records of other sources, and approvals not (or no longer) decided, are left out.
+   */
+  async approvalsOf(rows: readonly RecordRow[]): Promise<Map<number, RecordApproval>> {
+    const approvalIds = [
+      ...new Set(rows.flatMap((row) => (row.source === 'approval' && row.sourceId ? [row.sourceId] : []))),
+    ];
+    if (approvalIds.length === 0) return new Map();
+    const decided = await this.db
+      .select({
+        id: approvals.id,
+        requestedBy: approvals.requestedBy,
+        requestedByDisplayName: approvals.requestedByDisplayName,
+        requestedAt: approvals.requestedAt,
+        decidedBy: approvals.decidedBy,
+        decidedByDisplayName: approvals.decidedByDisplayName,
+        decidedAt: approvals.decidedAt,
+      })
+      .from(approvals)
+      .where(inArray(approvals.id, approvalIds));
+    const byId = new Map(decided.map((approval) => [approval.id, approval]));
+    const parties = new Map<number, RecordApproval>();
+    for (const row of rows) {
+      const approval = row.source === 'approval' && row.sourceId ? byId.get(row.sourceId) : undefined;
+      if (!approval?.decidedBy || !approval.decidedAt) continue;
+      parties.set(row.id, {
+        requested_by: approval.requestedBy,
+        requested_by_display_name: approval.requestedByDisplayName,
+        requested_at: approval.requestedAt.toISOString(),
+        approved_by: approval.decidedBy,
+        approved_by_display_name: approval.decidedByDisplayName,
+        approved_at: approval.decidedAt.toISOString(),
+      });
+    }
+    return parties;
+  }
+
   /** The name the console knows for each user ID: its latest accepted migration's consumer name. */
   async subjectNames(userIds: readonly string[]): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
@@ -519,6 +558,26 @@ export class RecordRepository {
     const rows = await this.db.select().from(consoleRecords).where(inArray(consoleRecords.id, ids));
     const order = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  /**
+   * Migrations (accepted or possibly stored) that sent exactly this IBAN, compared without spaces, dashes
+   * and case (`compactIban` is already so), newest first. Whole IBANs only, never a part: bank data is not
+   * searched by prefix. Read only for a query shaped like an IBAN (searchRecords), so the scan stays rare.
+   */
+  withIban(compactIban: string, limit: number): Promise<RecordRow[]> {
+    return this.db
+      .select()
+      .from(consoleRecords)
+      .where(
+        and(
+          eq(consoleRecords.operation, 'consumer_migration'),
+          notRefused,
+          sql`upper(regexp_replace(${consoleRecords.sent}->>'bank_data_iban', '[^[:alnum:]]', '', 'g')) = ${compactIban}`,
+        ),
+      )
+      .orderBy(desc(consoleRecords.id))
+      .limit(limit);
   }
 
   /** Contracts the platform accepted a booking on, whose user or contract ID starts with each word, latest first. */

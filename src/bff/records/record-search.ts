@@ -1,7 +1,9 @@
+import { dateInZone } from '../../contract/calendar-date.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import {
   consumerUrl,
   contractUrl,
+  maskIban,
   MAX_SEARCH_RESULTS,
   queryWords,
   recordUrl,
@@ -31,13 +33,16 @@ const field = (row: RecordRow, name: string): string | null => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 };
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
-const day = (row: RecordRow) => row.recordedAt.toISOString().slice(0, 10);
+/** The console's calendar: a record made at 00:30 Berlin time was made on that Berlin day. */
+const day = (at: Date) => dateInZone(at, 'Europe/Berlin');
 
-/** Cents as `12.50 EUR`: data, not words (the console shows it in either language). */
-function amount(row: RecordRow): string | null {
+/** A booking's type and amount as sent: data, worded by the console in the UI language. */
+function transaction(row: RecordRow): SearchResult['transaction'] {
   const sent = row.sent;
-  if (!isRecord(sent) || typeof sent.amount_cent !== 'number') return null;
-  return `${(sent.amount_cent / 100).toFixed(2)} EUR`;
+  if (!isRecord(sent)) return null;
+  const { type_of_transaction: type, amount_cent: cents } = sent;
+  if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) return null;
+  return type === 'charge' || type === 'credit' ? { type, amount_cent: cents } : null;
 }
 
 interface Candidate extends SearchResult {
@@ -61,6 +66,8 @@ function consumerResult(row: RecordRow): SearchResult {
     title: row.subjectName ?? row.userId ?? '',
     subtitle: join(row.userId, [street, place].filter(Boolean).join(', '), malo && `MaLo ${malo}`),
     url: consumerUrl(row.userId ?? ''),
+    transaction: null,
+    day: null,
   };
 }
 
@@ -68,14 +75,16 @@ function contractResult(
   userId: string,
   contractId: string,
   name: string | undefined,
-  lastDay: string,
+  lastBooking: Date,
 ): SearchResult {
   return {
     kind: 'contract',
     title: join(userId, contractId, name),
-    // The day of the latest booking through the console.
-    subtitle: lastDay,
+    subtitle: '',
     url: contractUrl(userId, contractId),
+    transaction: null,
+    // The day of the latest booking through the console.
+    day: day(lastBooking),
   };
 }
 
@@ -83,8 +92,10 @@ function bookingResult(row: RecordRow): SearchResult {
   return {
     kind: 'booking',
     title: row.inputId ?? '',
-    subtitle: join(field(row, 'type_of_transaction'), amount(row), row.userId, row.contractId, day(row)),
+    subtitle: join(row.userId, row.contractId),
     url: `${contractUrl(row.userId ?? '', row.contractId ?? '')}#booking-${row.id}`,
+    transaction: transaction(row),
+    day: day(row.recordedAt),
   };
 }
 
@@ -92,8 +103,10 @@ function technicalResourceResult(row: RecordRow): SearchResult {
   return {
     kind: 'technical_resource',
     title: row.technicalResourceId ?? '',
-    subtitle: join(field(row, 'control_resource'), row.contractId, day(row)),
+    subtitle: join(field(row, 'control_resource'), row.contractId),
     url: recordUrl(String(row.id)),
+    transaction: null,
+    day: day(row.recordedAt),
   };
 }
 
@@ -110,10 +123,11 @@ export async function searchRecords(
 ): Promise<SearchResult[]> {
   const words = queryWords(query);
   const kinds = kind ? [kind] : KIND_ORDER;
+  const iban = kinds.includes('consumer') ? ibanOf(query) : null;
   const operations = [...new Set(kinds.flatMap((each) => OPERATIONS_OF[each]))];
   // Each kind of record is looked up on its own, so a thousand bookings of a user ID leave room for the
   // consumer of that ID.
-  const [rows, contracts] = await Promise.all([
+  const [rows, contracts, ibanHolders] = await Promise.all([
     Promise.all(
       operations.map((operation) =>
         words.length === 0
@@ -122,6 +136,7 @@ export async function searchRecords(
       ),
     ).then((perOperation) => perOperation.flat()),
     kinds.includes('contract') && words.length > 0 ? records.contracts(words, MAX_SEARCH_RESULTS) : [],
+    iban ? records.withIban(iban, MAX_SEARCH_RESULTS) : [],
   ]);
   const results = new Map<string, Candidate>();
   const add = (result: SearchResult, exact: number, recency: number) => {
@@ -159,16 +174,24 @@ export async function searchRecords(
         });
     }
   }
+  // The consumers who gave the IBAN typed: the best possible match (every word of it was matched).
+  for (const row of ibanHolders)
+    if (row.userId) {
+      const consumer = consumerResult(row);
+      // Said why it was found, masked as a viewer sees an IBAN: the palette never shows bank data in full.
+      const masked = `IBAN ${maskIban(iban ?? '')}`;
+      add(
+        { ...consumer, subtitle: join(consumer.subtitle, masked) },
+        words.length + 1,
+        row.recordedAt.getTime(),
+      );
+    }
   if (contractKeys.size > 0) {
     const names = await records.subjectNames([
       ...new Set([...contractKeys.values()].map(({ userId }) => userId)),
     ]);
     for (const { userId, contractId, last, exact } of contractKeys.values())
-      add(
-        contractResult(userId, contractId, names.get(userId), last.toISOString().slice(0, 10)),
-        exact,
-        last.getTime(),
-      );
+      add(contractResult(userId, contractId, names.get(userId), last), exact, last.getTime());
   }
   return [...results.values()]
     .sort(
@@ -176,7 +199,17 @@ export async function searchRecords(
         b.exact - a.exact || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.recency - a.recency,
     )
     .slice(0, MAX_SEARCH_RESULTS)
-    .map(({ kind: resultKind, title, subtitle, url }) => ({ kind: resultKind, title, subtitle, url }));
+    .map(({ exact: _exact, recency: _recency, ...result }) => result);
+}
+
+/**
+ * The query as an IBAN (`DE89370400440532013000`) when the whole of it is shaped like one, typed with or
+ * without spaces or dashes, in any case; else null. Its check digits are not checked: an IBAN typed wrong
+ * finds nobody, as it should.
+ */
+export function ibanOf(query: string): string | null {
+  const compact = query.replace(/[\s-]+/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact) ? compact : null;
 }
 
 /** The texts a record's terms were made of (as RecordRepository stores them), for ranking. */

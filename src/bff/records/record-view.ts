@@ -1,5 +1,11 @@
 import { canWrite, type Role } from '../../contract/bff-api.ts';
-import { holdsBankData, maskForViewer, recordOutcome, type ConsoleRecord } from '../../contract/records.ts';
+import {
+  holdsBankData,
+  maskForViewer,
+  recordOutcome,
+  type ConsoleRecord,
+  type RecordApproval,
+} from '../../contract/records.ts';
 import type { RecordRow } from './record-repository.ts';
 
 /** Whether a record holds bank data (what was sent or what was answered): reading it is audited. */
@@ -9,8 +15,13 @@ export const recordHoldsBankData = (row: RecordRow) =>
 /**
  * A record as `role` may read it: operators and admins in full; viewers with the bank account masked by field
  * and of a birthday only the year (maskForViewer), here on the server so their browser never receives them.
+ * `approval`: who asked and who approved, for a record sent after an approval (RecordRepository.approvalsOf).
  */
-export function recordView(row: RecordRow, role: Role): ConsoleRecord {
+export function recordView(
+  row: RecordRow,
+  role: Role,
+  approval: RecordApproval | null = null,
+): ConsoleRecord {
   const viewer = !canWrite(role);
   return {
     id: String(row.id),
@@ -31,5 +42,6 @@ export function recordView(row: RecordRow, role: Role): ConsoleRecord {
     duplicate_of: row.duplicateOf,
     duplicate_acknowledged: row.acknowledgedDuplicates.length > 0,
     bank_data_masked: viewer && recordHoldsBankData(row),
+    approval: row.source === 'approval' ? approval : null,
   };
 }

@@ -146,7 +146,8 @@ export default fp<RecordsPluginOptions>(
           record: String(row.id),
           ...(row.userId ? { userID: row.userId } : {}),
         });
-        return recordView(row, session.role);
+        const approval = (await records.approvalsOf([row])).get(row.id) ?? null;
+        return recordView(row, session.role, approval);
       },
     );
 
@@ -188,6 +189,7 @@ export default fp<RecordsPluginOptions>(
           userID,
           contractID,
         });
+        const approvalParties = await records.approvalsOf(bookings);
         return {
           user_id: userID,
           contract_id: contractID,
@@ -200,7 +202,7 @@ export default fp<RecordsPluginOptions>(
               outcome: recordOutcome(upstreamStatus, confirmedByRetry),
             })),
           ),
-          bookings: bookings.map((row) => recordView(row, session.role)),
+          bookings: bookings.map((row) => recordView(row, session.role, approvalParties.get(row.id))),
           technical_resources: technicalResources.map((row) => recordView(row, session.role)),
         };
       },

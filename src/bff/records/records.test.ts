@@ -72,10 +72,39 @@ describe('the console records every write and finds it again', () => {
         title: 'Jörg Müller',
         subtitle: 'K-100234 · Hauptstraße 1a, 10115 Berlin · MaLo 51238696781',
         url: '/consumers/K-100234',
+        transaction: null,
+        day: null,
       });
     }
     const none = searchResponseSchema.parse(json(await bff.call('GET', '/bff/search?q=mullerx', viewer)));
     expect(none.results).toEqual([]);
+  });
+
+  it('finds him by his whole IBAN, with or without spaces and in any case, and shows it only masked', async () => {
+    const search = async (query: string) =>
+      searchResponseSchema.parse(
+        json(await bff.call('GET', `/bff/search?q=${encodeURIComponent(query)}`, viewer)),
+      ).results;
+    for (const query of [
+      'DE89370400440532013000',
+      'de89 3704 0044 0532 0130 00',
+      ' De89-3704-0044-0532-0130-00 ',
+    ]) {
+      const results = await search(query);
+      expect(results[0], query).toMatchObject({
+        kind: 'consumer',
+        title: 'Jörg Müller',
+        subtitle: 'K-100234 · Hauptstraße 1a, 10115 Berlin · MaLo 51238696781 · IBAN DE89 •••• 3000',
+        url: '/consumers/K-100234',
+      });
+      expect(JSON.stringify(results), query).not.toContain('0532');
+    }
+    // Parts of an IBAN, or another one, find no consumer: bank data is matched whole or not at all.
+    for (const query of ['12', 'DE89', 'de89 3704 0044', '370400440532013000', 'DE89370400440532013001'])
+      expect(
+        (await search(query)).filter((result) => result.kind === 'consumer'),
+        query,
+      ).toEqual([]);
   });
 
   it('shows a viewer the IBAN masked, and audits who read bank data', async () => {
@@ -204,8 +233,10 @@ describe('the console records every write and finds it again', () => {
     expect(found.results[0]).toEqual({
       kind: 'contract',
       title: 'P2000 · C2000 · Windpark Nord GmbH',
-      subtitle: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      subtitle: '',
       url: '/producers/P2000/contracts/C2000',
+      transaction: null,
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     // The refused attempt is not a booking anyone should find.
     expect(
@@ -214,6 +245,12 @@ describe('the console records every write and finds it again', () => {
         .map((result) => result.title)
         .sort(),
     ).toEqual(['rec-credit-1', 'rec-credit-2', 'rec-credit-3']);
+    // A booking's type and amount come as data, for the console to word in its language (never "12.50 EUR").
+    expect(found.results.find((result) => result.title === 'rec-credit-2')).toMatchObject({
+      subtitle: 'P2000 · C2000',
+      transaction: { type: exampleCharge.type_of_transaction, amount_cent: exampleCharge.amount_cent },
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const suggestions = searchResponseSchema.parse(
       json(await bff.call('GET', '/bff/search?q=P2&kind=contract', viewer)),
     );

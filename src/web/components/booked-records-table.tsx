@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { ChargeRecord } from '../../contract/api/charges.ts';
 import { formatChargeAmount, transactionTypeWord, vatTypeWord } from '../lib/charge-amount.ts';
+import { formatDate } from '../lib/format.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
@@ -36,7 +37,7 @@ export function BookedRecordsTable({
         <tbody>
           {records.map((record) => (
             <tr key={record.internal_id}>
-              <td>{record.due_date}</td>
+              <td>{formatDate(record.due_date)}</td>
               <td>{transactionTypeWord(record.type_of_transaction)}</td>
               <td className="numeric">
                 {formatChargeAmount(record.amount_cent, record.type_of_transaction, locale)}

@@ -6,6 +6,7 @@ import { memo, useRef } from 'react';
 import type { ChargeExecution } from '../../contract/charge-schedule.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import { formatChargeAmount } from '../lib/charge-amount.ts';
+import { formatDate } from '../lib/format.ts';
 
 /** Up to this many executions every row is in the page; a longer schedule renders the rows in view. */
 export const ALL_ROWS_UP_TO = 60;
@@ -67,7 +68,7 @@ export const ScheduleTable = memo(function ScheduleTable({
             return (
               <tr key={row.n} aria-rowindex={index + 2} data-index={index} ref={measure}>
                 <td className="numeric">{row.n}</td>
-                <td>{row.due_date}</td>
+                <td>{formatDate(row.due_date)}</td>
                 <td className="numeric">{money(row.netCent)}</td>
                 <td className="numeric">{money(row.vatCent)}</td>
                 <td className="numeric">{money(row.grossCent)}</td>

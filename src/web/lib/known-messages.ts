@@ -1,5 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { formatDate } from './format.ts';
 
 /**
  * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules,
@@ -248,7 +249,10 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   ],
   [
     /^Already booked by (\S+) on (\d{4}-\d{2}-\d{2})\.$/,
-    ([, who, day]) => msg`Already booked by ${who} on ${day}.`,
+    ([, who, isoDay]) => {
+      const day = formatDate(isoDay);
+      return msg`Already booked by ${who} on ${day}.`;
+    },
   ],
   [
     /^Identical to row (\d+) of the file: not sent \(tick “Book identical rows too” to book it as well\)\.$/,

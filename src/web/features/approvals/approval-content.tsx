@@ -5,7 +5,7 @@ import { formatCents } from '../../../contract/euro-amount.ts';
 import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { ScheduleTable } from '../../components/schedule-table.tsx';
 import { signConvention, transactionTypeWord, vatTypeWord } from '../../lib/charge-amount.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { canAdminister } from '../../../contract/bff-api.ts';
 import { CampaignRows } from './campaign-rows.tsx';
@@ -25,7 +25,7 @@ export function ChargeApprovalContent({ approval, locale }: { approval: Approval
   const type = approval.type_of_transaction ?? charge?.type_of_transaction ?? 'charge';
   const amount = charge ? formatCents(charge.amount_cent, locale) : '';
   const executions = charge?.no_of_executions ?? 1;
-  const due = charge?.due_date ?? '';
+  const due = charge ? formatDate(charge.due_date) : '';
   return (
     <section className="card" aria-labelledby="booking-heading">
       <h2 id="booking-heading">{t`The booking`}</h2>

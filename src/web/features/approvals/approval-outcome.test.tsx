@@ -60,7 +60,7 @@ describe('what came of an approval request', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells).toContain('fee-1__1');
-    expect(cells).toContain('2025-07-01');
+    expect(cells).toContain('Jul 1, 2025');
     expect(cells).toContain('€1,500.00');
   });
 

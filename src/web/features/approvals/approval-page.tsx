@@ -55,11 +55,23 @@ function ApprovalView({ approval }: { approval: Approval }) {
     ? personName(approval.decided_by, approval.decided_by_display_name)
     : '';
   const decidedAt = approval.decided_at ? formatDateTime(approval.decided_at) : '';
+  // An approved booking's page leads to the contract's, where it is listed with the others.
+  const contractId = approval.contract_id;
   return (
     <>
       <p className="lead" data-testid="approval-subject">
         {approvalSubject(approval, locale)}
       </p>
+      {approval.status === 'approved' && contractId && (
+        <p>
+          <Link
+            to="/producers/$userID/contracts/$contractID"
+            params={{ userID: approval.user_id, contractID: contractId }}
+          >
+            {t`All bookings of contract ${contractId}`}
+          </Link>
+        </p>
+      )}
       <dl className="record approval-facts">
         <div>
           <dt>{t`Status`}</dt>

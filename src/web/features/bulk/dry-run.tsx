@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatDate, formatNumber, isIsoDay } from '../../lib/format.ts';
 import { signConvention } from '../../lib/charge-amount.ts';
 import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
@@ -44,6 +44,7 @@ export function DryRun({
   // Numbers as they were read, in the UI language's format: an amount in euros (never cents), a consumption
   // with its digit grouping, so a "2.800" read as 2.8 shows before anything is sent.
   const shownValue = (column: string, value: unknown) => {
+    if (column === 'due_date' && isIsoDay(value)) return formatDate(value);
     if (typeof value !== 'number') return String(value);
     return column === 'amount_cent' ? formatCents(value, locale) : formatNumber(value);
   };

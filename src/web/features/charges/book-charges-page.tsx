@@ -110,6 +110,7 @@ export function BookChargesPage({
   if (sent?.kind === 'booked')
     return (
       <ChargeResult
+        userId={sent.booked.user}
         contractId={sent.booked.contractId}
         records={sent.booked.records}
         locale={locale}

@@ -51,8 +51,8 @@ describe('the schedule preview', () => {
     expect(totals.textContent).toBe('Total of 2 executionsNet-€42.86VAT-€8.14Gross-€51.00');
     const rows = within(screen.getByTestId('schedule-preview')).getAllByRole('row').slice(1);
     expect(rows.map(cellsOf)).toEqual([
-      ['1', '2025-07-31', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__1'],
-      ['2', '2025-08-31', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__2'],
+      ['1', 'Jul 31, 2025', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__1'],
+      ['2', 'Aug 31, 2025', '-€21.43', '-€4.07', '-€25.50', '19 %', 'bonus-1__2'],
     ]);
     expect(screen.getAllByText(/shown as negative amounts/)).toHaveLength(1);
   });
@@ -133,7 +133,7 @@ describe('the schedule preview', () => {
     });
     expect(screen.getByTestId('approval-notice')).toBeTruthy();
     const check = screen.getByTestId('plausibility-check').textContent;
-    expect(check).toContain('The first due date, 2027-01-01, is more than a year ahead.');
+    expect(check).toContain('The first due date, Jan 1, 2027, is more than a year ahead.');
     expect(check).not.toContain('asks for a confirmation');
   });
 

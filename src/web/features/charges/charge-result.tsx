@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ChargeRecord } from '../../../contract/api/charges.ts';
 import { BookedRecordsTable } from '../../components/booked-records-table.tsx';
@@ -7,12 +8,14 @@ import { signConvention } from '../../lib/charge-amount.ts';
 
 /** What the platform booked: its `bonus_created` records, and a way to book the next one. */
 export function ChargeResult({
+  userId,
   contractId,
   records,
   locale,
   onAnother,
   extra,
 }: {
+  userId: string;
   contractId: string;
   records: ChargeRecord[];
   locale: string;
@@ -34,6 +37,14 @@ export function ChargeResult({
             The platform created {created} on contract <code>{contractId}</code> with input ID{' '}
             <code>{inputId}</code>.
           </Trans>
+        </p>
+        <p>
+          <Link
+            to="/producers/$userID/contracts/$contractID"
+            params={{ userID: userId, contractID: contractId }}
+          >
+            {t`All bookings of contract ${contractId}`}
+          </Link>
         </p>
       </div>
       {extra}

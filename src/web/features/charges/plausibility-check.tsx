@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { PlausibilityReason } from '../../../contract/charge-plausibility.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { formatChargeAmount } from '../../lib/charge-amount.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /**
  * What a confirmation is for: the reasons as they stand and whether the money goes to or from the customer
@@ -21,7 +22,7 @@ function reasonText(reason: PlausibilityReason, typeOfTransaction: string, local
       other: `This books ${total} gross in all (# executions). From ${threshold} on, credit or charge, the console asks for a confirmation.`,
     });
   }
-  const date = reason.dueDate;
+  const date = formatDate(reason.dueDate);
   return reason.direction === 'ahead'
     ? t`The first due date, ${date}, is more than a year ahead.`
     : t`The first due date, ${date}, is more than a year in the past.`;

@@ -27,4 +27,17 @@ describe("a migration's fields in the form's sections", () => {
     expect(container.querySelector('section[data-section="consumer"] dt')?.textContent).toBe('Last name');
     expect(container.querySelector('#test-payment')).not.toBeNull();
   });
+
+  it('shows a birthday as a day people read, and a viewer’s masked birthday (its year) as it is', () => {
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <MigrationRecordSections record={{ last_name: 'Müller', birthday: '1984-02-09' }} idPrefix="day" />
+        <MigrationRecordSections record={{ last_name: 'Müller', birthday: '1984' }} idPrefix="year" />
+      </I18nProvider>,
+    );
+    const [full, masked] = [...container.querySelectorAll('section[data-section="consumer"]')];
+    expect(full?.textContent).toContain('Feb 9, 1984');
+    expect(full?.textContent).not.toContain('1984-02-09');
+    expect(masked?.textContent).toContain('1984');
+  });
 });

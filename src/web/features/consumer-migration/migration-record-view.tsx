@@ -8,6 +8,7 @@ import {
   type MigrationSection,
 } from '../../../contract/consumer-migration-fields.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { formatDate, isIsoDay } from '../../lib/format.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import {
   fieldWords,
@@ -32,6 +33,8 @@ function show(name: string, value: unknown, locale: string): string {
   if (name === 'bank_data_iban') return formatIbanGroups(String(value));
   if (name === 'payment_method') return `${paymentMethodLabels()[String(value)] ?? ''} (${String(value)})`;
   if (typeof value === 'object') return JSON.stringify(value);
+  // A birthday, an order or start date as people read it (a viewer's masked birthday, a year, stays as it is).
+  if (isIsoDay(value)) return formatDate(value);
   return String(value);
 }
 
@@ -102,7 +105,9 @@ export function MigrationRecordSections({ record, notes = {}, idPrefix = 'result
                   {relationships.map((row, index) => (
                     <tr key={index}>
                       <td>{String(row.target_contract_id)}</td>
-                      <td>{String(row.valid_from)}</td>
+                      <td>
+                        {isIsoDay(row.valid_from) ? formatDate(row.valid_from) : String(row.valid_from)}
+                      </td>
                       <td>
                         {relationshipTypeWords()[String(row.relationship_type)] ??
                           String(row.relationship_type ?? '—')}

@@ -76,7 +76,7 @@ describe('the duplicate check before sending', () => {
     const warning = await screen.findByRole('region', {
       name: 'The console has registered this technical resource before',
     });
-    expect(warning.textContent).toContain('D1137355922 was registered on 2026-11-23 by olga.');
+    expect(warning.textContent).toContain('D1137355922 was registered on Nov 23, 2026 by olga.');
     expect(screen.getByRole('link', { name: 'D1137355922' }).getAttribute('href')).toBe('/records/17');
     expect(sent).toEqual([]);
     await waitFor(() => expect(document.activeElement).toBe(warning));

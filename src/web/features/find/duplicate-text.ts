@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { dateInZone } from '../../../contract/calendar-date.ts';
 import type { Duplicate } from '../../../contract/records.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /** The console's calendar: a record made at 00:30 Berlin time was made "on" that Berlin day. */
 const CONSOLE_ZONE = 'Europe/Berlin';
@@ -26,7 +27,7 @@ export function duplicateId(duplicate: Duplicate): string {
  */
 export function duplicateSentence(duplicate: Duplicate): DuplicateSentence {
   const id = duplicateId(duplicate);
-  const date = dateInZone(new Date(duplicate.recorded_at), CONSOLE_ZONE);
+  const date = formatDate(dateInZone(new Date(duplicate.recorded_at), CONSOLE_ZONE));
   const by = duplicate.recorded_by;
   const sentence = {
     market_location: () => t`${id} was migrated with this market location on ${date} by ${by}.`,

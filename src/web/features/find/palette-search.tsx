@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Command } from 'cmdk';
 import type { SearchKind, SearchResult } from '../../../contract/records.ts';
 import { searchQueryOptions } from './api/search-records.ts';
-import { groupByKind } from './search-results.ts';
+import { groupByKind, resultSubtitle } from './search-results.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 const GROUP_HEADINGS = {
@@ -76,20 +76,23 @@ export function PaletteRecords({
 }) {
   const { i18n, t } = useLingui();
   if (search.results.length === 0) return null;
-  const item = (result: SearchResult, withKind: boolean) => (
-    <Command.Item
-      key={recordValue(result)}
-      value={recordValue(result)}
-      onSelect={() => onChoose(result.url)}
-      className="palette-record"
-    >
-      <span className="palette-record__title">
-        {withKind && <span className="palette-record__kind">{i18n._(KIND_WORDS[result.kind])}</span>}
-        {result.title}
-      </span>
-      {result.subtitle && <span className="palette-record__subtitle">{result.subtitle}</span>}
-    </Command.Item>
-  );
+  const item = (result: SearchResult, withKind: boolean) => {
+    const subtitle = resultSubtitle(result);
+    return (
+      <Command.Item
+        key={recordValue(result)}
+        value={recordValue(result)}
+        onSelect={() => onChoose(result.url)}
+        className="palette-record"
+      >
+        <span className="palette-record__title">
+          {withKind && <span className="palette-record__kind">{i18n._(KIND_WORDS[result.kind])}</span>}
+          {result.title}
+        </span>
+        {subtitle && <span className="palette-record__subtitle">{subtitle}</span>}
+      </Command.Item>
+    );
+  };
   if (!search.query)
     return (
       <Command.Group heading={t`Recent records`} value="records:recent">

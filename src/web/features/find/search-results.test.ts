@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../contract/records.ts';
-import { findContract, findPair, groupByKind, knownContract, knownContracts } from './search-results.ts';
+import { messages as de } from '../../locales/de.po';
+import { messages as en } from '../../locales/en.po';
+import {
+  findContract,
+  findPair,
+  groupByKind,
+  knownContract,
+  knownContracts,
+  resultSubtitle,
+} from './search-results.ts';
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
 
 const contract = (user: string, id: string, name?: string): SearchResult => ({
   kind: 'contract',
@@ -16,6 +28,22 @@ const consumer: SearchResult = {
 };
 
 describe('search results', () => {
+  it('word a booking’s type, amount and day in German: "Gutschrift · 1.500,00 € · … · 28.11.2026"', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: de });
+    const booking: SearchResult = {
+      kind: 'booking',
+      title: 'bonus-1',
+      subtitle: 'P1 · C1',
+      url: '/producers/P1/contracts/C1#booking-1',
+      transaction: { type: 'credit', amount_cent: 150000 },
+      day: '2026-11-28',
+    };
+    expect(resultSubtitle(booking)).toBe('Gutschrift · 1.500,00\u00a0€ · P1 · C1 · 28.11.2026');
+    expect(resultSubtitle({ ...booking, transaction: null, subtitle: '', day: '2026-11-28' })).toBe(
+      '28.11.2026',
+    );
+  });
+
   it('groups by kind, the kind of the best result first, keeping the order within a kind', () => {
     const booking: SearchResult = { kind: 'booking', title: 'bonus-1', subtitle: '', url: '/x#booking-1' };
     const results = [contract('P1', 'C1'), consumer, contract('P2', 'C2'), booking];

@@ -1,4 +1,20 @@
 import type { SearchKind, SearchResult } from '../../../contract/records.ts';
+import { transactionTypeWord } from '../../lib/charge-amount.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+
+/**
+ * A result's second line in the UI language: a booking's type and amount, the IDs and names the BFF gives,
+ * the day (`Gutschrift · 1.500,00 € · P1000 · C1000 · 28.11.2026`). The amount is unsigned: the word says which.
+ */
+export function resultSubtitle(result: SearchResult): string {
+  const parts = [
+    result.transaction && transactionTypeWord(result.transaction.type),
+    result.transaction && formatMoney(result.transaction.amount_cent),
+    result.subtitle,
+    result.day && formatDate(result.day),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
 
 export interface ResultGroup {
   kind: SearchKind;
@@ -47,7 +63,7 @@ export function knownContract(result: SearchResult): KnownContract | null {
   const contractId = decoded(match[2]!);
   if (!userId || !contractId) return null;
   const name = result.title.split(' · ').slice(2).join(' · ').trim();
-  return { userId, contractId, name: name || null, title: result.title, subtitle: result.subtitle };
+  return { userId, contractId, name: name || null, title: result.title, subtitle: resultSubtitle(result) };
 }
 
 export const knownContracts = (results: readonly SearchResult[]): KnownContract[] =>

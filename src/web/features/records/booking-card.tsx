@@ -55,6 +55,34 @@ function ReversalLine({
   return null;
 }
 
+/**
+ * Who sent the booking and when; for one sent after an approval, both people of the four eyes: who asked
+ * (and when) and who approved (and when): it was sent at once on the approval.
+ */
+function SentBy({
+  booking,
+  nameOf,
+}: {
+  booking: ConsoleRecord;
+  nameOf: (username: string, displayName: string | null) => string;
+}) {
+  const { approval } = booking;
+  if (!approval) {
+    const when = formatDateTime(booking.recorded_at);
+    const who = nameOf(booking.recorded_by, booking.recorded_by_display_name);
+    return <>{t`Sent ${when} by ${who}`}</>;
+  }
+  const requestedAt = formatDateTime(approval.requested_at);
+  const requester = nameOf(approval.requested_by, approval.requested_by_display_name);
+  const approvedAt = formatDateTime(approval.approved_at);
+  const approver = nameOf(approval.approved_by, approval.approved_by_display_name);
+  return (
+    <>
+      {t`Requested ${requestedAt} by ${requester}`} · {t`approved ${approvedAt} by ${approver}`}
+    </>
+  );
+}
+
 /** Every execution with net, VAT and gross, behind a disclosure: a contract lists many bookings. */
 function Executions({ request, locale }: { request: ChargeRequest; locale: string }) {
   const rows = chargeSchedule(request);
@@ -88,11 +116,8 @@ export function BookingCard({
   const request = bookingRequest(booking);
   const anchor = bookingAnchor(booking.id);
   const titleId = `${anchor}-title`;
-  const when = formatDateTime(booking.recorded_at);
-  const who =
-    booking.recorded_by === user.username
-      ? t`you`
-      : personName(booking.recorded_by, booking.recorded_by_display_name);
+  const nameOf = (username: string, displayName: string | null) =>
+    username === user.username ? t`you` : personName(username, displayName);
   return (
     <article
       id={anchor}
@@ -120,8 +145,9 @@ export function BookingCard({
         </>
       )}
       <ReversalLine state={reversal} reverses={reverses} />
-      <p className="booking__meta">
-        {t`Sent ${when} by ${who}`} · {sourceWord(booking.source)} <SourceLink record={booking} />
+      <p className="booking__meta" data-testid="booking-meta">
+        <SentBy booking={booking} nameOf={nameOf} /> · {sourceWord(booking.source)}{' '}
+        <SourceLink record={booking} />
       </p>
       {booking.outcome !== 'created' && <PlatformAnswer record={booking} fieldLabel={bookingFieldLabel} />}
       {request && <Executions request={request} locale={locale} />}

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { ChargeRequest } from '../../../contract/api/charges.ts';
 import { formatChargeAmount, transactionTypeWord, vatTypeWord } from '../../lib/charge-amount.ts';
 import { perLanguage } from '../../i18n/per-language.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /** The charge request's fields as a booking's page names them (the charges form's words). */
 export const bookingFieldLabels = perLanguage((): Record<keyof ChargeRequest, string> => ({
@@ -19,9 +20,9 @@ export const bookingFieldLabels = perLanguage((): Record<keyof ChargeRequest, st
   bookkeeping_account: t`Bookkeeping account`,
 }));
 
-/** How often and from when, in words: "once, due 2026-12-01", "3 times monthly from 2026-12-01". */
+/** How often and from when, in words: "once, due 1 Dec 2026", "3-mal monatlich ab 01.12.2026". */
 export function executionsWords(request: ChargeRequest): string {
-  const due = request.due_date;
+  const due = formatDate(request.due_date);
   const count = request.no_of_executions ?? 1;
   if (count === 1) return t`once, due ${due}`;
   return request.execution_cycle === 'year'

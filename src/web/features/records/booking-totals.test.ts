@@ -20,6 +20,7 @@ describe("a contract's totals", () => {
         totals: [
           { type: 'credit', ratePercent: 19, executions: 1, netCent: 1050, vatCent: 200, grossCent: 1250 },
         ],
+        balance: { netCent: -1050, vatCent: -200, grossCent: -1250 },
       },
       {
         year: 2026,
@@ -27,6 +28,8 @@ describe("a contract's totals", () => {
           { type: 'charge', ratePercent: 19, executions: 1, netCent: 1000, vatCent: 190, grossCent: 1190 },
           { type: 'credit', ratePercent: 19, executions: 1, netCent: 1050, vatCent: 200, grossCent: 1250 },
         ],
+        // The year's charge minus its credit: 10 cents more to the customer than charged.
+        balance: { netCent: -50, vatCent: -10, grossCent: -60 },
       },
     ]);
   });

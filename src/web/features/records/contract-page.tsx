@@ -5,11 +5,12 @@ import { canWrite } from '../../../contract/bff-api.ts';
 import { contractRecordsParamsSchema, type ContractRecords } from '../../../contract/records.ts';
 import { ChargeTotalsTable } from '../../components/charge-totals-table.tsx';
 import { signConvention } from '../../lib/charge-amount.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useContractRecords } from './api/get-contract-records.ts';
 import { BookingCard } from './booking-card.tsx';
-import { totalsPerYear } from './booking-totals.ts';
+import { totalsPerYear, type YearBalance } from './booking-totals.ts';
 import { bookingAnchor } from './record-links.ts';
 import { reversalStates, reversedOriginal } from './reversal.ts';
 import { TechnicalResourcesTable } from './technical-resources-table.tsx';
@@ -69,6 +70,18 @@ function ContractLinks({ userId, contractId }: { userId: string; contractId: str
   );
 }
 
+/** What a year comes to, charges minus credits: the figure staff compare with the invoices of that year. */
+function YearBalanceLine({ year, balance }: { year: number; balance: YearBalance }) {
+  const net = formatMoney(balance.netCent);
+  const gross = formatMoney(balance.grossCent);
+  return (
+    <p className="year-balance" data-testid="year-balance">
+      <strong>{t`Net total ${year} (charges minus credits, by due date):`}</strong>{' '}
+      {t`${net} net, ${gross} gross`}
+    </p>
+  );
+}
+
 /** Bookings shown at first, and added by "Show more": a contract may list hundreds. */
 const BOOKINGS_PER_STEP = 50;
 
@@ -100,14 +113,15 @@ function ContractRecordsView({ records }: { records: ContractRecords }) {
         ) : (
           <>
             <p className="hint">
-              {t`Every execution of the bookings the platform accepted, by the year it is due.`}{' '}
+              {t`Every execution of the bookings the platform accepted, in the calendar year of its due date.`}{' '}
               {signConvention()}
             </p>
             <div data-testid="booking-totals">
-              {years.map(({ year, totals }) => (
+              {years.map(({ year, totals, balance }) => (
                 <div key={year} className="year-totals">
                   <h3>{year}</h3>
                   <ChargeTotalsTable totals={totals} locale={locale} label={t`Totals ${year}`} />
+                  <YearBalanceLine year={year} balance={balance} />
                 </div>
               ))}
             </div>

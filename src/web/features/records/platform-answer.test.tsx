@@ -2,11 +2,14 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from './locales/en.po';
 import { OutcomeBadge } from './outcome-badge.tsx';
 import { PlatformAnswer } from './platform-answer.tsx';
 import { consoleRecord } from './testing/records.ts';
 
+// The records' own words, as their pages load them.
+beforeAll(() => i18n.load('en', messages));
 afterEach(cleanup);
 
 const LABELS: Record<string, string> = { bank_data_iban: 'IBAN' };

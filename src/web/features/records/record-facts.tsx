@@ -40,16 +40,33 @@ export function RecordFacts({
   showOutcome?: boolean;
 }) {
   const user = useCurrentUser();
-  const who =
-    record.recorded_by === user.username
-      ? t`you`
-      : personName(record.recorded_by, record.recorded_by_display_name);
-  const when = formatDateTime(record.recorded_at);
+  const nameOf = (username: string, displayName: string | null) =>
+    username === user.username ? t`you` : personName(username, displayName);
+  const byLine = (at: string, username: string, displayName: string | null) => {
+    const when = formatDateTime(at);
+    const who = nameOf(username, displayName);
+    return t`${when} by ${who}`;
+  };
+  const { approval } = record;
   return (
     <dl className="record record-facts">
+      {approval && (
+        <>
+          <div>
+            <dt>{t`Requested`}</dt>
+            <dd>
+              {byLine(approval.requested_at, approval.requested_by, approval.requested_by_display_name)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Approved`}</dt>
+            <dd>{byLine(approval.approved_at, approval.approved_by, approval.approved_by_display_name)}</dd>
+          </div>
+        </>
+      )}
       <div>
         <dt>{t`Sent`}</dt>
-        <dd>{t`${when} by ${who}`}</dd>
+        <dd>{byLine(record.recorded_at, record.recorded_by, record.recorded_by_display_name)}</dd>
       </div>
       <div>
         <dt>{t`How`}</dt>

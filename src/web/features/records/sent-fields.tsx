@@ -1,10 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { isRecord } from '../../../contract/is-record.ts';
+import { formatDate, isIsoDay } from '../../lib/format.ts';
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   if (typeof value === 'object') return JSON.stringify(value);
+  // A birthday or due date as people read it, not as the API writes it.
+  if (isIsoDay(value)) return formatDate(value);
   return String(value);
 }
 

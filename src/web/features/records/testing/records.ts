@@ -21,6 +21,7 @@ export function consoleRecord(fields: Partial<ConsoleRecord> & Pick<ConsoleRecor
     duplicate_of: [],
     duplicate_acknowledged: false,
     bank_data_masked: false,
+    approval: null,
     ...fields,
   };
 }
