@@ -103,6 +103,9 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     // One access line per request (below) instead of Fastify's two,
     // and without the query string, which carries IBANs and market location IDs to the validations.
     logController: new LogController({ disableRequestLogging: true }),
+    // Opening the embedded database (PGlite and its migrations) took 10.2 s on a loaded two-core machine, past
+    // Fastify's default 10 s for a plugin: the console then never started (every e2e stack in a loaded CI).
+    pluginTimeout: 60_000,
   });
   // Successful reads are routine (debug); writes, refusals and failures are what operators look for
   // (info). Logging every read at info cost ~22 µs of CPU per proxied call (a third of the BFF's own).
