@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChangePasswordRequest } from '../../../contract/accounts.ts';
 import { messages as en } from '../../locales/en.po';
+import { messages as accountEnglish } from './locales/en.po';
 import type * as ChangePasswordRequests from './api/change-password.ts';
 
 // The server's answer is the test's to give; the form, its schema and texts are the real code.
@@ -23,6 +24,7 @@ beforeEach(() => {
   requests.changePassword.mockReset();
   requests.changePassword.mockResolvedValue(undefined);
   i18n.loadAndActivate({ locale: 'en', messages: en });
+  i18n.load('en', accountEnglish);
 });
 afterEach(cleanup);
 

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalRequestSchema, approvalSchema, type Approval } from '../../../contract/approvals.ts';
+import { formatDate } from '../../lib/format.ts';
 import { consoleBff } from '../../testing/console-bff.ts';
 import type { FakeBff } from '../../testing/fake-bff.ts';
 import { renderConsoleAt } from '../../testing/render-console.tsx';
@@ -62,7 +63,7 @@ describe('the charges page', () => {
       return found;
     });
     expect(rows[0]!.textContent).toContain('19 %');
-    expect(rows[1]!.textContent).toContain('2020-07-30');
+    expect(rows[1]!.textContent).toContain('Jul 30, 2020');
     expect(rows[1]!.textContent).toContain('16 %');
     expect(rows[1]!.textContent).toContain('€100.00');
     type('vat_type', 'reduced');
@@ -130,7 +131,7 @@ describe('the charges page', () => {
       "This booking needs a second person's approval: it will be sent for approval, not booked.",
     );
     expect(screen.getByTestId('plausibility-check').textContent).toContain(
-      `The first due date, ${inDays(730)}, is more than a year ahead.`,
+      `The first due date, ${formatDate(inDays(730))}, is more than a year ahead.`,
     );
     await book('Send for approval');
     await waitFor(() =>
