@@ -55,10 +55,11 @@ async function madeOncePerRun(
   }
 }
 
-let pgliteDump: Promise<Blob | undefined> | undefined;
+let pgliteDump: Promise<Blob> | undefined;
 
 /** The run's seeded PGlite data directory (a tar), read once per worker; undefined without the global setup. */
-export function seededPgliteDump(): Promise<Blob | undefined> {
+export async function seededPgliteDump(): Promise<Blob | undefined> {
+  if (!process.env[SEEDED_RUN_DIR_ENV]) return undefined;
   pgliteDump ??= madeOncePerRun(PGLITE_DUMP, async (file) => {
     const database = await openDatabase('memory://');
     try {
@@ -68,7 +69,7 @@ export function seededPgliteDump(): Promise<Blob | undefined> {
     } finally {
       await database.close();
     }
-  }).then(async (file) => (file ? new Blob([await readFile(file)]) : undefined));
+  }).then(async (file) => new Blob([await readFile(file!)]));
   return pgliteDump;
 }
 
