@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropSeededPostgresTemplate, SEEDED_RUN_DIR_ENV } from './seeded-databases.ts';
+import { dropSeededPostgresTemplate, SEEDED_RUN_DIR_ENV, seedDatabasesForRun } from './seeded-databases.ts';
 
 /**
- * Vitest's global setup: a directory for the run's seeded sandbox databases (seeded-databases.ts), made by the
- * first test sandbox of each kind. Seeding waits for that first sandbox, so a run without one (the web's
- * tests) pays nothing. The workers start after this and inherit the variable.
+ * Vitest's global setup: seeds a sandbox database of each kind once per run into a directory of its own
+ * (seeded-databases.ts), for every test sandbox to start from. The workers start after this and inherit the
+ * variable naming the directory.
  */
-export default function provideSeededDatabaseDirectory(): () => Promise<void> {
+export default async function seedSandboxDatabasesOnce(): Promise<() => Promise<void>> {
   const directory = mkdtempSync(join(tmpdir(), 'sandbox-seeded-'));
   process.env[SEEDED_RUN_DIR_ENV] = directory;
+  await seedDatabasesForRun();
   return async () => {
     await dropSeededPostgresTemplate(directory);
     rmSync(directory, { recursive: true, force: true });

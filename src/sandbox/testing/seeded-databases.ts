@@ -9,9 +9,9 @@ import { errorCode, errorMessage } from '../../node-shared/error-fields.ts';
 
 /**
  * Seeding writes 210,336 feed values (~3 s a sandbox, over 30 starts a run); loading a seeded copy takes a
- * fraction of that. The run's global setup (global-setup.ts) names a directory in this variable; the first
- * test sandbox of a kind seeds once into it and every later one of the run starts from a copy. Without it
- * (a bench, a run without the global setup) every test sandbox seeds itself, as `npm start` does.
+ * fraction of that. The run's global setup (global-setup.ts) names a directory in this variable and seeds
+ * each database kind once into it; every test sandbox of the run starts from a copy. Without it (a bench, a
+ * run without the global setup) every test sandbox seeds itself, as `npm start` does.
  */
 export const SEEDED_RUN_DIR_ENV = 'SANDBOX_TEST_SEEDED_DIR';
 
@@ -21,8 +21,8 @@ const POSTGRES_TEMPLATE = 'seeded-postgres-template';
 const WAIT_FOR_OTHER_WORKER_MS = 300_000;
 
 /**
- * The run's file `name`, made by `make` in the first worker that asks (an exclusive lock file says which);
- * the others wait for it. Undefined without the global setup's directory.
+ * The run's file `name`, made by `make` in the first process that asks (an exclusive lock file says which:
+ * the global setup's, unless a test asks first); the others wait for it. Undefined without the directory.
  */
 async function madeOncePerRun(
   name: string,
@@ -55,40 +55,60 @@ async function madeOncePerRun(
   }
 }
 
-let pgliteDump: Promise<Blob | undefined> | undefined;
+/** Seeds an in-memory PGlite and writes its data directory to `file` (a tar). */
+async function writeSeededPgliteDump(file: string): Promise<void> {
+  const database = await openDatabase('memory://');
+  try {
+    await seedIfEmpty(database.db);
+    const dump = await database.dumpDataDir!();
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+}
 
-/** The run's seeded PGlite data directory (a tar), read once per worker; undefined without the global setup. */
-export function seededPgliteDump(): Promise<Blob | undefined> {
-  pgliteDump ??= madeOncePerRun(PGLITE_DUMP, async (file) => {
-    const database = await openDatabase('memory://');
+/** Seeds a new PostgreSQL database, closes it, and writes its name to `file`. */
+async function writeSeededPostgresTemplate(file: string): Promise<void> {
+  const template = await createPostgresDatabase();
+  try {
+    const database = await openDatabase(template.url);
     try {
       await seedIfEmpty(database.db);
-      const dump = await database.dumpDataDir!();
-      await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     } finally {
       await database.close();
     }
-  }).then(async (file) => (file ? new Blob([await readFile(file)]) : undefined));
+  } catch (error) {
+    await template.drop();
+    throw error;
+  }
+  await writeFile(file, template.name);
+}
+
+/**
+ * Seeds both kinds for the run (the global setup, before any test and outside every hook's time limit: on a
+ * loaded machine seeding has taken minutes). Settled either way: a kind that failed fails its sandboxes.
+ */
+export async function seedDatabasesForRun(): Promise<void> {
+  await Promise.allSettled([
+    madeOncePerRun(PGLITE_DUMP, writeSeededPgliteDump),
+    madeOncePerRun(POSTGRES_TEMPLATE, writeSeededPostgresTemplate),
+  ]);
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/** The run's seeded PGlite data directory (a tar), read once per worker; undefined without the global setup. */
+export async function seededPgliteDump(): Promise<Blob | undefined> {
+  if (!process.env[SEEDED_RUN_DIR_ENV]) return undefined;
+  pgliteDump ??= madeOncePerRun(PGLITE_DUMP, writeSeededPgliteDump).then(
+    async (file) => new Blob([await readFile(file!)]),
+  );
   return pgliteDump;
 }
 
 /** The name of the run's seeded PostgreSQL database, closed, for `CREATE DATABASE … TEMPLATE`. */
 export async function seededPostgresTemplate(): Promise<string | undefined> {
-  const file = await madeOncePerRun(POSTGRES_TEMPLATE, async (partial) => {
-    const template = await createPostgresDatabase();
-    try {
-      const database = await openDatabase(template.url);
-      try {
-        await seedIfEmpty(database.db);
-      } finally {
-        await database.close();
-      }
-    } catch (error) {
-      await template.drop();
-      throw error;
-    }
-    await writeFile(partial, template.name);
-  });
+  const file = await madeOncePerRun(POSTGRES_TEMPLATE, writeSeededPostgresTemplate);
   return file ? (await readFile(file, 'utf8')).trim() : undefined;
 }
 
