@@ -27,8 +27,8 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       // How the gate is read: coverage is merged over every test of a run, so in the whole suite the BFF's,
       // the sandbox's and the web's tests run contract code too and lift its figure. The contract must reach
-      // its gate from its own tests: `npx vitest run src/contract --coverage --coverage.include='src/contract/**'`
-      // applies this threshold to what src/contract's tests alone cover, and fails below it.
+      // its gate from its own tests: `npm run test:contract-coverage` (a stage of `npm test`) applies this threshold
+      // to what src/contract's tests alone cover, and fails below it.
       thresholds: {
         'src/contract/**': { lines: 95 },
       },
