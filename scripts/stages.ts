@@ -45,7 +45,7 @@ function runStage({ name, command }: Stage, prefix: string): Promise<Outcome> {
     shell: true,
     stdio: prefix === '' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     // Colours would be escape codes in the prefixed lines of CI's log.
-    env: prefix === '' ? process.env : { ...process.env, FORCE_COLOR: '0' },
+    env: prefix === '' ? process.env : { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' },
   });
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
