@@ -8,7 +8,9 @@ import { dropSeededPostgresTemplate, SEEDED_RUN_DIR_ENV, seedDatabasesForRun } f
  * (seeded-databases.ts), for every test sandbox to start from. The workers start after this and inherit the
  * variable naming the directory.
  */
-export default async function seedSandboxDatabasesOnce(): Promise<() => Promise<void>> {
+export default async function seedSandboxDatabasesOnce(): Promise<(() => Promise<void>) | undefined> {
+  // A run that starts no sandbox (the contract's coverage gate) says so and skips the seeding.
+  if (process.env.SANDBOX_TEST_SEED === 'off') return undefined;
   const directory = mkdtempSync(join(tmpdir(), 'sandbox-seeded-'));
   process.env[SEEDED_RUN_DIR_ENV] = directory;
   await seedDatabasesForRun();
