@@ -8,7 +8,7 @@ import type { Approval } from '../../../contract/approvals.ts';
 import type { SessionUser } from '../../../contract/bff-api.ts';
 import { messages as approvalsGerman } from './locales/de.po';
 import { messages as approvalsEnglish } from './locales/en.po';
-import { pendingCharge } from './testing/pending-charge.ts';
+import { pendingCharge } from '../../testing/pending-charge.ts';
 
 // The signed-in person is the test's to give (the console route puts it in the router's context).
 const bert: SessionUser = {

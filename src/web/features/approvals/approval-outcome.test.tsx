@@ -8,7 +8,7 @@ import { testI18n } from '../../i18n/testing.ts';
 import { messages as approvalsEnglish } from './locales/en.po';
 import { ApprovalOutcome } from './approval-outcome.tsx';
 import { approvalStatusWord, approvalSubject } from './approval-text.ts';
-import { pendingCharge } from './testing/pending-charge.ts';
+import { pendingCharge } from '../../testing/pending-charge.ts';
 
 // The feature's own catalogue, as its route loads it (the global instance speaks English in tests).
 i18n.load('en', approvalsEnglish);

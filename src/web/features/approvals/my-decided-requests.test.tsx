@@ -15,7 +15,7 @@ import { decisionsSeenSchema, type DecisionsSeen } from '../../../contract/appro
 import { approvalPageSchema, type Approval } from '../../../contract/approvals.ts';
 import { messages as approvalsEnglish } from './locales/en.po';
 import { MyDecidedRequests } from './my-decided-requests.tsx';
-import { pendingCharge } from './testing/pending-charge.ts';
+import { pendingCharge } from '../../testing/pending-charge.ts';
 
 i18n.load('en', approvalsEnglish);
 i18n.activate('en');

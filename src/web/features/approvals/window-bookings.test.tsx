@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Approval } from '../../../contract/approvals.ts';
 import { testI18n } from '../../i18n/testing.ts';
 import { messages as approvalsEnglish } from './locales/en.po';
-import { pendingCharge } from './testing/pending-charge.ts';
+import { pendingCharge } from '../../testing/pending-charge.ts';
 import { WindowBookings } from './window-bookings.tsx';
 
 i18n.load('en', approvalsEnglish);

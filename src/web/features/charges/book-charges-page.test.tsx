@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalRequestSchema, approvalSchema, type Approval } from '../../../contract/approvals.ts';
 import { formatDate } from '../../lib/format.ts';
 import { consoleBff } from '../../testing/console-bff.ts';
+import { pendingCharge } from '../../testing/pending-charge.ts';
 import type { FakeBff } from '../../testing/fake-bff.ts';
 import { renderConsoleAt } from '../../testing/render-console.tsx';
 
@@ -194,35 +195,12 @@ describe('the charges page', () => {
 
 /** The BFF's answer to a new request: pending, as asked. */
 function pendingApproval(asked: { path: string; body: Record<string, unknown> }): Approval {
-  return {
-    id: 'a1',
-    kind: 'charge',
-    status: 'pending',
-    method: 'POST',
+  return pendingCharge({
     path: asked.path,
     body_text: JSON.stringify(asked.body),
-    digest: '0'.repeat(64),
-    user_id: 'P1000',
-    contract_id: 'C1000',
     input_id: String(asked.body.input_id),
     type_of_transaction: asked.body.type_of_transaction === 'credit' ? 'credit' : 'charge',
     total_gross_cent: Number(asked.body.amount_cent),
-    totals: [],
-    schedule: [],
-    campaign: null,
-    requested_by: 'olga',
-    requested_by_display_name: null,
-    requested_at: '2026-11-29T09:00:00Z',
-    expires_at: '2026-12-02T09:00:00Z',
-    decided_by: null,
-    decided_by_display_name: null,
-    decided_at: null,
-    reason: null,
-    upstream_status: null,
-    upstream_body: null,
-    outcome: null,
-    attempts: 0,
-    window_bookings: [],
     cannot_approve_reason: 'own_request',
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Approval } from '../../../../contract/approvals.ts';
+import type { Approval } from '../../contract/approvals.ts';
 
 /** A charge of 1,500.00 € waiting for approval, as the BFF shows it; tests change what they need. */
 export function pendingCharge(overrides: Partial<Approval> = {}): Approval {
