@@ -12,6 +12,7 @@ export default defineConfig({
       'src/testing/console-errors.ts',
       'src/web/i18n/test-setup.ts',
       'src/web/features/feed-report/test-setup.ts',
+      'src/web/testing/testing-library-setup.ts',
     ],
     // The sandbox is seeded once per run and database kind; every test sandbox starts from a copy.
     globalSetup: ['src/sandbox/testing/global-setup.ts'],
