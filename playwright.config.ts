@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Tests with two or three browsers (four eyes) took up to 60 s on the two-core machine with two runs side by side.
+  timeout: 120_000,
   reporter: [
     ['list'],
     // Each spec file's time, which scripts/e2e.ts balances its two runs on.
