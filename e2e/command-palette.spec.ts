@@ -34,9 +34,11 @@ test.describe('command palette', () => {
     );
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/producers\/charges\?user=P1000&contract=C1000$/);
+    await expect(palette).toBeHidden();
 
     // "check iban …": the validators page with the value filled in and checked.
     await page.keyboard.press('Control+K');
+    await expect(palette).toBeVisible();
     await input.fill('check iban DE89 3704 0044 0532 0130 00');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tools\/validators\?iban=/);

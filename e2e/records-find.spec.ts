@@ -168,8 +168,11 @@ test('migrate Jörg Müller, find him in the palette by “muller”, and be war
   await page.locator('[name="payment_method"]').selectOption('bank_transfer');
   await page.getByRole('button', { name: 'Kunden migrieren' }).click();
   const german = page.getByTestId('duplicate-warning');
+  const heute = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(
+    new Date(),
+  );
   await expect(german).toContainText(
-    `${again} wurde am ${today} von ${OPERATOR.username} mit dieser Marktlokation migriert.`,
+    `${again} wurde am ${heute} von ${OPERATOR.username} mit dieser Marktlokation migriert.`,
   );
   await expect(german.getByRole('button', { name: 'Trotzdem migrieren' })).toBeVisible();
   await shots(page, 'migration-warning', 'de', german);
