@@ -26,6 +26,7 @@ import recordsPlugin from './records/records-plugin.ts';
 import passkeysPlugin from './passkeys/passkeys-plugin.ts';
 import { relyingPartyOf } from './passkeys/relying-party.ts';
 import oidcPlugin, { type OidcPluginOptions } from './oidc/oidc-plugin.ts';
+import platformPlugin, { type PlatformPluginOptions } from './platform/platform-plugin.ts';
 import apiProxyPlugin, { type ApiProxyPluginOptions } from './proxy/api-proxy-plugin.ts';
 import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
@@ -35,7 +36,7 @@ import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
 
 /** The upstream settings are the proxy plugin's own (documented there); the bulk runner shares them. */
-export interface BffOptions extends ApiProxyPluginOptions {
+export interface BffOptions extends ApiProxyPluginOptions, PlatformPluginOptions {
   dataDir: string;
   /** `postgres://…` shared by replicas, `memory://` for tests; unset: PGlite in `dataDir`. */
   databaseUrl?: string | undefined;
@@ -165,20 +166,18 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     'approvalWindow',
     new ApprovalWindow(app.database.db, { approvalFromCent, windowMs: approvalWindowMs, now }),
   );
-  await app.register(apiProxyPlugin, {
+  await app.register(platformPlugin, {
     upstreamBaseUrl: options.upstreamBaseUrl,
     tokens: options.tokens,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
+    salespartner: options.salespartner,
+  });
+  await app.register(apiProxyPlugin, {
     maxResponseBytes: options.maxResponseBytes,
     publicUrl: options.publicUrl,
-    salespartner: options.salespartner,
     approvalFromCent,
   });
   await app.register(bulkPlugin, {
-    upstreamBaseUrl: options.upstreamBaseUrl,
-    tokens: options.tokens,
-    upstreamTimeoutMs: options.upstreamTimeoutMs,
-    salespartner: options.salespartner,
     concurrency: options.bulkConcurrency ?? 4,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     approvalFromCent,
@@ -188,10 +187,6 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(approvalsPlugin, {
     approvalFromCent,
     ttlMs: approvalTtlMs,
-    upstreamBaseUrl: options.upstreamBaseUrl,
-    tokens: options.tokens,
-    upstreamTimeoutMs: options.upstreamTimeoutMs,
-    salespartner: options.salespartner,
     now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });

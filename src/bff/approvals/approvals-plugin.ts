@@ -31,14 +31,15 @@ import { isRecord } from '../../contract/is-record.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
-import { PlatformWriter, type PlatformAnswer } from '../bulk/platform-writer.ts';
+import type { PlatformAnswer } from '../platform/platform-client.ts';
+import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { Session } from '../sessions/session-store.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
-import { TOKEN_TIMEOUT_MS, type TokenManager } from '../token-manager.ts';
+import { TOKEN_TIMEOUT_MS } from '../token-manager.ts';
 import { approvalSignature, isForwardable } from './approval-digest.ts';
 import {
   ApprovalRepository,
@@ -78,10 +79,6 @@ export interface ApprovalsPluginOptions {
   approvalFromCent: number | null;
   /** BFF_APPROVAL_TTL_H in milliseconds: a pending request expires after this. */
   ttlMs: number;
-  upstreamBaseUrl: string;
-  tokens: TokenManager;
-  upstreamTimeoutMs: number;
-  salespartner?: string | undefined;
   now: () => number;
 }
 
@@ -120,6 +117,9 @@ function settledAnswer(answer: PlatformAnswer, isRetry: boolean) {
   };
 }
 
+/** Database steps of a forward are idempotent: tried again while the connection comes back (~6 s). */
+const DATABASE_ATTEMPTS = 6;
+
 /**
  * Four-eyes approvals (`/bff/approvals`, issue 28): a charge or credit at or above the threshold, or a
  * bulk charges campaign, is stored as a request; a second person approves it after a step-up, and the
@@ -131,17 +131,11 @@ export default fp<ApprovalsPluginOptions>(
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs);
     const signingKey = app.deriveKey('approval-signatures');
-    const writer = new PlatformWriter({
-      baseUrl: options.upstreamBaseUrl,
-      tokens: options.tokens,
-      timeoutMs: options.upstreamTimeoutMs,
-      salespartner: options.salespartner,
-    });
-    app.addHook('onClose', () => writer.close());
+    const platform = app.platform;
     // A `sending` approval older than this had its process die mid-forward: it counts as unknown. Longer
     // than a forward can take: two token requests and two attempts (a 401 is tried once more), each with
     // its deadline.
-    const leaseMs = 2 * (options.upstreamTimeoutMs + TOKEN_TIMEOUT_MS) + 5_000;
+    const leaseMs = 2 * (platform.timeoutMs + TOKEN_TIMEOUT_MS) + 5_000;
 
     /**
      * Pending requests past their time expire (a bulk campaign waiting for one is cancelled); forwards
@@ -264,9 +258,8 @@ export default fp<ApprovalsPluginOptions>(
         });
       }
       const requestId = `${String(request.id)}-approval`;
-      const started = options.now();
       const entry: AuditEntry = {
-        time: new Date(started).toISOString(),
+        time: new Date(options.now()).toISOString(),
         requestId,
         username: session.username,
         displayName: session.displayName,
@@ -286,25 +279,38 @@ export default fp<ApprovalsPluginOptions>(
         durationMs: 0,
       };
       const sent = parsePlatformJson(claim.bodyText);
-      let auditId: number;
-      let recordId: number;
+      let result: RecordedWriteResult;
       try {
-        auditId = await retryOnConnectionLoss(() => app.auditLog.begin(entry));
-        // Recorded under the person who asked for it; the approval (source_id) names who approved.
-        recordId = await retryOnConnectionLoss(() =>
-          app.consoleRecords.begin({
-            operation: 'charges',
-            source: 'approval',
-            sourceId: claim.id,
-            sourceRef: `approval:${claim.id}`,
-            userId: claim.userId,
-            contractId: claim.contractId,
-            sent: 'value' in sent ? sent.value : claim.bodyText,
-            recordedBy: claim.requestedBy,
-            recordedByDisplayName: claim.requestedByDisplayName,
-            acknowledged: [],
-            requestId,
-          }),
+        result = await recordedWrite(
+          {
+            audit: app.auditLog,
+            records: app.consoleRecords,
+            platform,
+            log: request.log,
+            now: options.now,
+            databaseAttempts: DATABASE_ATTEMPTS,
+          },
+          {
+            entry,
+            // Recorded under the person who asked for it; the approval (source_id) names who approved.
+            beginRecord: async () => ({
+              recordId: await app.consoleRecords.begin({
+                operation: 'charges',
+                source: 'approval',
+                sourceId: claim.id,
+                sourceRef: `approval:${claim.id}`,
+                userId: claim.userId,
+                contractId: claim.contractId,
+                sent: 'value' in sent ? sent.value : claim.bodyText,
+                recordedBy: claim.requestedBy,
+                recordedByDisplayName: claim.requestedByDisplayName,
+                acknowledged: [],
+                requestId,
+              }),
+            }),
+            path: claim.path,
+            body: claim.bodyText,
+          },
         );
       } catch (error) {
         // Nothing is sent without its audit row and its record. Said on the approval, so it is not read as
@@ -317,21 +323,9 @@ export default fp<ApprovalsPluginOptions>(
         });
         throw error;
       }
-      const answer = await writer.post(claim.path, claim.bodyText, requestId);
-      await app.consoleRecords
-        .answer(recordId, answer.status, answer.status === 0 ? null : answer.body)
-        .catch((error: unknown) =>
-          request.log.error({ err: loggableError(error), requestId }, 'record answer not stored'),
-        );
-      // Setting the status is idempotent: tried again when the connection is lost under it (issue 41).
-      await retryOnConnectionLoss(
-        () => app.auditLog.answer(auditId, answer.status, options.now() - started),
-        {
-          attempts: 6,
-        },
-      ).catch((error: unknown) =>
-        request.log.error({ err: loggableError(error), requestId }, 'audit answer not stored'),
-      );
+      // An approved request passed the money path's rules when it was asked for: nothing refuses it here.
+      if (!result.sent) throw new Error('an approved request was refused before sending');
+      const { answer } = result;
       return record(settledAnswer(answer, claim.attempts > 1));
     };
 
@@ -626,6 +620,14 @@ export default fp<ApprovalsPluginOptions>(
   },
   {
     name: 'bff-approvals',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-accounts', 'bff-bulk', 'bff-records'],
+    dependencies: [
+      'bff-database',
+      'bff-sessions',
+      'bff-audit',
+      'bff-accounts',
+      'bff-bulk',
+      'bff-records',
+      'bff-platform',
+    ],
   },
 );

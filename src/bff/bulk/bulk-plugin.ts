@@ -35,7 +35,6 @@ import { csvLines } from '../../contract/csv.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
-import type { TokenManager } from '../token-manager.ts';
 import {
   CampaignRepository,
   resultStatus,
@@ -51,13 +50,8 @@ import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInTurns } from '../event-loop-turns.ts';
 import type { RetryPolicy } from './row-outcome.ts';
-import { PlatformWriter } from './platform-writer.ts';
 
 export interface BulkPluginOptions {
-  upstreamBaseUrl: string;
-  tokens: TokenManager;
-  upstreamTimeoutMs: number;
-  salespartner?: string | undefined;
   /** Platform calls in flight from this process (BFF_BULK_CONCURRENCY). */
   concurrency: number;
   retryPolicy?: RetryPolicy;
@@ -183,18 +177,12 @@ export default fp<BulkPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     // Longer than one request may take: a live runner's claim is never taken over.
-    const leaseMs = options.upstreamTimeoutMs * 2 + 5_000;
+    const leaseMs = app.platform.timeoutMs * 2 + 5_000;
     const campaigns = new CampaignRepository(app.database.db, options.now, leaseMs);
-    const writer = new PlatformWriter({
-      baseUrl: options.upstreamBaseUrl,
-      tokens: options.tokens,
-      timeoutMs: options.upstreamTimeoutMs,
-      salespartner: options.salespartner,
-    });
     const runner = new CampaignRunner({
       database: app.database,
       campaigns,
-      writer,
+      platform: app.platform,
       audit: app.auditLog,
       records: app.consoleRecords,
       // Declared below, with the approvals it reads.
@@ -244,7 +232,6 @@ export default fp<BulkPluginOptions>(
     });
     app.addHook('onClose', async () => {
       await runner.stop();
-      await writer.close();
     });
 
     /**
@@ -584,5 +571,8 @@ export default fp<BulkPluginOptions>(
       },
     );
   },
-  { name: 'bff-bulk', dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records'] },
+  {
+    name: 'bff-bulk',
+    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
+  },
 );

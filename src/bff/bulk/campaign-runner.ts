@@ -7,7 +7,9 @@ import type { BffDatabaseHandle } from '../db/connect.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
-import { rowOperation, type PlatformWriter } from './platform-writer.ts';
+import type { PlatformClient } from '../platform/platform-client.ts';
+import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
+import { rowOperation } from './row-operation.ts';
 import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
 
 const QUEUE = 'bulk-campaign';
@@ -56,7 +58,7 @@ export type RowGate = (
 export interface CampaignRunnerOptions {
   database: BffDatabaseHandle;
   campaigns: CampaignRepository;
-  writer: PlatformWriter;
+  platform: PlatformClient;
   audit: AuditRepository;
   /** The console's records: each row's write, once however often it is tried. */
   records: RecordRepository;
@@ -222,17 +224,6 @@ export class CampaignRunner {
     const { campaigns } = this.options;
     const operation = rowOperation(campaign.kind, row.userId, row.contractId);
     const requestId = `bulk-${campaign.id.slice(0, 8)}-${row.row}-${row.attempts}`;
-    const started = this.options.now();
-    // Recorded before it is sent: a process that dies after the platform booked leaves the attempt audited.
-    let auditId: number;
-    try {
-      auditId = await this.database(() =>
-        this.options.audit.begin(this.auditEntry(campaign, row, operation, started, requestId)),
-      );
-    } catch (error) {
-      await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
-      throw error;
-    }
     const draft = {
       operation: campaign.kind === 'charges' ? ('charges' as const) : ('consumer_migration' as const),
       source: 'bulk' as const,
@@ -246,39 +237,45 @@ export class CampaignRunner {
       acknowledged: [],
       requestId,
     };
+    // A row of a charges campaign no one approved meets the four-eyes rules a single booking meets.
     const gate = campaign.kind === 'charges' && !campaign.approvalId ? this.options.gate : undefined;
-    let recordId: number;
+    let result: RecordedWriteResult;
     try {
-      const admitted = await this.database(() =>
-        gate
-          ? gate(row, (records, unapprovedGrossCent) => records.begin({ ...draft, unapprovedGrossCent }))
-          : this.options.records.begin(draft).then((id) => ({ recordId: id })),
+      result = await recordedWrite(
+        {
+          audit: this.options.audit,
+          records: this.options.records,
+          platform: this.options.platform,
+          log: this.options.log,
+          now: this.options.now,
+          databaseAttempts: DATABASE_ATTEMPTS,
+        },
+        {
+          entry: this.auditEntry(campaign, row, operation, this.options.now(), requestId),
+          beginRecord: async () => {
+            if (!gate) return { recordId: await this.options.records.begin(draft) };
+            const admitted = await gate(row, (records, unapprovedGrossCent) =>
+              records.begin({ ...draft, unapprovedGrossCent }),
+            );
+            return 'recordId' in admitted
+              ? admitted
+              : { refusal: { status: admitted.status, message: admitted.message } };
+          },
+          path: operation.path,
+          body: row.body,
+        },
       );
-      if (!('recordId' in admitted)) {
-        // Not sent, as a single booking would not be: audited with the BFF's answer, settled with its words.
-        await this.database(() => this.options.audit.answer(auditId, admitted.status, 0)).catch(
-          (error: unknown) => this.options.log.error({ err: error, requestId }, 'audit answer not stored'),
-        );
-        await this.database(() => campaigns.settle(campaign.id, row, 'refused', admitted.message, false));
-        return;
-      }
-      recordId = admitted.recordId;
     } catch (error) {
+      // Not sent (its audit entry or record could not be written): the row is claimed again later.
       await this.database(() => campaigns.unclaim(campaign.id, row)).catch(() => {});
       throw error;
     }
-    const answer = await this.options.writer.post(operation.path, row.body, requestId);
-    // No answer (status 0): the writer's own words are not the platform's, the record says "no answer".
-    await this.options.records
-      .answer(recordId, answer.status, answer.status === 0 ? null : answer.body)
-      .catch((error: unknown) =>
-        this.options.log.error({ err: error, requestId, status: answer.status }, 'record answer not stored'),
-      );
-    await this.database(() =>
-      this.options.audit.answer(auditId, answer.status, this.options.now() - started),
-    ).catch((error: unknown) =>
-      this.options.log.error({ err: error, requestId, status: answer.status }, 'audit answer not stored'),
-    );
+    if (!result.sent) {
+      // Not sent, as a single booking would not be: settled with the BFF's words.
+      await this.database(() => campaigns.settle(campaign.id, row, 'refused', result.refusal.message, false));
+      return;
+    }
+    const { answer } = result;
     const next = nextStep(campaign.kind, row, answer, this.options.now(), this.options.retryPolicy);
     // The input_id (user ID) exists: booked before by the console with the same content, other content,
     // or not by the console at all.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextStep, settleExisting, type AttemptedRow, type RetryPolicy } from './row-outcome.ts';
-import type { PlatformAnswer } from './platform-writer.ts';
+import type { PlatformAnswer } from '../platform/platform-client.ts';
 
 const policy: RetryPolicy = { backoffBaseMs: 1000, backoffMaxMs: 60_000, retryWindowMs: 2 * 3_600_000 };
 const T0 = Date.parse('2026-11-23T10:00:00Z');

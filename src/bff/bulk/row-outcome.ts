@@ -4,7 +4,8 @@ import {
   type BulkKind,
   type BulkRowOutcome,
 } from '../../contract/bulk.ts';
-import { isAlreadyDone, platformMessage, type PlatformAnswer } from './platform-writer.ts';
+import type { PlatformAnswer } from '../platform/platform-client.ts';
+import { isAlreadyDone, platformMessage } from '../platform/platform-answer.ts';
 
 /** How long and how often a row without a final answer is sent again. */
 export interface RetryPolicy {

@@ -11,7 +11,6 @@ import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
-import type { TokenManager } from '../token-manager.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
 
 declare module 'fastify' {
@@ -21,15 +20,10 @@ declare module 'fastify' {
 }
 
 export interface ApiProxyPluginOptions {
-  upstreamBaseUrl: string;
-  tokens: TokenManager;
-  /** The total time for an answer's headers and body (ENERGY_API_TIMEOUT_MS). */
-  upstreamTimeoutMs: number;
   /** The largest answer buffered to rewrite its links (ENERGY_API_MAX_RESPONSE_BYTES, default 32 MiB). */
   maxResponseBytes?: number | undefined;
   /** The origin of rewritten pagination links (BFF_PUBLIC_URL); unset: relative links. */
   publicUrl?: string | undefined;
-  salespartner?: string | undefined;
   /** BFF_APPROVAL_FROM_CENT: charges from this gross total are refused here (428); null: off. */
   approvalFromCent?: number | null;
 }
@@ -67,14 +61,10 @@ function bodyTargets(
 export default fp<ApiProxyPluginOptions>(
   async (app, options) => {
     const forwarder = new Forwarder({
-      baseUrl: options.upstreamBaseUrl,
-      tokens: options.tokens,
-      timeoutMs: options.upstreamTimeoutMs,
+      client: app.platform,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       publicUrl: options.publicUrl,
-      salespartner: options.salespartner,
     });
-    app.addHook('onClose', () => forwarder.close());
     // Only read here (the TTL is the approvals plugin's concern).
     const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
     /**
@@ -199,7 +189,7 @@ export default fp<ApiProxyPluginOptions>(
   },
   {
     name: 'bff-api-proxy',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records'],
+    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
     encapsulate: true,
   },
 );

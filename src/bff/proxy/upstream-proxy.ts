@@ -1,14 +1,14 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Agent, errors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { matchOperation, type Operation, type OperationMatch } from '../../contract/api/operations.ts';
 import { canWrite, type Role } from '../../contract/bff-api.ts';
 import { errorCause, errorCode, errorMessage } from '../../node-shared/error-fields.ts';
-import type { TokenManager } from '../token-manager.ts';
-import { UpstreamTokenError } from '../token-manager.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
 import { HttpError } from '../http-error.ts';
+import type { Deadline } from '../platform/deadline.ts';
+import type { PlatformClient } from '../platform/platform-client.ts';
+import { classifyFailure, PLATFORM_MESSAGES, type PlatformFailure } from '../platform/platform-failure.ts';
 import { API_PREFIX, BrokenJsonError, rewritePageLinks, type PageLinkTarget } from './page-links.ts';
 import {
   declaredLength,
@@ -16,7 +16,7 @@ import {
   mediaTypeName,
   readCapped,
   TooLargeError,
-} from './upstream-body.ts';
+} from '../platform/answer-body.ts';
 
 export { API_PREFIX };
 
@@ -81,79 +81,26 @@ const paged = (operation: Operation) => {
 };
 
 export const MESSAGES = {
-  timeout: 'The Energy Platform did not answer in time.',
-  unreachable: 'The Energy Platform cannot be reached.',
+  timeout: PLATFORM_MESSAGES.timeout,
+  unreachable: PLATFORM_MESSAGES.unreachable,
   broken: 'The Energy Platform sent a broken answer.',
-  noToken: 'The Energy Platform did not issue an access token; try again shortly.',
-  credentialsRefused:
-    "The Energy Platform refused the console's credentials: it answered 401 to a freshly issued access token. The console's API client may be disabled or lack a permission; tell its administrator.",
+  noToken: PLATFORM_MESSAGES.no_token,
+  credentialsRefused: PLATFORM_MESSAGES.credentials_refused,
   tooLarge: (limit: number) =>
     `The Energy Platform's answer is larger than the console accepts (${limit} bytes, ENERGY_API_MAX_RESPONSE_BYTES).`,
   notJson: (type: string) => `The Energy Platform answered with ${type} instead of JSON.`,
 } as const;
 
-/** Raised by the deadline's abort: the exchange took longer than ENERGY_API_TIMEOUT_MS. */
-class DeadlineError extends Error {
-  constructor() {
-    super('upstream deadline passed');
-    this.name = 'DeadlineError';
-  }
-}
-
-/**
- * One wall-clock deadline for a whole exchange with the platform: both attempts (the 401 retry), the
- * answer's headers and its body. When it passes, the upstream request or body is aborted: it is the
- * request's `signal`, in the EventEmitter form undici accepts (`aborted`, `reason`, an 'abort' event)
- * because an AbortController costs ~4 % of the BFF's CPU per proxied call (createAbortSignal and
- * its EventTarget), measured with --cpu-prof.
- */
-class Deadline extends EventEmitter {
-  aborted = false;
-  reason: Error | undefined;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(ms: number, onExpire: () => void) {
-    super();
-    this.timer = setTimeout(() => {
-      this.aborted = true;
-      this.reason = new DeadlineError();
-      onExpire();
-      this.emit('abort');
-    }, ms);
-  }
-
-  get expired(): boolean {
-    return this.aborted;
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-  }
-}
-
 /** Answers that declare at most this many bytes are read whole rather than streamed. */
 const SMALL_ANSWER_BYTES = 64 * 1024;
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 export interface ForwarderOptions {
-  baseUrl: string;
-  tokens: TokenManager;
-  /** ENERGY_API_TIMEOUT_MS: the total time for the answer's headers and its whole body (then 504). */
-  timeoutMs: number;
+  /** The BFF's one client of the platform (token, pool, deadline). */
+  client: PlatformClient;
   /** ENERGY_API_MAX_RESPONSE_BYTES: the largest answer buffered (list pages); larger → 502. */
   maxResponseBytes: number;
   /** BFF_PUBLIC_URL: the origin of rewritten pagination links; unset: links relative to the console. */
   publicUrl?: string | undefined;
-  salespartner?: string | undefined;
 }
 
 /**
@@ -172,24 +119,19 @@ export interface ForwarderOptions {
  * reply or a close mid-body: 502.
  */
 export class Forwarder {
-  private readonly agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
   private readonly links: PageLinkTarget;
-  private readonly origin: string;
-  /** The base URL's path ('' or '/prefix'), before `/v3/…`. */
-  private readonly basePath: string;
+  private readonly client: PlatformClient;
 
   constructor(private readonly options: ForwarderOptions) {
-    this.links = { upstreamBase: options.baseUrl, publicBase: options.publicUrl ?? '' };
-    const base = new URL(options.baseUrl);
-    this.origin = base.origin;
-    this.basePath = base.pathname.replace(/\/+$/, '');
+    this.client = options.client;
+    this.links = { upstreamBase: this.client.options.baseUrl, publicBase: options.publicUrl ?? '' };
   }
 
   /** The upstream path and query: the browser's query as sent, unless it holds bytes a URL must encode. */
   private upstreamTarget(path: string, rawUrl: string): string {
     const query = queryString(rawUrl);
-    if (!/[^\x21-\x7e]/.test(query)) return `${this.basePath}${path}${query}`;
-    const url = new URL(`${this.options.baseUrl}${path}${query}`);
+    if (!/[^\x21-\x7e]/.test(query)) return `${this.client.basePath}${path}${query}`;
+    const url = new URL(`${this.client.options.baseUrl}${path}${query}`);
     return `${url.pathname}${url.search}`;
   }
 
@@ -202,104 +144,72 @@ export class Forwarder {
     /** Given the answer of a write before it leaves (its record): the answer is then read whole. */
     answered?: (status: number, body: Buffer | null) => Promise<void>,
   ): Promise<FastifyReply> {
-    const target = this.upstreamTarget(path, request.url);
     let streaming = false;
-    const deadline = new Deadline(this.options.timeoutMs, () => {
+    const deadline = this.client.deadline(() => {
       if (streaming) request.log.warn('upstream deadline passed mid-answer: connection cut');
     });
     try {
-      for (let attempt = 0; ; attempt++) {
-        const token = await this.token(request);
-        const response = await this.exchange(request, target, token, body, deadline);
-        const status = response.statusCode;
-        if (status === 401) {
-          await this.discard(response, deadline);
-          this.options.tokens.invalidate(undefined, token);
-          if (attempt === 0) continue;
-          request.log.error('the platform refused a freshly issued access token (401)');
-          throw new HttpError(502, MESSAGES.credentialsRefused);
-        }
-        const length = declaredLength(response.headers['content-length']);
-        if (length === 0 || status === 204 || status === 304) {
-          // Nothing to read (the validations' 200): let the empty body end, relay the status.
-          response.body.resume();
-          await answered?.(status, null);
-          return reply.code(status).send();
-        }
-        const contentType = response.headers['content-type'];
-        const type = typeof contentType === 'string' ? contentType : undefined;
-        if (!type || !isJsonMediaType(type)) {
-          // JSON or nothing: an empty answer keeps its status, anything else is not relayed.
-          await this.read(request, response, 0, deadline, () => MESSAGES.notJson(mediaTypeName(type)));
-          await answered?.(status, null);
-          return reply.code(status).send();
-        }
-        let whole: Buffer | undefined;
-        if (status === 200 && paged(operation)) {
-          const page = await this.read(request, response, this.options.maxResponseBytes, deadline);
-          try {
-            whole = rewritePageLinks(page, this.links);
-          } catch (error) {
-            if (!(error instanceof BrokenJsonError)) throw error;
-            request.log.error({ err: error.message }, 'upstream list page is not JSON');
-            throw new HttpError(502, MESSAGES.broken);
-          }
-        } else if (answered) {
-          whole = await this.read(request, response, this.options.maxResponseBytes, deadline);
-          await answered(status, whole);
-        } else if (length !== undefined && length <= SMALL_ANSWER_BYTES) {
-          // A small answer (a validation's 400) is cheaper whole: no stream, compressed in one call.
-          whole = await this.read(request, response, SMALL_ANSWER_BYTES, deadline);
-        }
-        void reply.code(status).header('content-type', type);
-        if (whole) return reply.send(whole);
-        streaming = true;
-        response.body.once('close', () => deadline.clear());
-        return reply.send(response.body);
+      const response = await this.exchange(request, path, body, deadline);
+      const status = response.statusCode;
+      const length = declaredLength(response.headers['content-length']);
+      if (length === 0 || status === 204 || status === 304) {
+        // Nothing to read (the validations' 200): let the empty body end, relay the status.
+        response.body.resume();
+        await answered?.(status, null);
+        return reply.code(status).send();
       }
+      const contentType = response.headers['content-type'];
+      const type = typeof contentType === 'string' ? contentType : undefined;
+      if (!type || !isJsonMediaType(type)) {
+        // JSON or nothing: an empty answer keeps its status, anything else is not relayed.
+        await this.read(request, response, 0, deadline, () => MESSAGES.notJson(mediaTypeName(type)));
+        await answered?.(status, null);
+        return reply.code(status).send();
+      }
+      let whole: Buffer | undefined;
+      if (status === 200 && paged(operation)) {
+        const page = await this.read(request, response, this.options.maxResponseBytes, deadline);
+        try {
+          whole = rewritePageLinks(page, this.links);
+        } catch (error) {
+          if (!(error instanceof BrokenJsonError)) throw error;
+          request.log.error({ err: error.message }, 'upstream list page is not JSON');
+          throw new HttpError(502, MESSAGES.broken);
+        }
+      } else if (answered) {
+        whole = await this.read(request, response, this.options.maxResponseBytes, deadline);
+        await answered(status, whole);
+      } else if (length !== undefined && length <= SMALL_ANSWER_BYTES) {
+        // A small answer (a validation's 400) is cheaper whole: no stream, compressed in one call.
+        whole = await this.read(request, response, SMALL_ANSWER_BYTES, deadline);
+      }
+      void reply.code(status).header('content-type', type);
+      if (whole) return reply.send(whole);
+      streaming = true;
+      response.body.once('close', () => deadline.clear());
+      return reply.send(response.body);
     } finally {
       if (!streaming) deadline.clear();
     }
   }
 
-  private async token(request: FastifyRequest): Promise<string> {
-    try {
-      return await this.options.tokens.token();
-    } catch (error) {
-      if (error instanceof UpstreamTokenError) {
-        request.log.error({ err: error.message }, 'upstream token failed');
-        throw new HttpError(502, MESSAGES.noToken);
-      }
-      throw error;
-    }
-  }
-
+  /** The platform's answer (a 401 tried once more with a fresh token), or the failure as 502/504. */
   private async exchange(
     request: FastifyRequest,
     path: string,
-    token: string,
     body: Buffer | undefined,
     deadline: Deadline,
   ): Promise<Dispatcher.ResponseData> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      'x-request-id': String(request.id),
-    };
-    if (body) headers['content-type'] = 'application/json';
-    if (this.options.salespartner) headers['x-salespartner'] = this.options.salespartner;
     try {
-      // The dispatcher itself, with origin and path: undici.request(url) parses a URL per call.
-      return await this.agent.request({
-        origin: this.origin,
-        path,
+      return await this.client.exchange({
         method: request.method,
-        headers,
+        path: this.upstreamTarget(path, request.url),
+        requestId: String(request.id),
         body,
-        signal: deadline,
+        deadline,
       });
     } catch (error) {
-      throw this.failure(request, error, deadline, 'upstream unreachable or broken');
+      throw this.failure(request, classifyFailure(error, deadline.expired), 'upstream unreachable or broken');
     }
   }
 
@@ -318,35 +228,30 @@ export class Forwarder {
         request.log.error({ status: response.statusCode, limit }, 'upstream answer refused');
         throw new HttpError(502, tooLarge());
       }
-      throw this.failure(request, error, deadline, 'upstream answer broken off');
+      throw this.failure(request, classifyFailure(error, deadline.expired), 'upstream answer broken off');
     }
   }
 
-  /** Reads and drops a small body (a 401's), so the connection is reused; a large one is cut. */
-  private async discard(response: Dispatcher.ResponseData, deadline: Deadline): Promise<void> {
-    try {
-      await response.body.dump({ limit: 64 * 1024 });
-    } catch {
-      // Its content does not matter; the deadline still holds for what follows.
-      if (deadline.expired) throw new HttpError(504, MESSAGES.timeout);
+  /** A failure as the browser sees it: 504 when time ran out, else 502 with what happened. */
+  private failure(request: FastifyRequest, failure: PlatformFailure, what: string): HttpError {
+    switch (failure.reason) {
+      case 'timeout':
+        return new HttpError(504, MESSAGES.timeout);
+      case 'no_token':
+        request.log.error({ err: errorMessage(failure.underlying) }, 'upstream token failed');
+        return new HttpError(502, MESSAGES.noToken);
+      case 'credentials_refused':
+        request.log.error('the platform refused a freshly issued access token (401)');
+        return new HttpError(502, MESSAGES.credentialsRefused);
+      case 'unreachable':
+      case 'broken': {
+        const error = failure.underlying;
+        request.log.error(
+          { err: errorMessage(error), code: errorCode(errorCause(error)) ?? errorCode(error) },
+          what,
+        );
+        return new HttpError(502, failure.reason === 'unreachable' ? MESSAGES.unreachable : MESSAGES.broken);
+      }
     }
-  }
-
-  private failure(request: FastifyRequest, error: unknown, deadline: Deadline, what: string): HttpError {
-    if (
-      deadline.expired ||
-      error instanceof errors.HeadersTimeoutError ||
-      error instanceof errors.BodyTimeoutError
-    )
-      return new HttpError(504, MESSAGES.timeout);
-    const code = errorCode(error);
-    const causeCode = errorCode(errorCause(error));
-    request.log.error({ err: errorMessage(error), code: causeCode ?? code }, what);
-    const unreachable = UNREACHABLE_CODES.has(code ?? '') || UNREACHABLE_CODES.has(causeCode ?? '');
-    return new HttpError(502, unreachable ? MESSAGES.unreachable : MESSAGES.broken);
-  }
-
-  close(): Promise<void> {
-    return this.agent.close();
   }
 }

@@ -4,6 +4,7 @@ import { detailErrorSchema, fieldErrorsSchema, PATH_ID_PATTERN, pathParameterSch
 import { consumerMigrationRecordSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
 import { feedPageSchema, feedQuerySchema } from './feed.ts';
 import { technicalResourceRequestSchema, technicalResourceResponseSchema } from './technical-resources.ts';
+import { OPERATION_PATHS } from './operation-paths.ts';
 import type { Scope } from './token.ts';
 import {
   deliveryStartErrorSchema,
@@ -47,7 +48,7 @@ export const OPERATIONS = [
   {
     id: 'validation_bank_data_iban_retrieve',
     method: 'GET',
-    path: '/v3/validation/bank_data_iban/',
+    path: OPERATION_PATHS.validation_bank_data_iban_retrieve,
     scope: 'read',
     tag: 'validation',
     summary: 'Validate an IBAN',
@@ -58,7 +59,7 @@ export const OPERATIONS = [
   {
     id: 'validation_market_location_retrieve',
     method: 'GET',
-    path: '/v3/validation/market_location/',
+    path: OPERATION_PATHS.validation_market_location_retrieve,
     scope: 'read',
     tag: 'validation',
     summary: 'Validate a market location ID',
@@ -69,7 +70,7 @@ export const OPERATIONS = [
   {
     id: 'validation_preferred_delivery_start_retrieve',
     method: 'GET',
-    path: '/v3/validation/preferred_delivery_start/',
+    path: OPERATION_PATHS.validation_preferred_delivery_start_retrieve,
     scope: 'read',
     tag: 'validation',
     summary: 'Validate a preferred delivery start',
@@ -80,7 +81,7 @@ export const OPERATIONS = [
   {
     id: 'producers_contracts_feed_list',
     method: 'GET',
-    path: '/v3/producers/{userID}/contracts/{contractID}/feed/',
+    path: OPERATION_PATHS.producers_contracts_feed_list,
     scope: 'read',
     tag: 'producers',
     summary: 'List feed-in data',
@@ -92,7 +93,7 @@ export const OPERATIONS = [
   {
     id: 'producers_contracts_charges_and_credits_create',
     method: 'POST',
-    path: '/v3/producers/{userID}/contracts/{contractID}/charges_and_credits/',
+    path: OPERATION_PATHS.producers_contracts_charges_and_credits_create,
     scope: 'write',
     tag: 'producers',
     summary: 'Create charges or credits',
@@ -105,7 +106,7 @@ export const OPERATIONS = [
   {
     id: 'migrations_consumers_create',
     method: 'POST',
-    path: '/v3/migrations/consumers/{userID}/',
+    path: OPERATION_PATHS.migrations_consumers_create,
     scope: 'write',
     tag: 'consumers',
     summary: 'Create (migrate) a consumer',
@@ -117,7 +118,7 @@ export const OPERATIONS = [
   {
     id: 'master_data_changes_redispatch_technical_resources_create',
     method: 'POST',
-    path: '/v3/master_data/changes/redispatch/technical_resources/',
+    path: OPERATION_PATHS.master_data_changes_redispatch_technical_resources_create,
     scope: 'write',
     tag: 'master_data',
     summary: 'Create a technical resource',

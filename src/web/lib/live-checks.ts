@@ -3,12 +3,13 @@ import { ibanLooksComplete } from '../../contract/iban.ts';
 import { MARKET_LOCATION_LENGTH } from '../../contract/market-location.ts';
 import { isIsoDate } from '../../contract/calendar-date.ts';
 import type { LiveCheckOptions } from './live-check.ts';
+import { operationPath } from '../../contract/api/operation-paths.ts';
 
 /** The platform's three validation endpoints as live checks, shared by every page that checks while typing. */
 export const IBAN_CHECK: LiveCheckOptions = {
   name: 'iban',
   precheck: (value) => (ibanLooksComplete(value) ? null : t`Keep typing: the IBAN is not complete yet.`),
-  path: '/api/v3/validation/bank_data_iban/',
+  path: `/api${operationPath('validation_bank_data_iban_retrieve', {})}`,
   params: (value) => ({ iban: value.replace(/\s+/g, '') }),
 };
 
@@ -21,7 +22,7 @@ export const MARKET_LOCATION_CHECK: LiveCheckOptions = {
           other: 'Keep typing: # more digits.',
         })
       : null,
-  path: '/api/v3/validation/market_location/',
+  path: `/api${operationPath('validation_market_location_retrieve', {})}`,
   params: (value) => ({ market_location_id: value }),
 };
 
@@ -39,7 +40,7 @@ export function deliveryStartKey(query: DeliveryStartQuery): string {
 export const DELIVERY_START_CHECK: LiveCheckOptions = {
   name: 'delivery-start',
   precheck: (key) => (isIsoDate(key.split('|')[0] ?? '') ? null : t`Enter a full date.`),
-  path: '/api/v3/validation/preferred_delivery_start/',
+  path: `/api${operationPath('validation_preferred_delivery_start_retrieve', {})}`,
   params: (key) => {
     const [date = '', customerType = '', changeReason = ''] = key.split('|');
     return { preferred_delivery_start: date, customer_type: customerType, change_reason: changeReason };

@@ -1,5 +1,6 @@
 import { PATH_ID_PATTERN } from '../../../contract/api/common.ts';
 import type { KnownContract } from './search-results.ts';
+import { operationPath } from '../../../contract/api/operation-paths.ts';
 
 /**
  * What the console can say about a user/contract pair before anything is sent:
@@ -47,7 +48,7 @@ export function checkablePair(
 export function probeRequest(userId: string, contractId: string, now: Date) {
   const today = now.toISOString().slice(0, 10);
   return {
-    path: `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/feed/`,
+    path: `/api${operationPath('producers_contracts_feed_list', { userID: userId, contractID: contractId })}`,
     searchParams: { start: `${today}T00:00:00Z`, end: `${today}T00:15:00Z`, limit: '1' },
   };
 }

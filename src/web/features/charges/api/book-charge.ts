@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import type { ChargeSubmission } from '../../../../contract/api/charges.ts';
 import { request, type ApiAnswer } from '../../../lib/api-client.ts';
+import { operationPath } from '../../../../contract/api/operation-paths.ts';
 
 /**
  * POST /v3/producers/{userID}/contracts/{contractID}/charges_and_credits/ through the BFF. The answer
@@ -16,7 +17,7 @@ export async function bookCharge({
   contract_id: contractId,
   ...body
 }: ChargeSubmission): Promise<ApiAnswer<unknown>> {
-  const path = `/api/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`;
+  const path = `/api${operationPath('producers_contracts_charges_and_credits_create', { userID: userId, contractID: contractId })}`;
   const answer = await request('post', path, { json: body });
   // The BFF's 428: below the threshold alone, it reaches it with the contract's bookings sent without
   // approval in BFF_APPROVAL_WINDOW_H (the form then sends it for approval).

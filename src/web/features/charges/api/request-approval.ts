@@ -3,6 +3,7 @@ import type { ApprovalRequest } from '../../../../contract/approvals.ts';
 import type { ChargeSubmission } from '../../../../contract/api/charges.ts';
 import { request, type ApiAnswer } from '../../../lib/api-client.ts';
 import { approvalKeys } from '../../../lib/approval-keys.ts';
+import { operationPath } from '../../../../contract/api/operation-paths.ts';
 
 /** The write a booking would be, as under `/api`: what a second person approves, byte for byte. */
 export function chargeApprovalRequest({
@@ -12,7 +13,10 @@ export function chargeApprovalRequest({
 }: ChargeSubmission): ApprovalRequest {
   return {
     method: 'POST',
-    path: `/v3/producers/${encodeURIComponent(userId)}/contracts/${encodeURIComponent(contractId)}/charges_and_credits/`,
+    path: operationPath('producers_contracts_charges_and_credits_create', {
+      userID: userId,
+      contractID: contractId,
+    }),
     body,
   };
 }

@@ -8,6 +8,7 @@ import {
   type FeedRecord,
 } from '../../../../contract/api/feed.ts';
 import { requestOk } from '../../../lib/api-client.ts';
+import { operationPath } from '../../../../contract/api/operation-paths.ts';
 
 export interface FeedParams {
   user: string;
@@ -78,7 +79,7 @@ function expectedRecords(params: FeedParams): number {
  */
 export async function fetchAllRecords(params: FeedParams, signal: AbortSignal): Promise<FeedRecord[]> {
   const key = JSON.stringify(feedQueryKey(params));
-  const path = `/api/v3/producers/${encodeURIComponent(params.user)}/contracts/${encodeURIComponent(params.contract)}/feed/`;
+  const path = `/api${operationPath('producers_contracts_feed_list', { userID: params.user, contractID: params.contract })}`;
   const page = (offset: number) =>
     requestOk<FeedPage>('get', path, {
       searchParams: {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TechnicalResourceRequest } from '../../../../contract/api/technical-resources.ts';
 import { request, type ApiAnswer } from '../../../lib/api-client.ts';
+import { operationPath } from '../../../../contract/api/operation-paths.ts';
 
 export interface TechnicalResourceWrite {
   body: TechnicalResourceRequest;
@@ -13,7 +14,7 @@ export const registerTechnicalResource = ({
   body,
   headers,
 }: TechnicalResourceWrite): Promise<ApiAnswer<unknown>> =>
-  request('post', '/api/v3/master_data/changes/redispatch/technical_resources/', {
+  request('post', `/api${operationPath('master_data_changes_redispatch_technical_resources_create', {})}`, {
     json: body,
     ...(headers ? { headers } : {}),
   });

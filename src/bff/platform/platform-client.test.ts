@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TokenManager } from '../token-manager.ts';
-import { PlatformWriter } from './platform-writer.ts';
+import { PlatformClient } from './platform-client.ts';
 import { listenLocally } from '../../node-shared/testing/listen.ts';
 
 /** A platform that issues tokens, then answers writes as `write` says. */
@@ -17,14 +17,14 @@ function hostilePlatform(write: (response: ServerResponse) => void): Server {
   });
 }
 
-describe('the bulk runner’s writes to the platform', () => {
+describe('writes to the platform (bulk rows, approved requests)', () => {
   const servers: Server[] = [];
-  const writers: PlatformWriter[] = [];
+  const writers: PlatformClient[] = [];
   const writerFor = async (write: (response: ServerResponse) => void) => {
     const server = hostilePlatform(write);
     servers.push(server);
     const baseUrl = await listenLocally(server);
-    const writer = new PlatformWriter({
+    const writer = new PlatformClient({
       baseUrl,
       tokens: new TokenManager({ baseUrl, clientId: 'c', clientSecret: 's' }),
       timeoutMs: 600,
@@ -62,5 +62,59 @@ describe('the bulk runner’s writes to the platform', () => {
     const answer = await writer.post('/v3/x/', {}, 'r-2');
     expect(answer.status).toBe(400);
     expect(String(answer.body).length).toBe(64 * 1024);
+  });
+
+  it('answers 401 twice: the credentials are refused, nothing was done, the token asked for twice', async () => {
+    let tokens = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      if (request.url === '/oauth2/token/') tokens += 1;
+      const status = request.url === '/oauth2/token/' ? 200 : 401;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ access_token: `t${tokens}`, token_type: 'Bearer', expires_in: 3600 }));
+    });
+    servers.push(server);
+    const baseUrl = await listenLocally(server);
+    const client = new PlatformClient({
+      baseUrl,
+      tokens: new TokenManager({ baseUrl, clientId: 'c', clientSecret: 's' }),
+      timeoutMs: 2000,
+    });
+    writers.push(client);
+    const answer = await client.post('/v3/x/', {}, 'r-3');
+    expect(answer.status).toBe(401);
+    expect(answer.mayHaveArrived).toBe(false);
+    expect(tokens).toBe(2);
+  });
+
+  it('sends nothing without a token, and says so: not sent, may not have arrived', async () => {
+    let writes = 0;
+    const writer = await writerFor(() => {
+      writes += 1;
+    });
+    const refusing = new PlatformClient({
+      ...writer.options,
+      tokens: new TokenManager({ baseUrl: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 's' }),
+    });
+    writers.push(refusing);
+    const answer = await refusing.post('/v3/x/', {}, 'r-4');
+    expect(answer).toEqual({
+      status: 0,
+      body: { detail: 'The Energy Platform did not issue an access token; try again shortly.' },
+      mayHaveArrived: false,
+    });
+    expect(writes).toBe(0);
+  });
+
+  it('cannot have sent a write to a platform that refuses the connection', async () => {
+    const writer = await writerFor((response) => response.end());
+    const closed = new PlatformClient({ ...writer.options, baseUrl: 'http://127.0.0.1:1' });
+    writers.push(closed);
+    const answer = await closed.post('/v3/x/', {}, 'r-5');
+    expect(answer).toEqual({
+      status: 0,
+      body: { detail: 'The Energy Platform cannot be reached.' },
+      mayHaveArrived: false,
+    });
   });
 });

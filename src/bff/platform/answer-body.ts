@@ -47,3 +47,21 @@ export function mediaTypeName(contentType: string | undefined): string {
 export function declaredLength(header: string | string[] | undefined): number | undefined {
   return typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
 }
+
+/**
+ * The start of an answer, at most `limit` bytes, as text: for a write only the status counts, and its
+ * body is a few hundred bytes; the rest of a larger one is not read (the connection is destroyed).
+ */
+export async function readStart(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= limit) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
