@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, useMemo, type Ref, type RefObject } from 'react';
+import { useMemo, type Ref, type RefObject } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
-import { plotArea } from './chart-style.ts';
 import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import type { ChartPoint } from './pixel-columns.ts';
@@ -11,13 +10,13 @@ import { numeric, type Column } from '../../../components/column-headers.tsx';
 import { WindowedTable } from '../table/windowed-table.tsx';
 import { currentFormattingLocale } from '../../../i18n/i18n.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { COMPACT_BELOW_PX, labelsThatFit, tickIndexes, tickLabel, type TickStyle } from './chart-ticks.ts';
+import { labelsThatFit, tickIndexes, tickLabel } from './chart-ticks.ts';
 import { drawnIndexes, finalSum, runningSums, tabledIndexes } from './cumulative-sum.ts';
 import type { ChartColors } from './chart-colors.ts';
 import type { ViewExcel } from '../report-view-body.tsx';
 import type { DateRange } from '../data/report-range.ts';
 import { energyUnit, type ReportRow } from '../data/report-rows.ts';
-import { useElementWidth } from '../use-element-width.ts';
+import { periodTickStyle, useChartFrame } from './use-chart-frame.ts';
 
 const pointValue = (point: ChartPoint) => point.value;
 const pointCompare = (point: ChartPoint) => point.compare;
@@ -54,30 +53,8 @@ export function CumulativeView({
 }) {
   const sums = useMemo(() => runningSums(rows), [rows]);
   const compareSums = useMemo(() => (compareRows ? runningSums(compareRows) : null), [compareRows]);
-  const [sizer, width] = useElementWidth<HTMLDivElement>('report-view');
-  const plot = plotArea(width);
-  const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(finalSum(sums), compareSums ? finalSum(compareSums) : 0));
   const scaled = (kwh: number | null | undefined) => (kwh == null ? null : kwh * unit.factor);
-  // The running sums as drawn (one point per pixel column at most), the value axis over them, their paths.
-  const { ticks, series } = useMemo(() => {
-    // Nothing before the first measure of the width (the chart is drawn once, at its width).
-    const indexes =
-      width > 0
-        ? drawnIndexes(compareSums ? [sums, compareSums.slice(0, sums.length)] : [sums], plotWidth)
-        : [];
-    const points: ChartPoint[] = indexes.map((index) => ({
-      x: index,
-      value: scaled(sums[index]),
-      compare: scaled(compareSums?.[index]),
-    }));
-    const [low, high] = valueExtent(points, pointValue, pointCompare);
-    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y))];
-    if (compareSums) series.push(compareLineSeries(colors, (x, y) => linePath(points, pointCompare, x, y)));
-    return { ticks: valueTicks(low, high), series };
-    // `scaled` follows the unit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sums, compareSums, plotWidth, unit.factor, colors, width]);
   const tabled = useMemo(
     () => tabledIndexes(rows, aggregation, range, timeZone),
     // The range is its two dates.
@@ -89,8 +66,10 @@ export function CumulativeView({
   const sumHeading = t`Running sum (${unit.unit})`;
   const compareHeading = t`${compareLabel} (${unit.unit})`;
   const periodHeading = byDay ? t`Day (${timeZone})` : t`Period (${timeZone})`;
-  useEffect(() => {
-    excelRef.current = ({ excelFile, excelNumbers }) => {
+  const { sizer, width, drawn, plot, drawnFor } = useChartFrame(
+    'report-view',
+    excelRef,
+    ({ excelFile, excelNumbers }) => {
       const { energy } = excelNumbers(currentFormattingLocale());
       const cell = (kwh: number | null | undefined) => (kwh == null ? '' : energy.format(kwh * unit.factor));
       return excelFile(
@@ -102,21 +81,29 @@ export function CumulativeView({
         ]),
         currentFormattingLocale(),
       );
-    };
-    return () => {
-      excelRef.current = null;
-    };
-  });
+    },
+  );
+  const plotWidth = Math.max(100, plot.width);
+  // The running sums as drawn (one point per pixel column at most), the value axis over them, their paths.
+  const { ticks, series } = useMemo(() => {
+    const indexes = drawn
+      ? drawnIndexes(compareSums ? [sums, compareSums.slice(0, sums.length)] : [sums], plotWidth)
+      : [];
+    const points: ChartPoint[] = indexes.map((index) => ({
+      x: index,
+      value: scaled(sums[index]),
+      compare: scaled(compareSums?.[index]),
+    }));
+    const [low, high] = valueExtent(points, pointValue, pointCompare);
+    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y))];
+    if (compareSums) series.push(compareLineSeries(colors, (x, y) => linePath(points, pointCompare, x, y)));
+    return { ticks: valueTicks(low, high), series };
+    // `scaled` follows the unit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sums, compareSums, plotWidth, unit.factor, colors, drawn]);
 
   const isRaw = aggregation === 'raw';
-  const tickStyle: TickStyle = {
-    aggregation,
-    compact: plotWidth < COMPACT_BELOW_PX,
-    oneYear: rows[0]?.label.slice(0, 4) === rows.at(-1)?.label.slice(0, 4),
-    spanDays,
-    timeZone,
-    locale: currentFormattingLocale(),
-  };
+  const tickStyle = periodTickStyle({ rows, aggregation, plotWidth, spanDays, timeZone });
   const formatTick = (index: number) => {
     const row = rows[Math.round(index)];
     if (!row) return '';
@@ -145,9 +132,7 @@ export function CumulativeView({
           ref={ref}
           className="feed-chart"
           // Only once drawn at its width (the first render measures it).
-          data-drawn-for={
-            width > 0 ? `cumulative/${range.from}/${range.to}/${aggregation}/${timeZone}` : undefined
-          }
+          data-drawn-for={drawnFor(`cumulative/${range.from}/${range.to}/${aggregation}/${timeZone}`)}
         >
           <ChartSurface
             count={rows.length}

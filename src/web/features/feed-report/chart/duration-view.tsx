@@ -1,7 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
-import { useEffect, useMemo, type Ref, type RefObject } from 'react';
+import { useMemo, type Ref, type RefObject } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
-import { plotArea } from './chart-style.ts';
 import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import { nearestPoint } from './chart-pointer.ts';
@@ -16,7 +15,7 @@ import { drawnDurationPoints, durationCurve, TABLE_SHARES, valueAtShare } from '
 import type { ChartColors } from './chart-colors.ts';
 import type { ViewExcel } from '../report-view-body.tsx';
 import { energyUnit, type ReportRow } from '../data/report-rows.ts';
-import { useElementWidth } from '../use-element-width.ts';
+import { useChartFrame } from './use-chart-frame.ts';
 
 const pointValue = (point: ChartPoint) => point.value;
 const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
@@ -44,27 +43,7 @@ export function DurationView({
 }) {
   const curve = useMemo(() => durationCurve(rows), [rows]);
   const compareCurve = useMemo(() => (compareRows ? durationCurve(compareRows) : null), [compareRows]);
-  const [sizer, width] = useElementWidth<HTMLDivElement>('report-view');
-  const plot = plotArea(width);
-  const plotWidth = Math.max(100, plot.width);
   const unit = energyUnit(Math.max(curve.steps[0]?.kwh ?? 0, compareCurve?.steps[0]?.kwh ?? 0));
-  // The curves as drawn: (share, value) points in the unit, one per pixel column at most.
-  const { points, comparePoints, ticks, series } = useMemo(() => {
-    const scaledPoints = (drawn: { share: number; kwh: number }[]): ChartPoint[] =>
-      drawn.map((point) => ({ x: point.share, value: point.kwh * unit.factor }));
-    // Nothing before the first measure of the width (the chart is drawn once, at its width).
-    const drawn = width > 0;
-    const points = drawn ? scaledPoints(drawnDurationPoints(curve, plotWidth)) : [];
-    const comparePoints =
-      drawn && compareCurve ? scaledPoints(drawnDurationPoints(compareCurve, plotWidth)) : null;
-    const [low, high] = valueExtent([...points, ...(comparePoints ?? [])], pointValue);
-    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y, { steps: true }))];
-    if (comparePoints)
-      series.push(
-        compareLineSeries(colors, (x, y) => linePath(comparePoints, pointValue, x, y, { steps: true })),
-      );
-    return { points, comparePoints, ticks: valueTicks(low, high), series };
-  }, [curve, compareCurve, plotWidth, unit.factor, colors, width]);
   const energy = (kwh: number | null) =>
     kwh === null ? '—' : `${formatNumber(kwh * unit.factor)} ${unit.unit}`;
   const table = TABLE_SHARES.map((share) => ({
@@ -74,8 +53,10 @@ export function DurationView({
   }));
   const valueHeading = t`Reached or exceeded (${unit.unit})`;
   const compareHeading = t`${compareLabel} (${unit.unit})`;
-  useEffect(() => {
-    excelRef.current = ({ excelFile, excelNumbers }) => {
+  const { sizer, width, drawn, plot, drawnFor } = useChartFrame(
+    'report-view',
+    excelRef,
+    ({ excelFile, excelNumbers }) => {
       const { energy, share } = excelNumbers(currentFormattingLocale());
       const cell = (kwh: number | null) => (kwh === null ? '' : energy.format(kwh * unit.factor));
       return excelFile(
@@ -87,11 +68,24 @@ export function DurationView({
         ]),
         currentFormattingLocale(),
       );
-    };
-    return () => {
-      excelRef.current = null;
-    };
-  });
+    },
+  );
+  const plotWidth = Math.max(100, plot.width);
+  // The curves as drawn: (share, value) points in the unit, one per pixel column at most.
+  const { points, comparePoints, ticks, series } = useMemo(() => {
+    const scaledPoints = (drawnPoints: { share: number; kwh: number }[]): ChartPoint[] =>
+      drawnPoints.map((point) => ({ x: point.share, value: point.kwh * unit.factor }));
+    const points = drawn ? scaledPoints(drawnDurationPoints(curve, plotWidth)) : [];
+    const comparePoints =
+      drawn && compareCurve ? scaledPoints(drawnDurationPoints(compareCurve, plotWidth)) : null;
+    const [low, high] = valueExtent([...points, ...(comparePoints ?? [])], pointValue);
+    const series = [rangeLineSeries(colors, (x, y) => linePath(points, pointValue, x, y, { steps: true }))];
+    if (comparePoints)
+      series.push(
+        compareLineSeries(colors, (x, y) => linePath(comparePoints, pointValue, x, y, { steps: true })),
+      );
+    return { points, comparePoints, ticks: valueTicks(low, high), series };
+  }, [curve, compareCurve, plotWidth, unit.factor, colors, drawn]);
 
   const periods = formatNumber(curve.steps.length);
   const { gaps, incomplete, notYetDelivered } = curve.leftOut;
@@ -119,7 +113,7 @@ export function DurationView({
           ref={ref}
           className="feed-chart"
           // Only once drawn at its width (the first render measures it).
-          data-drawn-for={width > 0 ? `duration/${rows.length}/${compareRows?.length ?? 0}` : undefined}
+          data-drawn-for={drawnFor(`duration/${rows.length}/${compareRows?.length ?? 0}`)}
         >
           <ChartSurface
             count={points.length}

@@ -1,29 +1,19 @@
-import { useElementWidth } from '../use-element-width.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { plural, t } from '@lingui/core/macro';
 import { forwardRef, memo, useMemo } from 'react';
 import { CartesianGrid, ComposedChart, XAxis, YAxis } from 'recharts';
-import {
-  axisTick,
-  CHART_HEIGHT,
-  CHART_MARGIN,
-  plotArea,
-  TIME_AXIS_PX,
-  valueAxisProps,
-} from './chart-style.ts';
+import { axisTick, CHART_HEIGHT, CHART_MARGIN, TIME_AXIS_PX, valueAxisProps } from './chart-style.ts';
 import type { AggregationType } from '../../../../contract/api/feed.ts';
-import { currentFormattingLocale } from '../../../i18n/i18n.ts';
 import {
   barShift,
   barWidth,
-  COMPACT_BELOW_PX,
   labelsThatFit,
   periodTick,
   tickIndexes,
   tickLabel,
   timeTicks,
-  type TickStyle,
 } from './chart-ticks.ts';
+import { periodTickStyle, useChartFrame } from './use-chart-frame.ts';
 import { inUnit, type EnergyUnit, type PeriodRun, type ReportRow } from '../data/report-rows.ts';
 import type { ChartPoint } from './pixel-columns.ts';
 import { chartPoints, compareLinePoints, denseBars } from './chart-points.ts';
@@ -198,17 +188,16 @@ export const FeedChart = memo(
     // many points are drawn: one value per pixel column at most.
     // Read before the first paint: the axis's ticks are chosen for it in the same render that draws the
     // chart (Recharts' own `onResize` comes a frame later, which would draw a year of raw values twice).
-    const [sizer, chartWidth] = useElementWidth<HTMLDivElement>('report-chart');
-    const plotWidth = plotArea(chartWidth).width;
+    const { sizer, width: chartWidth, drawn, plot, drawnFor: onceDrawn } = useChartFrame('report-chart');
+    const plotWidth = plot.width;
     const columns = Math.max(1, Math.round(plotWidth));
     const points = useMemo(
-      () => (chartWidth > 0 ? chartPoints(rows, compareRows, isRaw, unit, columns) : []),
-      [rows, compareRows, isRaw, unit, columns, chartWidth],
+      () => (drawn ? chartPoints(rows, compareRows, isRaw, unit, columns) : []),
+      [rows, compareRows, isRaw, unit, columns, drawn],
     );
     const compareLine = useMemo(
-      () =>
-        isRaw && compareRows && chartWidth > 0 ? compareLinePoints(rows, compareRows, unit, columns) : null,
-      [isRaw, compareRows, rows, unit, columns, chartWidth],
+      () => (isRaw && compareRows && drawn ? compareLinePoints(rows, compareRows, unit, columns) : null),
+      [isRaw, compareRows, rows, unit, columns, drawn],
     );
     const dense = !isRaw && denseBars(rows.length, columns);
     const barSize = barWidth(plotWidth, rows.length, compareRows !== null);
@@ -235,14 +224,7 @@ export const FeedChart = memo(
         }),
       [points, compareLine, rows, compareRows, isRaw, dense, barSize, plotWidth, colors],
     );
-    const tickStyle: TickStyle = {
-      aggregation,
-      compact: plotWidth < COMPACT_BELOW_PX,
-      oneYear: rows[0]?.label.slice(0, 4) === rows.at(-1)?.label.slice(0, 4),
-      spanDays,
-      timeZone,
-      locale: currentFormattingLocale(),
-    };
+    const tickStyle = periodTickStyle({ rows, aggregation, plotWidth, spanDays, timeZone });
     // A partial period's tick names its days: alone in a narrow plot ("15–31 Jan"), else after the period.
     const formatTick = (value: number) => {
       if (isRaw) return tickLabel(value, tickStyle);
@@ -301,13 +283,12 @@ export const FeedChart = memo(
             other: `Feed-in chart in ${unitName}, ${timeZone}; # incomplete periods hatched and labelled with their values`,
           })
         : t`Feed-in chart in ${unit.unit}, ${timeZone}`;
-    const plot = plotArea(chartWidth);
     return (
       <div
         ref={ref}
         className="feed-chart"
         // Only once the chart is drawn at its width (the first render measures it).
-        data-drawn-for={chartWidth > 0 ? drawnFor : undefined}
+        data-drawn-for={onceDrawn(drawnFor)}
       >
         <ChartSurface
           count={rows.length}
@@ -320,7 +301,7 @@ export const FeedChart = memo(
           label={surfaceLabel(chartName)}
         >
           <div ref={sizer} style={{ minHeight: CHART_HEIGHT }}>
-            {chartWidth > 0 && (
+            {drawn && (
               <ComposedChart
                 width={chartWidth}
                 height={CHART_HEIGHT}
@@ -395,7 +376,7 @@ export const FeedChart = memo(
             )}
           </div>
         </ChartSurface>
-        {compareRows && chartWidth > 0 && (
+        {compareRows && drawn && (
           <ChartLegend
             colors={colors}
             compareLabel={compareLabel}
