@@ -1,12 +1,16 @@
 import { t } from '@lingui/core/macro';
 import { numeric, type Column } from '../../../components/column-headers.tsx';
-import { formatNumber } from '../../../lib/format.ts';
-import { rowValuesText, statusText } from '../data/completeness-text.ts';
 import { ROW_CLASS, WindowedTable } from './windowed-table.tsx';
-import { StatusCell, yieldText } from './table-cells.tsx';
+import {
+  EnergyCell,
+  HoursCell,
+  kwhText,
+  periodColumns,
+  StatusCell,
+  ValuesCell,
+  yieldText,
+} from './table-cells.tsx';
 import type { HeatmapDayRow } from '../heatmap/heatmap-cells.ts';
-
-const kwhText = (kwh: number) => formatNumber(kwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /**
  * The heatmap as a table: one row per day (its row in the heatmap) with its hours, energy, peak quarter
@@ -25,14 +29,15 @@ export function HeatmapTable({
   capacityKw: number | null;
   printAll: boolean;
 }) {
+  const period = periodColumns();
   const columns: Column[] = [
     t`Day (${timeZone})`,
-    numeric(t`Hours`),
-    numeric(t`Energy (kWh)`),
+    period.hours,
+    period.energy,
     numeric(t`Peak quarter hour`),
-    numeric(t`Values`),
-    t`Status`,
-    ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
+    period.values,
+    period.status,
+    ...(capacityKw ? [period.specificYield] : []),
   ];
   return (
     <WindowedTable
@@ -46,17 +51,13 @@ export function HeatmapTable({
         return (
           <tr key={row.start} aria-rowindex={rowIndex} className={ROW_CLASS[row.status]}>
             <th scope="row">{row.label}</th>
+            <HoursCell row={row} />
+            <EnergyCell row={row} />
             <td className="numeric">
-              {formatNumber((row.end - row.start) / 3_600_000, { maximumFractionDigits: 2 })}
+              {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh)}` : '—'}
             </td>
-            <td className="numeric">
-              {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
-            </td>
-            <td className="numeric">
-              {row.peak ? `${row.peak.label.slice(11)}: ${kwhText(row.peak.energyKwh!)}` : '—'}
-            </td>
-            <td className="numeric">{rowValuesText(row)}</td>
-            <StatusCell status={row.status} />
+            <ValuesCell row={row} />
+            <StatusCell status={row.status} cut={row.cut} />
             {capacityKw ? <td className="numeric">{yieldText(row.energyKwh, capacityKw)}</td> : null}
           </tr>
         );

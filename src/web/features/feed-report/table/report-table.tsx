@@ -3,11 +3,19 @@ import { numeric, type Column } from '../../../components/column-headers.tsx';
 import { t } from '@lingui/core/macro';
 import { memo } from 'react';
 import { energyDifference, type EnergyDifference } from '../../../../contract/feed-period-rules.ts';
-import { coveredHours, type ReportRow } from '../data/report-rows.ts';
-import { coveredDaysText, rowValuesText, statusText } from '../data/completeness-text.ts';
+import type { ReportRow } from '../data/report-rows.ts';
+import { coveredDaysText } from '../data/completeness-text.ts';
 import { useElementWidth } from '../use-element-width.ts';
 import { ROW_CLASS, WindowedTable } from './windowed-table.tsx';
-import { StatusCell, yieldText } from './table-cells.tsx';
+import {
+  EnergyCell,
+  HoursCell,
+  kwhText,
+  periodColumns,
+  StatusCell,
+  ValuesCell,
+  yieldText,
+} from './table-cells.tsx';
 
 /**
  * Below this width a compared table shows the difference in per cent only, and leaves out the hours, the
@@ -19,9 +27,6 @@ import { StatusCell, yieldText } from './table-cells.tsx';
 export const NARROW_TABLE_PX = 600;
 /** Hours, values, the compared figure and the difference in kWh, by position. */
 const LEFT_OUT_WHEN_NARROW = [1, 3, 5, 6];
-
-const kwhText = (kwh: number | null | undefined) =>
-  kwh == null ? '—' : formatNumber(kwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /** "+12.300" and "−3.5 %": a difference with its sign; a dash where either side has no value. */
 export function differenceTexts(difference: EnergyDifference | null): { kwh: string; percent: string } {
@@ -71,17 +76,17 @@ export const ReportTable = memo(function ReportTable({
   const compared = compareRows !== null;
   const narrow = compared && !printAll && width > 0 && width < NARROW_TABLE_PX;
   const partial = rows.some((row) => row.cut);
+  const period = periodColumns();
   const columns: Column[] = [
     t`Period (${timeZone})`,
-    // A day's length shows the DST days (23 and 25 hours) at a glance.
-    numeric(t`Hours`),
-    numeric(t`Energy (kWh)`),
-    numeric(t`Values`),
-    t`Status`,
+    period.hours,
+    period.energy,
+    period.values,
+    period.status,
     ...(compared
       ? [numeric(t`${compareLabel} (kWh)`), numeric(t`Difference (kWh)`), numeric(t`Difference (%)`)]
       : []),
-    ...(capacityKw ? [numeric(t`Specific yield (kWh/kWp)`)] : []),
+    ...(capacityKw ? [period.specificYield] : []),
   ];
   return (
     <div ref={holder} className="report-table-holder">
@@ -108,15 +113,9 @@ export const ReportTable = memo(function ReportTable({
                   </>
                 )}
               </th>
-              <td className="numeric" hidden={narrow}>
-                {formatNumber(coveredHours(row), { maximumFractionDigits: 4 })}
-              </td>
-              <td className="numeric">
-                {row.energyKwh === null ? statusText(row.status) : kwhText(row.energyKwh)}
-              </td>
-              <td className="numeric" hidden={narrow}>
-                {rowValuesText(row)}
-              </td>
+              <HoursCell row={row} hidden={narrow} />
+              <EnergyCell row={row} />
+              <ValuesCell row={row} hidden={narrow} />
               <StatusCell status={row.status} cut={row.cut} />
               {compared && (
                 <>
