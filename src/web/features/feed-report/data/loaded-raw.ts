@@ -14,6 +14,7 @@ import {
 } from '../../../../contract/feed-aggregation.ts';
 import { formatUtcInstant } from '../../../../contract/time-zone-periods.ts';
 import type { FeedParams } from '../api/get-feed.ts';
+import { feedKeys, rawKeySpan } from './feed-keys.ts';
 import type { DateRange } from './report-range.ts';
 
 // No zone is further than 26 hours from UTC (local mean times included): a range padded by this holds the
@@ -50,10 +51,12 @@ export function loadedRawCovering(
   start: number,
   end: number,
 ): LoadedRaw | null {
-  for (const [key, records] of client.getQueriesData<FeedRecord[]>({ queryKey: ['feed', user, contract] })) {
-    const [, , , from, to, aggregation] = key;
-    if (aggregation !== 'raw' || !records || typeof from !== 'string' || typeof to !== 'string') continue;
-    const loaded = { records, start: Date.parse(from), end: Date.parse(to) };
+  for (const [key, records] of client.getQueriesData<FeedRecord[]>({
+    queryKey: feedKeys.contract(user, contract),
+  })) {
+    const span = rawKeySpan(key);
+    if (!span || !records) continue;
+    const loaded = { records, ...span };
     if (loaded.start <= start && loaded.end >= end) return loaded;
   }
   return null;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { feedQueryKey } from '../api/get-feed.ts';
+import { feedKeys } from './feed-keys.ts';
 import { rawParams } from './loaded-raw.ts';
 import { reportFetch } from './report-fetch.ts';
 import { pointCount } from './report-range.ts';
@@ -36,7 +36,7 @@ describe('reportFetch: what the page and the early fetch ask for first', () => {
   it('asks for the view’s aggregate otherwise', () => {
     const days = fetchFor(state('2025-03-01', '2025-03-31', 'day'));
     expect(days.first).toBe(days.params);
-    expect(feedQueryKey(days.params)).toEqual([
+    expect(feedKeys.range(days.params)).toEqual([
       'feed',
       'P1000',
       'C1000',
@@ -56,7 +56,7 @@ describe('reportFetch: what the page and the early fetch ask for first', () => {
 
   it('asks for nothing that raw values already loaded cover, and hands those out', () => {
     const loadedYear = rawParams('P1000', 'C1000', { from: '2025-01-01', to: '2025-12-31' });
-    client.setQueryData(feedQueryKey(loadedYear), []);
+    client.setQueryData(feedKeys.range(loadedYear), []);
     const march = fetchFor(state('2025-03-01', '2025-03-31', 'day'));
     expect(march.first).toBeNull();
     expect(march.cached?.start).toBe(Date.parse(loadedYear.start));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedQueryKey } from '../api/get-feed.ts';
+import { feedKeys } from './feed-keys.ts';
 import { rawParams } from './loaded-raw.ts';
 import { prefetchReportFeed, stopUnreadReportFeeds } from './report-prefetch.ts';
 import type { ReportSearch } from './report-search.ts';
@@ -30,7 +30,7 @@ describe('prefetchReportFeed', () => {
     const search: ReportSearch = { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw' };
     prefetchReportFeed(client, search, NOW);
     const range = { from: '2025-01-01', to: '2025-12-31' };
-    expect(askedKeys()).toEqual([feedQueryKey(rawParams('P1000', 'C1000', range))]);
+    expect(askedKeys()).toEqual([feedKeys.range(rawParams('P1000', 'C1000', range))]);
   });
 
   it("asks for the view's aggregate in its zone when the view is not raw values", () => {
@@ -63,10 +63,10 @@ describe('prefetchReportFeed', () => {
 
   it('asks for nothing that raw values already loaded cover', () => {
     const around = rawParams('P1000', 'C1000', { from: '2024-01-01', to: '2026-12-31' });
-    client.setQueryData(feedQueryKey(around), []);
+    client.setQueryData(feedKeys.range(around), []);
     prefetchReportFeed(client, { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw' }, NOW);
     prefetchReportFeed(client, { ...contract, from: '2025-03-01', to: '2025-03-31', agg: 'day' }, NOW);
-    expect(askedKeys()).toEqual([feedQueryKey(around)]);
+    expect(askedKeys()).toEqual([feedKeys.range(around)]);
   });
 });
 
@@ -98,7 +98,7 @@ describe("prefetchReportFeed and the page's zone", () => {
 
 describe('stopUnreadReportFeeds', () => {
   const search: ReportSearch = { ...contract, from: '2025-01-01', to: '2025-12-31', agg: 'raw' };
-  const key = feedQueryKey(rawParams('P1000', 'C1000', { from: '2025-01-01', to: '2025-12-31' }));
+  const key = feedKeys.range(rawParams('P1000', 'C1000', { from: '2025-01-01', to: '2025-12-31' }));
 
   it('stops an early fetch no page came to read: its requests are aborted, no values are kept', async () => {
     const signals: AbortSignal[] = [];

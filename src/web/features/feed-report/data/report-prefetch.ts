@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { feedQueryOptions, type FeedParams } from '../api/get-feed.ts';
+import { feedKeys } from './feed-keys.ts';
 import { rawParams } from './loaded-raw.ts';
 import { reportFetch } from './report-fetch.ts';
 import { dateIn, MAX_POINTS, pointCount, rangeDays, rangeProblem, type DateRange } from './report-range.ts';
@@ -36,7 +37,7 @@ export function prefetchReportFeed(client: QueryClient, search: ReportSearch, no
  */
 export function stopUnreadReportFeeds(client: QueryClient): Promise<void> {
   return client.cancelQueries({
-    queryKey: ['feed'],
+    queryKey: feedKeys.all,
     predicate: (query) => query.getObserversCount() === 0,
   });
 }
@@ -54,7 +55,11 @@ function rawOnFreshPage(
   const { agg, from, to } = search;
   if (agg !== 'raw' || !from || !to || rangeProblem({ from, to })) return null;
   // Values held, not entries: an early fetch stopped on leaving leaves an entry without data behind.
-  if (client.getQueriesData({ queryKey: ['feed', user, contract] }).some(([, data]) => data !== undefined))
+  if (
+    client
+      .getQueriesData({ queryKey: feedKeys.contract(user, contract) })
+      .some(([, data]) => data !== undefined)
+  )
     return null;
   const range: DateRange = { from, to };
   // Near the confirmation's bound the zone decides: the general path below asks.
