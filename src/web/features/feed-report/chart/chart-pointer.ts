@@ -4,6 +4,7 @@
  * instants on [first start, last start] (the same domains the chart gives recharts' x axis).
  */
 import type { ReportRow } from '../data/report-rows.ts';
+import { firstIndexWhere } from './first-index-where.ts';
 
 /** The plot's horizontal extent in the chart, in pixels. */
 export interface PlotSpan {
@@ -28,14 +29,11 @@ export function periodAt(
 
 /** Of `count` values in ascending order, the one nearest to `value` (the earlier on a tie). */
 function nearestIndex(count: number, valueAt: (index: number) => number, value: number): number {
-  // The first at or after the value, then whichever of it and its predecessor is nearer.
-  let low = 0;
-  let high = count - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (valueAt(middle) < value) low = middle + 1;
-    else high = middle;
-  }
+  // The first at or after the value (the last if none is), then whichever of it and its predecessor is nearer.
+  const low = Math.min(
+    count - 1,
+    firstIndexWhere(count, (index) => valueAt(index) >= value),
+  );
   return low > 0 && value - valueAt(low - 1) <= valueAt(low) - value ? low - 1 : low;
 }
 

@@ -1,4 +1,5 @@
 import type { ReportRow } from '../data/report-rows.ts';
+import { firstIndexWhere } from './first-index-where.ts';
 
 const HOUR = 3_600_000;
 
@@ -59,15 +60,9 @@ function sortedCurve(rows: readonly ReportRow[]): DurationCurve {
 export function valueAtShare(curve: DurationCurve, share: number): number | null {
   const { steps } = curve;
   if (steps.length === 0) return null;
-  // The last step whose start is at or before the share: binary search, the steps are in share order.
-  let low = 0;
-  let high = steps.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (steps[middle]!.share <= share) low = middle;
-    else high = middle - 1;
-  }
-  return steps[low]!.kwh;
+  // The last step whose start is at or before the share (the steps are in share order), else the peak's.
+  const after = firstIndexWhere(steps.length, (index) => steps[index]!.share > share);
+  return steps[Math.max(0, after - 1)]!.kwh;
 }
 
 /** The shares the table lists: the peak, every tenth of the time, the lowest. */
