@@ -5,7 +5,7 @@
  */
 import type { FeedRecord } from '../src/contract/api/feed.ts';
 import { formatUtcInstant } from '../src/contract/time-zone-periods.ts';
-import { rangePeriods, reportRows, summarise } from '../src/web/features/feed-report/report-rows.ts';
+import { rangePeriods, reportRows, summarise } from '../src/web/features/feed-report/data/report-rows.ts';
 
 type Row = (...cells: (string | number)[]) => void;
 

@@ -15,16 +15,16 @@ import { forgetOtherUsersDrafts } from '../lib/draft-store.ts';
 import { sessionQueryOptions } from '../lib/session/get-session.ts';
 import { useCurrentUser } from '../lib/session/use-current-user.ts';
 import { auditSearchSchema } from '../features/admin/audit-search.ts';
-import { reportSearchSchema } from '../features/feed-report/report-search.ts';
+import { reportSearchSchema } from '../features/feed-report/data/report-search.ts';
 import { approvalsSearchSchema } from '../features/approvals/approvals-search.ts';
 import { loadApprovalsCatalogue } from '../features/approvals/approvals-catalogue.ts';
 import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
 import { loadAccountCatalogue } from '../features/account/account-catalogue.ts';
 import { loadAdminCatalogue } from '../features/admin/admin-catalogue.ts';
 import { loadFeedReportCatalogue } from '../features/feed-report/feed-report-catalogue.ts';
-import { loadCharts } from '../features/feed-report/load-charts.ts';
-import { reportEntered } from '../features/feed-report/report-entered.ts';
-import type * as ReportPrefetchModule from '../features/feed-report/report-prefetch.ts';
+import { loadCharts } from '../features/feed-report/chart/load-charts.ts';
+import { reportEntered } from '../features/feed-report/data/report-entered.ts';
+import type * as ReportPrefetchModule from '../features/feed-report/data/report-prefetch.ts';
 import { migrateSearchSchema } from '../features/consumer-migration/migration-prefill.ts';
 import { withFindSlots } from './with-find-slots.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -224,7 +224,7 @@ const FEED_REPORT_PATH = '/reports/feed-in';
 type ReportPrefetch = typeof ReportPrefetchModule;
 let reportPrefetch: ReportPrefetch | undefined;
 const loadReportPrefetch = () =>
-  import('../features/feed-report/report-prefetch.ts').then((module) => (reportPrefetch = module));
+  import('../features/feed-report/data/report-prefetch.ts').then((module) => (reportPrefetch = module));
 /**
  * Uses the report's early-fetch code at once when it has loaded (its requests then leave before the page's
  * ~30 chunks take the browser's six connections), else when it arrives; if it cannot load, the page's own

@@ -10,8 +10,8 @@ import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rememberContract } from '../../lib/recent-contracts.ts';
-import { useChartColors } from './chart-colors.ts';
-import { WithCharts } from './lazy-charts.tsx';
+import { useChartColors } from './chart/chart-colors.ts';
+import { WithCharts } from './chart/lazy-charts.tsx';
 import { feedQueryOptions, useFeedProgress } from './api/get-feed.ts';
 import { ReportContractForm } from './report-contract-form.tsx';
 import { ReportControls } from './report-controls.tsx';
@@ -22,7 +22,7 @@ import {
   rememberCapacity,
   reportState,
   type ReportState,
-} from './report-state.ts';
+} from './data/report-state.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import {
   dateIn,
@@ -32,22 +32,22 @@ import {
   rangeInstants,
   stepRange,
   type DateRange,
-} from './report-range.ts';
-import { exportFileName } from './report-rows.ts';
-import { loadedRawCovering, recordsFromRaw } from './loaded-raw.ts';
+} from './data/report-range.ts';
+import { exportFileName } from './data/report-rows.ts';
+import { loadedRawCovering, recordsFromRaw } from './data/loaded-raw.ts';
 import { reportTitle } from './report-title.ts';
-import { reportView } from './report-view.ts';
-import { reportFetch } from './report-fetch.ts';
-import { openingNow } from './report-entered.ts';
-import type { ReportSearch, ReportViewName } from './report-search.ts';
+import { reportView } from './data/report-view.ts';
+import { reportFetch } from './data/report-fetch.ts';
+import { openingNow } from './data/report-entered.ts';
+import type { ReportSearch, ReportViewName } from './data/report-search.ts';
 import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
-import { useWarmViews } from './warm-views.ts';
+import { useWarmViews } from './data/warm-views.ts';
 import { ViewSwitch } from './view-switch.tsx';
 import { ReportSummary } from './report-summary.tsx';
-import { ReportTable } from './report-table.tsx';
+import { ReportTable } from './table/report-table.tsx';
 
 /** The export code and its CSV writer (papaparse) load on the first download, not with the page. */
-const loadExport = () => import('./report-export.ts');
+const loadExport = () => import('./export/report-export.ts');
 const PRINTED_ROWS = 5000;
 
 function compareRange(range: DateRange, compare: ReportState['compare']): DateRange | null {

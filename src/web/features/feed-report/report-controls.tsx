@@ -14,9 +14,9 @@ import {
   stepRange,
   type DateRange,
   type RangeProblem,
-} from './report-range.ts';
-import type { ReportSearch } from './report-search.ts';
-import type { ReportState } from './report-state.ts';
+} from './data/report-range.ts';
+import type { ReportSearch } from './data/report-search.ts';
+import type { ReportState } from './data/report-state.ts';
 import { ZoneCombobox } from './zone-combobox.tsx';
 
 type Comparison = NonNullable<ReportSearch['compare']>;

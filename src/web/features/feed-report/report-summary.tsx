@@ -1,10 +1,10 @@
 import { formatNumber } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
-import type { PeriodRun, ReportRow, ReportSummary as Summary } from './report-rows.ts';
-import { capacityFactor, completeness, specificYield, type EnergyUnit } from './report-rows.ts';
-import { completenessPercent, incompleteText, periodName, valuesText } from './completeness-text.ts';
+import type { PeriodRun, ReportRow, ReportSummary as Summary } from './data/report-rows.ts';
+import { capacityFactor, completeness, specificYield, type EnergyUnit } from './data/report-rows.ts';
+import { completenessPercent, incompleteText, periodName, valuesText } from './data/completeness-text.ts';
 import { energyDifference } from '../../../contract/feed-period-rules.ts';
-import { differenceTexts } from './report-table.tsx';
+import { differenceTexts } from './table/report-table.tsx';
 
 const RUNS_LISTED = 8;
 

@@ -1,14 +1,14 @@
 import type { Ref, RefObject } from 'react';
-import { WithCharts } from './lazy-charts.tsx';
+import { WithCharts } from './chart/lazy-charts.tsx';
 import type { FeedParams } from './api/get-feed.ts';
-import type { ChartColors } from './chart-colors.ts';
-import { HeatmapView } from './heatmap-view.tsx';
-import type { ReportState } from './report-state.ts';
-import { rangeDays } from './report-range.ts';
-import type { ReportRow } from './report-rows.ts';
-import type { ReportViewName } from './report-search.ts';
-import type { ReportView } from './report-view.ts';
-import type * as ReportExports from './report-export.ts';
+import type { ChartColors } from './chart/chart-colors.ts';
+import { HeatmapView } from './heatmap/heatmap-view.tsx';
+import type { ReportState } from './data/report-state.ts';
+import { rangeDays } from './data/report-range.ts';
+import type { ReportRow } from './data/report-rows.ts';
+import type { ReportViewName } from './data/report-search.ts';
+import type { ReportView } from './data/report-view.ts';
+import type * as ReportExports from './export/report-export.ts';
 
 /**
  * A view's Excel file, made from the export code once it has loaded (it loads on the first download, not with

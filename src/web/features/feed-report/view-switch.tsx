@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { REPORT_VIEWS, type ReportViewName } from './report-search.ts';
+import { REPORT_VIEWS, type ReportViewName } from './data/report-search.ts';
 
 const viewLabels = (): Record<ReportViewName, string> => ({
   chart: t`Chart`,

@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/api/feed.ts';
 import { requestOk } from '../../../lib/api-client.ts';
 import { operationPath } from '../../../../contract/api/operation-paths.ts';
+import { feedKeys } from '../data/feed-keys.ts';
 
 export interface FeedParams {
   user: string;
@@ -39,22 +40,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useFeedProgress(params: FeedParams | null): FeedProgress | undefined {
-  const key = params ? JSON.stringify(feedQueryKey(params)) : '';
+  const key = params ? JSON.stringify(feedKeys.range(params)) : '';
   return useSyncExternalStore(subscribe, () => progress.get(key));
-}
-
-export function feedQueryKey(params: FeedParams) {
-  // Raw values do not depend on the zone (only the range's instants do, and those are in start/end).
-  const timeZone = params.aggregation === 'raw' ? '' : params.timeZone;
-  return [
-    'feed',
-    params.user,
-    params.contract,
-    params.start,
-    params.end,
-    params.aggregation,
-    timeZone,
-  ] as const;
 }
 
 /**
@@ -78,7 +65,7 @@ function expectedRecords(params: FeedParams): number {
  * and then the rest; any page the count shows beyond them follows.
  */
 export async function fetchAllRecords(params: FeedParams, signal: AbortSignal): Promise<FeedRecord[]> {
-  const key = JSON.stringify(feedQueryKey(params));
+  const key = JSON.stringify(feedKeys.range(params));
   const path = `/api${operationPath('producers_contracts_feed_list', { userID: params.user, contractID: params.contract })}`;
   const page = (offset: number) =>
     requestOk<FeedPage>('get', path, {
@@ -123,7 +110,7 @@ export async function fetchAllRecords(params: FeedParams, signal: AbortSignal): 
 
 export function feedQueryOptions(params: FeedParams) {
   return queryOptions({
-    queryKey: feedQueryKey(params),
+    queryKey: feedKeys.range(params),
     queryFn: ({ signal }) => fetchAllRecords(params, signal),
     staleTime: 5 * 60_000,
     // Fetched records replace the old ones whole: comparing 105,216 records deeply cost a long task.

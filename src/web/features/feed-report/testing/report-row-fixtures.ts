@@ -1,5 +1,5 @@
 import type { PeriodStatus } from '../../../../contract/feed-completeness.ts';
-import type { ReportRow } from '../report-rows.ts';
+import type { ReportRow } from '../data/report-rows.ts';
 
 const HOUR = 3_600_000;
 
