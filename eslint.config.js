@@ -72,6 +72,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'coverage',
       '.data',
       '.tmp',
