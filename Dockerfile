@@ -13,7 +13,8 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 BFF_DATA_DIR=/var/lib/energy-console BFF_STATIC_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production packages only: the compiled servers need no TypeScript loader (tsx is a devDependency).
+# Production packages only, what the servers import: the console is built (dist/), the servers are compiled
+# (no TypeScript loader), so the browser's packages and tsx are devDependencies.
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
