@@ -41,8 +41,8 @@ const boundaries = [
 
 /**
  * Features stay independent (bulletproof-react's rule): a feature imports the shared layers
- * (components, lib, i18n) and the contract, never another feature; only the app (routes, layout)
- * composes features, and the shared layers import no feature.
+ * (components, lib, i18n) and the contract, never another feature; only the app (the layout, the
+ * routes that compose features) composes features, and the shared layers import no feature.
  */
 const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -55,6 +55,13 @@ const featureZones = [
     message: 'features do not import each other: move what they share to src/web/lib or src/web/components',
   })),
   {
+    // A feature's own routes hang below the app's parent routes: those are all a feature takes of the app.
+    target: './src/web/features',
+    from: './src/web/app',
+    except: ['./root-route.tsx', './console-route.tsx', './admin-route.tsx'],
+    message: 'a feature imports of the app only the parent routes (root, console, admin)',
+  },
+  {
     target: ['./src/web/components', './src/web/lib', './src/web/i18n'],
     from: ['./src/web/features', './src/web/app'],
     message: 'shared layers import no feature and not the app',
@@ -65,6 +72,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'coverage',
       '.data',
       '.tmp',

@@ -33,7 +33,7 @@ const TOOLS = '.tmp/lighthouse';
 const NODE = join(TOOLS, 'node_modules/.bin/node');
 const LIGHTHOUSE = join(TOOLS, 'node_modules/lighthouse/cli/index.js');
 
-/** Every route of src/web/app/router.tsx; `:approval` is a pending request the bench creates. */
+/** Every route of src/web/app/route-tree.ts; `:approval` is a pending request the bench creates. */
 const PAGES = [
   { name: 'sign-in', path: '/sign-in', signedIn: false },
   {

@@ -45,6 +45,7 @@ describe('architecture boundaries', () => {
     ['src/web/features/charges/probe.ts', '../consumer-migration/api/migrate-consumer.ts'],
     ['src/web/lib/probe.ts', '../features/charges/api/book-charge.ts'],
     ['src/web/components/probe.ts', '../app/router.tsx'],
+    ['src/web/features/charges/probe.ts', '../../app/with-find-slots.tsx'],
   ])('%s may not import %s (features stay independent)', async (file, importPath) => {
     expect(await lintImport(file, importPath)).toContain('import/no-restricted-paths');
   });
@@ -54,6 +55,7 @@ describe('architecture boundaries', () => {
       './api/book-charge.ts',
       '../../lib/session/use-current-user.ts',
       '../../components/role-required.tsx',
+      '../../app/console-route.tsx',
     ]) {
       expect(await lintImport('src/web/features/charges/probe.ts', importPath)).not.toContain(
         'import/no-restricted-paths',

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readBffEnv, upstreamBaseUrl } from './bff/config.ts';
 import { startBff } from './bff/server.ts';
 import { runMain } from './node-shared/env.ts';
@@ -45,6 +46,12 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 120_
   throw new Error(`the sandbox did not become ready at ${url}`);
 }
 
+/** Compiled (dist-server/start.js), the compiled sandbox beside it; from the sources, the sources through tsx. */
+function sandboxArguments(): string[] {
+  if (!import.meta.url.endsWith('.js')) return ['--import', 'tsx', 'src/sandbox/server.ts'];
+  return [...process.execArgv, fileURLToPath(new URL('./sandbox/server.js', import.meta.url))];
+}
+
 /** `npm run dev`: Vite serves the console with hot reload and proxies /api and /bff to the BFF. */
 const dev = process.argv.includes('--dev');
 
@@ -54,7 +61,7 @@ await runMain(async () => {
   let sandbox: ChildProcess | null = null;
   if (!env.ENERGY_API_BASE_URL) {
     console.log('Starting the sandbox (first start seeds three years of feed-in data)…');
-    sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+    sandbox = spawn(process.execPath, sandboxArguments(), {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: process.env,
     });

@@ -1,40 +1,34 @@
-import { t } from '@lingui/core/macro';
-import { getRouteApi } from '@tanstack/react-router';
-import { BookChargesPage } from '../features/charges/book-charges-page.tsx';
-import { useReversalStart } from '../features/records/reversal-start.tsx';
+import { createRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
+import { consoleRoute } from './console-route.tsx';
+import { withFindSlots } from './with-find-slots.tsx';
 
-const chargesRouteApi = getRouteApi('/console/producers/charges');
+/** `?user=P1000&contract=C1000` opens a page for that producer contract (links from other pages). */
+const contractSearchSchema = z.object({
+  user: z.string().max(64).optional(),
+  contract: z.string().max(64).optional(),
+});
 
-/**
- * `/producers/charges`, and with `?reverse={recordId}` the form filled with that booking's reversal: the
- * records feature reads the booking and says where the values come from, the charges feature books it
- * the usual way (confirmation, approval). Composed here, as features do not import each other.
- */
-export function ChargesRoutePage() {
-  const { reverse } = chargesRouteApi.useSearch();
-  if (reverse === undefined) return <BookChargesPage />;
-  const recordId = String(reverse);
-  return <ReversalCharges key={recordId} recordId={recordId} />;
-}
+/** The charges form; `?reverse={recordId}` fills it with that booking's reversal (from a contract's page). */
+const chargesSearchSchema = contractSearchSchema.extend({
+  // A number as the router reads `?reverse=42` (kept one, so the address stays as written); anything else
+  // as text, for the page to say there is no such booking.
+  reverse: z
+    .union([z.int().nonnegative(), z.string().max(64)])
+    .optional()
+    .catch(undefined),
+});
 
-function ReversalCharges({ recordId }: { recordId: string }) {
-  const navigate = chargesRouteApi.useNavigate();
-  const reversal = useReversalStart(recordId);
-  if (reversal.status === 'loading')
-    return (
-      <div className="page page--wide">
-        <h1>{t`Book charges and credits`}</h1>
-        {reversal.notice}
-      </div>
-    );
-  const contract = reversal.start.request;
-  return (
-    <BookChargesPage
-      start={reversal.start}
-      // "Book another": the reversal is done with; the next form starts on the same contract.
-      onAnother={() =>
-        void navigate({ search: contract ? { user: contract.user, contract: contract.contract } : {} })
-      }
-    />
-  );
-}
+/** Composes the charges form with the records feature's reversal (see charges-route-page.tsx). */
+export const chargesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/producers/charges',
+  validateSearch: chargesSearchSchema,
+  // A reversal's notice speaks the record pages' words.
+  loaderDeps: ({ search }) => ({ reverse: search.reverse }),
+  loader: ({ deps }) => (deps.reverse === undefined ? undefined : loadRecordsCatalogue()),
+  component: withFindSlots(() =>
+    import('./charges-route-page.tsx').then((module) => module.ChargesRoutePage),
+  ),
+});

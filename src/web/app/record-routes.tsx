@@ -1,40 +1,29 @@
-import { getRouteApi } from '@tanstack/react-router';
-import {
-  MigrationDerivedFields,
-  MigrationRecordSections,
-  migrationFieldLabel,
-} from '../features/consumer-migration/migration-record-view.tsx';
-import { ConsumerPage } from '../features/records/consumer-page.tsx';
-import { ContractPage } from '../features/records/contract-page.tsx';
-import type { MigrationViews } from '../features/records/migration-views.ts';
-import { RecordPage } from '../features/records/record-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
+import { consoleRoute } from './console-route.tsx';
 
-/**
- * The record pages (one lazy chunk), given the migration form's own view of a migration's fields: the
- * consumer's page says exactly what the form and its result say. Composed here, as features do not
- * import each other.
+/*
+ * The console's records (issue 29): a consumer, a contract, any record — reached from search and links,
+ * not from the navigation; every role reads them (viewers with bank data masked). One chunk for the three
+ * (record-route-pages.tsx, which hands them the migration feature's views), so one file for the three.
  */
-const MIGRATION_VIEWS: MigrationViews = {
-  Sections: MigrationRecordSections,
-  Derived: MigrationDerivedFields,
-  fieldLabel: migrationFieldLabel,
-};
+export const consumerRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/consumers/$userID',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-route-pages.tsx'), 'ConsumerRoutePage'),
+});
 
-const consumerRouteApi = getRouteApi('/console/consumers/$userID');
-const contractRouteApi = getRouteApi('/console/producers/$userID/contracts/$contractID');
-const recordRouteApi = getRouteApi('/console/records/$id');
+export const contractRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/producers/$userID/contracts/$contractID',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-route-pages.tsx'), 'ContractRoutePage'),
+});
 
-export function ConsumerRoutePage() {
-  const { userID } = consumerRouteApi.useParams();
-  return <ConsumerPage key={userID} userId={userID} views={MIGRATION_VIEWS} />;
-}
-
-export function ContractRoutePage() {
-  const { userID, contractID } = contractRouteApi.useParams();
-  return <ContractPage key={`${userID}/${contractID}`} userId={userID} contractId={contractID} />;
-}
-
-export function RecordRoutePage() {
-  const { id } = recordRouteApi.useParams();
-  return <RecordPage key={id} id={id} views={MIGRATION_VIEWS} />;
-}
+export const recordRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/records/$id',
+  loader: loadRecordsCatalogue,
+  component: lazyRouteComponent(() => import('./record-route-pages.tsx'), 'RecordRoutePage'),
+});

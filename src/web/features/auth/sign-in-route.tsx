@@ -1,10 +1,19 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { SignInPage } from './sign-in-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SSO_OUTCOMES } from '../../../contract/bff-api.ts';
+import { rootRoute } from '../../app/root-route.tsx';
 
-const signInRouteApi = getRouteApi('/sign-in');
+const signInSearchSchema = z.object({
+  redirect: z.string().max(2000).optional(),
+  expired: z.boolean().optional(),
+  /** Why an SSO sign-in came back without a session; anything else is ignored. */
+  sso: z.enum(SSO_OUTCOMES).optional().catch(undefined),
+});
 
-/** The sign-in route's page with what its address says (where to go after, why the session ended). */
-export function SignInRoute() {
-  const search = signInRouteApi.useSearch();
-  return <SignInPage redirect={search.redirect} expired={search.expired} ssoOutcome={search.sso} />;
-}
+export const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: signInSearchSchema,
+  // Its own chunk (with the form library): signed-in staff never load it (issue 30's initial-JS budget).
+  component: lazyRouteComponent(() => import('./sign-in-route-page.tsx'), 'SignInRoute'),
+});

@@ -5,7 +5,7 @@ type Charts = typeof ChartsModule;
 
 let loaded: Charts | null = null;
 
-/** The report's charts and their library: asked for as the route is entered (router.tsx), drawn on arrival. */
+/** The report's charts and their library: asked for as the route is entered (feed-report-route.tsx), drawn on arrival. */
 export const loadCharts = (): Promise<Charts> =>
   import('./charts.ts').then((charts) => {
     loaded = charts;
