@@ -75,7 +75,7 @@ export class PlatformWriter {
       } catch {
         return {
           status: 0,
-          body: { detail: 'The Energy Platform did not issue an access token.' },
+          body: { detail: 'The Energy Platform did not issue an access token.', code: 'platform_no_token' },
           mayHaveArrived: false,
         };
       }
@@ -120,6 +120,11 @@ export class PlatformWriter {
               : notSent(error)
                 ? 'The Energy Platform cannot be reached.'
                 : 'The connection to the Energy Platform broke before it answered.',
+            code: timedOut
+              ? 'platform_timeout'
+              : notSent(error)
+                ? 'platform_unreachable'
+                : 'platform_connection_broke',
           },
           mayHaveArrived: !notSent(error),
         };
@@ -127,7 +132,10 @@ export class PlatformWriter {
     }
     return {
       status: 401,
-      body: { detail: 'The Energy Platform refused the console’s credentials (a fresh access token too).' },
+      body: {
+        detail: 'The Energy Platform refused the console’s credentials (a fresh access token too).',
+        code: 'platform_credentials_refused',
+      },
       mayHaveArrived: false,
     };
   }

@@ -58,14 +58,14 @@ export function allowlistedOperation(method: string, rawUrl: string): AllowlistM
   const queryStart = rawUrl.indexOf('?');
   const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
   const match = recentMatches.get(`${method} ${path}`, () => matchPath(path, method));
-  if (!match) throw new HttpError(404, 'Not found.');
+  if (!match) throw new HttpError(404, 'not_found', 'Not found.');
   return match;
 }
 
 /** Viewers read only: a write by them is refused here (403), never forwarded. */
 export function assertMayCall(operation: Operation, role: Role): void {
   if (operation.method !== 'GET' && !canWrite(role))
-    throw new HttpError(403, 'Your role may not make changes.');
+    throw new HttpError(403, 'role_cannot_write', 'Your role may not make changes.');
 }
 
 /** Answers whose `next`/`previous` links are rewritten: the operations whose success body is a page. */
@@ -217,7 +217,7 @@ export class Forwarder {
           this.options.tokens.invalidate(undefined, token);
           if (attempt === 0) continue;
           request.log.error('the platform refused a freshly issued access token (401)');
-          throw new HttpError(502, MESSAGES.credentialsRefused);
+          throw new HttpError(502, 'platform_credentials_refused', MESSAGES.credentialsRefused);
         }
         const length = declaredLength(response.headers['content-length']);
         if (length === 0 || status === 204 || status === 304) {
@@ -242,7 +242,7 @@ export class Forwarder {
           } catch (error) {
             if (!(error instanceof BrokenJsonError)) throw error;
             request.log.error({ err: error.message }, 'upstream list page is not JSON');
-            throw new HttpError(502, MESSAGES.broken);
+            throw new HttpError(502, 'platform_answer_broken', MESSAGES.broken);
           }
         } else if (answered) {
           whole = await this.read(request, response, this.options.maxResponseBytes, deadline);
@@ -268,7 +268,7 @@ export class Forwarder {
     } catch (error) {
       if (error instanceof UpstreamTokenError) {
         request.log.error({ err: error.message }, 'upstream token failed');
-        throw new HttpError(502, MESSAGES.noToken);
+        throw new HttpError(502, 'platform_no_token', MESSAGES.noToken);
       }
       throw error;
     }
@@ -316,7 +316,12 @@ export class Forwarder {
     } catch (error) {
       if (error instanceof TooLargeError) {
         request.log.error({ status: response.statusCode, limit }, 'upstream answer refused');
-        throw new HttpError(502, tooLarge());
+        // A limit of 0 is the read of a body that is not JSON: any byte of it is refused as such.
+        throw new HttpError(
+          502,
+          limit === 0 ? 'platform_answer_not_json' : 'platform_answer_too_large',
+          tooLarge(),
+        );
       }
       throw this.failure(request, error, deadline, 'upstream answer broken off');
     }
@@ -328,7 +333,7 @@ export class Forwarder {
       await response.body.dump({ limit: 64 * 1024 });
     } catch {
       // Its content does not matter; the deadline still holds for what follows.
-      if (deadline.expired) throw new HttpError(504, MESSAGES.timeout);
+      if (deadline.expired) throw new HttpError(504, 'platform_timeout', MESSAGES.timeout);
     }
   }
 
@@ -338,12 +343,14 @@ export class Forwarder {
       error instanceof errors.HeadersTimeoutError ||
       error instanceof errors.BodyTimeoutError
     )
-      return new HttpError(504, MESSAGES.timeout);
+      return new HttpError(504, 'platform_timeout', MESSAGES.timeout);
     const code = errorCode(error);
     const causeCode = errorCode(errorCause(error));
     request.log.error({ err: errorMessage(error), code: causeCode ?? code }, what);
     const unreachable = UNREACHABLE_CODES.has(code ?? '') || UNREACHABLE_CODES.has(causeCode ?? '');
-    return new HttpError(502, unreachable ? MESSAGES.unreachable : MESSAGES.broken);
+    return unreachable
+      ? new HttpError(502, 'platform_unreachable', MESSAGES.unreachable)
+      : new HttpError(502, 'platform_answer_broken', MESSAGES.broken);
   }
 
   close(): Promise<void> {
