@@ -49,7 +49,7 @@ describe('the bulk runner’s writes to the platform', () => {
     expect(performance.now() - started).toBeLessThan(3000);
     expect(answer).toEqual({
       status: 0,
-      body: { detail: 'The Energy Platform did not answer in time.' },
+      body: { detail: 'The Energy Platform did not answer in time.', code: 'platform_timeout' },
       mayHaveArrived: true,
     });
   });
