@@ -168,7 +168,7 @@ describe('BFF against the real sandbox', () => {
         password: `wrong-password-${i}`,
       });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ detail: 'Wrong username or password.' });
+      expect(wrong.json()).toEqual({ detail: 'Wrong username or password.', code: 'sign_in_refused' });
     }
     const blocked = await call('POST', '/bff/login', undefined, {
       username: 'victor',

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { refusal } from '../contract/bff-refusal-codes.ts';
 import type { TokenManager } from './token-manager.ts';
 
 /**
@@ -13,7 +14,9 @@ export default fp<{ tokens: TokenManager }>(
         await options.tokens.token();
         return { status: 'ready' };
       } catch {
-        return reply.code(503).send({ detail: 'No access token can be had from the Energy Platform.' });
+        return reply
+          .code(503)
+          .send(refusal('platform_no_token', 'No access token can be had from the Energy Platform.'));
       }
     });
   },

@@ -48,7 +48,7 @@ describe('BFF serving: routing before parsing, compression, precompressed consol
         payload,
       });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
-      expect(response.json()).toEqual({ detail: 'Not found.' });
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
     // An allowlisted write with the wrong content type is still told to send JSON.
     const form = await app.inject({

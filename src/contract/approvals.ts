@@ -26,6 +26,15 @@ export const DEFAULT_APPROVAL_WINDOW_HOURS = 720;
 /** An SSO approver must have signed in at the provider this recently (OIDC `max_age`). */
 export const STEP_UP_MAX_AGE_SECONDS = 300;
 
+/**
+ * The step-up's field errors (`400 {password: [message]}`, a shape pinned without a code): the console
+ * words them by these very constants, so rewording one here rewords both sides.
+ */
+export const STEP_UP_PASSWORD_MESSAGES = {
+  missing: 'Enter your password to approve.',
+  wrong: 'This is not your password.',
+} as const;
+
 /** The one operation that moves money on its own: `POST …/charges_and_credits/`. */
 export const APPROVAL_OPERATION_ID = 'producers_contracts_charges_and_credits_create';
 
@@ -276,4 +285,10 @@ export const approvalRowsQuerySchema = z.object({
  * `401` of an approval by an SSO account that has not signed in at the provider within
  * STEP_UP_MAX_AGE_SECONDS: `reauthenticate_url` signs in again there and comes back to the approval.
  */
-export const stepUpRequiredSchema = z.object({ detail: z.string(), reauthenticate_url: z.string() });
+export const stepUpRequiredSchema = z.object({
+  detail: z.string(),
+  code: z.literal('step_up_required'),
+  max_age_minutes: z.int().optional(),
+  reauthenticate_url: z.string(),
+});
+export type StepUpRequired = z.infer<typeof stepUpRequiredSchema>;

@@ -28,7 +28,10 @@ const assertion = {
 describe('the BFF routes’ own shapes', () => {
   it('answers a 400 as field errors or a detail', () => {
     expect(bffBadRequestSchema.safeParse({ username: ['Taken.'] }).success).toBe(true);
-    expect(bffBadRequestSchema.safeParse({ detail: 'Not your own admin role.' }).success).toBe(true);
+    expect(
+      bffBadRequestSchema.safeParse({ detail: 'Not your own admin role.', code: 'own_account_change' })
+        .success,
+    ).toBe(true);
   });
 
   it('reads max_age as whole seconds up to a day, and ignores anything else as if absent', () => {

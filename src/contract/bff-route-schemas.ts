@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { detailErrorSchema, fieldErrorsSchema } from './api/common.ts';
+import { fieldErrorsSchema } from './api/common.ts';
+import { bffRefusalSchema } from './bff-refusal-codes.ts';
 import { passkeyNameSchema } from './passkeys.ts';
 
 /*
@@ -12,7 +13,7 @@ import { passkeyNameSchema } from './passkeys.ts';
  * A `400` of the BFF's own routes: field errors (a schema's refusal, a taken username) or `{detail}` (a
  * null character in the address, a rule such as "not your own admin role"). Other refusals are `{detail}`.
  */
-export const bffBadRequestSchema = z.union([fieldErrorsSchema, detailErrorSchema]);
+export const bffBadRequestSchema = z.union([bffRefusalSchema, fieldErrorsSchema]);
 
 /** The largest `max_age` the BFF passes on: a day, longer than any session lives. */
 export const SSO_MAX_AGE_LIMIT_SECONDS = 86_400;

@@ -5,11 +5,13 @@ import { z } from 'zod';
  * passkeys panel and the BFF load them, not the console's first download.
  */
 
+export const PASSKEY_NAME_MISSING = 'Give the passkey a name.';
+
 /** A passkey's name, given by its owner ("Laptop", "YubiKey 5C"). */
 export const passkeyNameSchema = z
   .string()
   .trim()
-  .min(1, { message: 'Give the passkey a name.' })
+  .min(1, { message: PASSKEY_NAME_MISSING })
   .max(64, { message: 'Use at most 64 characters.' });
 
 /** `GET /bff/passkeys`: one of the signed-in account's passkeys (never its key or credential id). */

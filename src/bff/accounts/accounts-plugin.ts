@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import {
   createUserRequestSchema,
   environmentInfoSchema,
@@ -61,7 +61,7 @@ export default fp<AccountsPluginOptions>(
     // Who may call is settled in onRequest, before the body is read or checked: a refused caller gets
     // its 401/403 whatever it sent.
     const localAccountsOnly = async () => {
-      if (!options.localAccounts) throw new HttpError(403, LOCAL_ACCOUNTS_OFF);
+      if (!options.localAccounts) throw new HttpError(403, 'local_accounts_off', LOCAL_ACCOUNTS_OFF);
     };
     const adminsOnly = async (request: FastifyRequest) => {
       requireAdmin(request);
@@ -79,7 +79,7 @@ export default fp<AccountsPluginOptions>(
         onRequest: localAccountsOnly,
         schema: {
           body: loginRequestSchema,
-          response: { 200: signedInSchema, 401: detailErrorSchema, 429: detailErrorSchema },
+          response: { 200: signedInSchema, 401: bffRefusalSchema, 429: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -91,13 +91,18 @@ export default fp<AccountsPluginOptions>(
           return reply
             .code(429)
             .header('retry-after', String(attempt.retryAfterSeconds))
-            .send({
-              detail: attempt.busy
-                ? 'Too many sign-ins at once. Try again in a moment.'
-                : `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-            });
+            .send(
+              attempt.busy
+                ? refusal('sign_ins_busy', 'Too many sign-ins at once. Try again in a moment.')
+                : refusal(
+                    'sign_in_throttled',
+                    `Too many failed sign-ins. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+                    { retry_after_seconds: attempt.retryAfterSeconds },
+                  ),
+            );
         }
-        if (!attempt.result) return reply.code(401).send({ detail: 'Wrong username or password.' });
+        if (!attempt.result)
+          return reply.code(401).send(refusal('sign_in_refused', 'Wrong username or password.'));
         return signInLocalAccount(request, reply, attempt.result, 'password', options.now());
       },
     );
@@ -195,8 +200,8 @@ export default fp<AccountsPluginOptions>(
           response: {
             200: staffUserSchema,
             400: bffBadRequestSchema,
-            404: detailErrorSchema,
-            409: detailErrorSchema,
+            404: bffRefusalSchema,
+            409: bffRefusalSchema,
           },
         },
       },
@@ -210,7 +215,12 @@ export default fp<AccountsPluginOptions>(
         ) {
           return reply
             .code(400)
-            .send({ detail: 'You cannot disable your own account or take away your own admin role.' });
+            .send(
+              refusal(
+                'own_account_change',
+                'You cannot disable your own account or take away your own admin role.',
+              ),
+            );
         }
         const updated = await users.update(username, changes).catch((error: unknown) => {
           if (error instanceof LastAdminError) return 'last admin' as const;
@@ -224,10 +234,15 @@ export default fp<AccountsPluginOptions>(
             ],
           });
         if (updated === 'last admin')
-          return reply.code(409).send({
-            detail: 'This is the last enabled admin account: make another account admin before this change.',
-          });
-        if (!updated) return reply.code(404).send({ detail: 'No such account.' });
+          return reply
+            .code(409)
+            .send(
+              refusal(
+                'last_admin',
+                'This is the last enabled admin account: make another account admin before this change.',
+              ),
+            );
+        if (!updated) return reply.code(404).send(refusal('no_such_account', 'No such account.'));
         // The version rose with the change: sessions made before it can no longer act on any replica;
         // ending them here only tidies the table and the caches sooner.
         await app.sessions.destroyUser(updated.username);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionUserSchema } from '../../contract/bff-api.ts';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { AccountChangedError } from '../sessions/session-store.ts';
 import { startSession } from '../sessions/sessions-plugin.ts';
 import type { SignedInAccount } from './user-repository.ts';
@@ -37,7 +38,7 @@ export async function signInLocalAccount(
     });
   } catch (error) {
     if (!(error instanceof AccountChangedError)) throw error;
-    return reply.code(401).send({ detail: ACCOUNT_CHANGED });
+    return reply.code(401).send(refusal('account_changed', ACCOUNT_CHANGED));
   }
   // Said only when true: every other sign-in answers `{username, role}` as before.
   return reply.code(200).send({

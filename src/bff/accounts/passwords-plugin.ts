@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
   changePasswordRequestSchema,
@@ -55,11 +55,11 @@ export default fp<PasswordsPluginOptions>(
     app.addHook('onRequest', async (request) => {
       if (!request.session?.mustChangePassword) return;
       if (OPEN_WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
-      throw new HttpError(403, MUST_CHANGE_PASSWORD);
+      throw new HttpError(403, 'must_change_password', MUST_CHANGE_PASSWORD);
     });
 
     const localAccountsOnly = async () => {
-      if (!options.localAccounts) throw new HttpError(403, LOCAL_ACCOUNTS_OFF);
+      if (!options.localAccounts) throw new HttpError(403, 'local_accounts_off', LOCAL_ACCOUNTS_OFF);
     };
 
     app.post(
@@ -79,7 +79,7 @@ export default fp<PasswordsPluginOptions>(
         ],
         schema: {
           params: staffUserSchema.pick({ username: true }),
-          response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
+          response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -89,12 +89,12 @@ export default fp<PasswordsPluginOptions>(
         if (username === admin.username)
           return reply
             .code(400)
-            .send({ detail: 'Change your own password on Your account, not by a reset.' });
+            .send(refusal('own_password_reset', 'Change your own password on Your account, not by a reset.'));
         const temporary = temporaryPassword(username);
         // The admin knows the temporary password: the two are linked for approvals (account-links.ts).
         const reset = () => app.users.setPassword(username, temporary, { temporary: true });
         if (!(await app.accountLinks.linkedChange(admin.username, username, 'password_reset', reset)))
-          return reply.code(404).send({ detail: 'No such account.' });
+          return reply.code(404).send(refusal('no_such_account', 'No such account.'));
         // Whoever held the account may have added a passkey: it would outlive the reset (issue 41).
         await new PasskeyRepository(app.database.db, Date.now).removeAllOf(username);
         await app.sessions.destroyUser(username);
@@ -113,13 +113,13 @@ export default fp<PasswordsPluginOptions>(
             };
             const session = requireSession(request);
             if (session.username.startsWith(SSO_USERNAME_PREFIX))
-              throw new HttpError(403, SSO_OWNS_PASSWORDS);
+              throw new HttpError(403, 'sso_owns_passwords', SSO_OWNS_PASSWORDS);
           },
           localAccountsOnly,
         ],
         schema: {
           body: changePasswordRequestSchema,
-          response: { 204: z.undefined(), 400: bffBadRequestSchema, 429: detailErrorSchema },
+          response: { 204: z.undefined(), 400: bffBadRequestSchema, 429: bffRefusalSchema },
         },
       },
       async (request, reply) => {

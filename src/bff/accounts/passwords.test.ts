@@ -125,7 +125,7 @@ describe('password reset, change and policy', () => {
       ] as const) {
         const refused = await bff.call(method, url, rita);
         expect(refused.statusCode, url).toBe(403);
-        expect(refused.json(), url).toEqual({ detail: MUST_CHANGE_PASSWORD });
+        expect(refused.json(), url).toEqual({ detail: MUST_CHANGE_PASSWORD, code: 'must_change_password' });
       }
 
       const sameAgain = await bff.call('POST', '/bff/password', rita, {

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { signInFailures } from '../db/schema.ts';
@@ -277,6 +278,9 @@ function blockedFor(rows: { key: string; at: Date }[], limits: Limit[], now: num
 }
 
 /** The words of a password re-entry refused for too many wrong ones (approval step-up, passkeys, password change). */
-export const tooManyWrongPasswords = (retryAfterSeconds: number) => ({
-  detail: `Too many wrong passwords. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-});
+export const tooManyWrongPasswords = (retryAfterSeconds: number) =>
+  refusal(
+    'password_attempts_throttled',
+    `Too many wrong passwords. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    { retry_after_seconds: retryAfterSeconds },
+  );

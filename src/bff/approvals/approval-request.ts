@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import type { FieldErrors as FieldErrorsShape } from '../../contract/api/common.ts';
+import { refusal, type BffRefusal } from '../../contract/bff-refusal-codes.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import type { ChargeTotal } from '../../contract/charge-schedule.ts';
@@ -20,8 +21,7 @@ const LISTED_CONTRACTS = 200;
 
 /** Why a charges-and-credits body may not go on as it is: its answer, never forwarded. */
 export type GateRefusal =
-  | { status: 400; body: FieldErrorsShape | { detail: string } }
-  | { status: 409 | 428; body: { detail: string } };
+  { status: 400; body: FieldErrorsShape | BffRefusal } | { status: 409 | 428; body: BffRefusal };
 
 export type ChargeTotals = NonNullable<ReturnType<typeof chargeRequestTotals>>;
 
@@ -41,7 +41,7 @@ export async function judgeCharge(
   openApproval: (inputId: string) => Promise<{ id: string } | null>,
 ): Promise<{ refusal: GateRefusal } | { totals: ChargeTotals }> {
   const json = parsePlatformJson(bodyText);
-  if ('detail' in json) return { refusal: { status: 400, body: { detail: json.detail } } };
+  if ('detail' in json) return { refusal: { status: 400, body: refusal('json_invalid', json.detail) } };
   const body = json.value;
   const parsed = chargeRequestSchema.safeParse(body);
   if (!parsed.success) return { refusal: { status: 400, body: toFieldErrors(parsed.error, body) } };
@@ -70,9 +70,11 @@ export async function judgeCharge(
     return {
       refusal: {
         status: 428,
-        body: {
-          detail: `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
-        },
+        body: refusal(
+          'approval_required',
+          `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
+          { total_gross_cent: totals.totalGrossCent, threshold_cent: approvalFromCent },
+        ),
       },
     };
   const open = await openApproval(parsed.data.input_id);
@@ -80,9 +82,11 @@ export async function judgeCharge(
     return {
       refusal: {
         status: 409,
-        body: {
-          detail: `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
-        },
+        body: refusal(
+          'input_id_held_by_approval',
+          `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
+          { input_id: parsed.data.input_id },
+        ),
       },
     };
   return { totals };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WindowBooking } from '../../contract/approvals.ts';
+import type { RefusalFigures } from '../../contract/bff-refusal-codes.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { queryRows } from '../../node-shared/db/connect.ts';
@@ -89,6 +90,16 @@ export class ApprovalWindow {
   reachedWords(ownGrossCent: number, window: WindowTotal): string {
     const bookings = `${window.count} booking${window.count === 1 ? '' : 's'}`;
     return `This books ${formatCents(ownGrossCent, 'en')} gross; with the ${bookings} on this contract sent without approval in the last ${this.windowHours} hours (${formatCents(window.sumCent, 'en')}) it reaches ${formatCents(ownGrossCent + window.sumCent, 'en')}: from ${formatCents(this.options.approvalFromCent ?? 0, 'en')} on, a second person approves it.`;
+  }
+
+  /** The figures of `reachedWords`, for the console to word them in its language. */
+  figures(ownGrossCent: number, window: WindowTotal): RefusalFigures {
+    return {
+      total_gross_cent: ownGrossCent,
+      window_sum_cent: window.sumCent,
+      window_hours: this.windowHours,
+      threshold_cent: this.options.approvalFromCent ?? 0,
+    };
   }
 
   /** Whether a write of this gross total, with the window's total, needs a second person. */

@@ -180,7 +180,10 @@ describe.each(BFF_DATABASE_KINDS)('linked accounts cannot approve each other (%s
       body: { digest: approval.digest },
     });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/created the other’s account/) });
+    expect(await refused.json()).toEqual({
+      detail: expect.stringMatching(/created the other’s account/),
+      code: 'approver_linked',
+    });
     expect(await bookedTimes(sandbox, 'linked-sso')).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { matchOperation } from '../../contract/api/operations.ts';
 import { decisionsForMeSchema, decisionsSeenSchema } from '../../contract/approval-decisions.ts';
 import {
@@ -49,7 +49,12 @@ import {
 } from './approval-repository.ts';
 import { chargeApproval } from './approval-request.ts';
 import { approvalView, storedBody } from './approval-view.ts';
-import { approverEligibility, CANNOT_APPROVE_DETAILS, viewedBy } from './approver-eligibility.ts';
+import {
+  approverEligibility,
+  CANNOT_APPROVE_CODES,
+  CANNOT_APPROVE_DETAILS,
+  viewedBy,
+} from './approver-eligibility.ts';
 import { stepUpRefusal } from './step-up.ts';
 
 /** What the bulk plugin lets an approval do with the campaign it covers. */
@@ -87,7 +92,12 @@ const campaignBodySchema = z.object({ rows_sha256: z.string() });
 
 const writersOnly = async (request: FastifyRequest) => {
   const session = requireSession(request);
-  if (!canWrite(session.role)) throw new HttpError(403, 'Only operators and admins take part in approvals.');
+  if (!canWrite(session.role))
+    throw new HttpError(
+      403,
+      'approvals_need_operator_role',
+      'Only operators and admins take part in approvals.',
+    );
 };
 
 /**
@@ -194,7 +204,7 @@ export default fp<ApprovalsPluginOptions>(
     const found = async (id: string): Promise<ApprovalRow> => {
       await tidyUp();
       const row = await approvals.find(id);
-      if (!row) throw new HttpError(404, 'No such approval request.');
+      if (!row) throw new HttpError(404, 'no_such_approval', 'No such approval request.');
       return row;
     };
 
@@ -242,6 +252,7 @@ export default fp<ApprovalsPluginOptions>(
             upstreamBody: {
               detail:
                 'Not sent again: the approval’s signature no longer holds (was SESSION_SECRET changed?). An earlier attempt may have booked it.',
+              code: 'approval_signature_lost',
             },
             outcome: null,
           });
@@ -253,7 +264,10 @@ export default fp<ApprovalsPluginOptions>(
         return record({
           status: 'approved',
           upstreamStatus: null,
-          upstreamBody: { detail: 'Not sent: the stored request no longer matches what was approved.' },
+          upstreamBody: {
+            detail: 'Not sent: the stored request no longer matches what was approved.',
+            code: 'approval_request_altered',
+          },
           outcome: 'refused',
         });
       }
@@ -318,7 +332,10 @@ export default fp<ApprovalsPluginOptions>(
         await record({
           status: 'unknown',
           upstreamStatus: null,
-          upstreamBody: { detail: 'Not sent yet: the console could not record it. Send it again.' },
+          upstreamBody: {
+            detail: 'Not sent yet: the console could not record it. Send it again.',
+            code: 'approval_not_recorded',
+          },
           outcome: null,
         });
         throw error;
@@ -335,7 +352,7 @@ export default fp<ApprovalsPluginOptions>(
         onRequest: [audited('bff_approvals_create'), writersOnly],
         schema: {
           body: approvalRequestSchema,
-          response: { 201: approvalSchema, 400: bffBadRequestSchema, 409: detailErrorSchema },
+          response: { 201: approvalSchema, 400: bffBadRequestSchema, 409: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -358,16 +375,26 @@ export default fp<ApprovalsPluginOptions>(
         const parsed = chargeRequestTotals(charge.data)!;
         request.audit!.targets.input_id = parsed.charge.input_id;
         if (options.approvalFromCent === null)
-          return reply.code(400).send({ detail: 'Approvals are turned off here: book it directly.' });
+          return reply
+            .code(400)
+            .send(refusal('approvals_off', 'Approvals are turned off here: book it directly.'));
         // Below the threshold alone, it may reach it with the contract's bookings sent without approval in the
         // window (the 428 `/api` answered): the approver then sees those bookings.
         const window = needsApproval(parsed.totalGrossCent, options.approvalFromCent)
           ? null
           : await app.approvalWindow.total(userId, contractId, parsed.charge.input_id);
         if (window && !app.approvalWindow.reaches(parsed.totalGrossCent, window))
-          return reply.code(400).send({
-            detail: `This books ${formatCents(parsed.totalGrossCent, 'en')} gross${window.count > 0 ? `, ${formatCents(parsed.totalGrossCent + window.sumCent, 'en')} with this contract’s bookings sent without approval in the last ${app.approvalWindow.windowHours} hours` : ''}, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,
-          });
+          return reply.code(400).send(
+            refusal(
+              'below_approval_threshold',
+              `This books ${formatCents(parsed.totalGrossCent, 'en')} gross${window.count > 0 ? `, ${formatCents(parsed.totalGrossCent + window.sumCent, 'en')} with this contract’s bookings sent without approval in the last ${app.approvalWindow.windowHours} hours` : ''}, below ${formatCents(options.approvalFromCent, 'en')}: book it directly, no approval is needed.`,
+              {
+                total_gross_cent: parsed.totalGrossCent,
+                window_sum_cent: window.sumCent,
+                threshold_cent: options.approvalFromCent,
+              },
+            ),
+          );
         try {
           const created = await approvals.create(
             chargeApproval({ path: upstream, userId, contractId }, parsed, session, window),
@@ -376,9 +403,15 @@ export default fp<ApprovalsPluginOptions>(
           return reply.code(201).send(approvalView(created));
         } catch (error) {
           if (!(error instanceof PendingDuplicateError)) throw error;
-          return reply.code(409).send({
-            detail: `A request with input_id ${parsed.charge.input_id} on contract ${contractId} is already waiting for approval${error.existingId ? ` (${error.existingId})` : ''}: withdraw it to change it.`,
-          });
+          return reply
+            .code(409)
+            .send(
+              refusal(
+                'approval_already_waiting',
+                `A request with input_id ${parsed.charge.input_id} on contract ${contractId} is already waiting for approval${error.existingId ? ` (${error.existingId})` : ''}: withdraw it to change it.`,
+                { input_id: parsed.charge.input_id, contract_id: contractId },
+              ),
+            );
         }
       },
     );
@@ -442,13 +475,17 @@ export default fp<ApprovalsPluginOptions>(
         schema: {
           params: approvalParamsSchema,
           querystring: approvalRowsQuerySchema,
-          response: { 200: approvalRowsPageSchema, 404: detailErrorSchema },
+          response: { 200: approvalRowsPageSchema, 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
         const row = await found(request.params.id);
         if (!row.campaignId)
-          return reply.code(404).send({ detail: 'This request books one charge or credit: it has no rows.' });
+          return reply
+            .code(404)
+            .send(
+              refusal('approval_has_no_rows', 'This request books one charge or credit: it has no rows.'),
+            );
         const { limit, offset } = request.query;
         const page = await app.bulkCampaignGate.rowsPage(row.campaignId, offset, limit);
         const link = (to: number) => `/bff/approvals/${row.id}/rows?offset=${to}&limit=${limit}`;
@@ -476,12 +513,21 @@ export default fp<ApprovalsPluginOptions>(
 
     /** 409 for a request that is no longer pending, saying what became of it. */
     const notPending = (reply: FastifyReply, row: ApprovalRow, action: string) =>
-      reply.code(409).send({
-        detail:
+      reply
+        .code(409)
+        .send(
           row.status === 'expired'
-            ? `This request expired on ${row.expiresAt.toISOString()}: it cannot be ${action} any more.`
-            : `This request is ${approvalView(row).status}${row.decidedBy ? ` (${row.decidedByDisplayName ?? row.decidedBy})` : ''}: it cannot be ${action} now.`,
-      });
+            ? refusal(
+                'approval_expired',
+                `This request expired on ${row.expiresAt.toISOString()}: it cannot be ${action} any more.`,
+                { action },
+              )
+            : refusal(
+                'approval_not_pending',
+                `This request is ${approvalView(row).status}${row.decidedBy ? ` (${row.decidedByDisplayName ?? row.decidedBy})` : ''}: it cannot be ${action} now.`,
+                { status: approvalView(row).status, action },
+              ),
+        );
 
     app.post(
       '/bff/approvals/:id/approve',
@@ -495,10 +541,10 @@ export default fp<ApprovalsPluginOptions>(
             200: approvalSchema,
             400: bffBadRequestSchema,
             // A step-up to do, or no session at all.
-            401: z.union([stepUpRequiredSchema, detailErrorSchema]),
-            403: detailErrorSchema,
-            409: detailErrorSchema,
-            429: detailErrorSchema,
+            401: z.union([stepUpRequiredSchema, bffRefusalSchema]),
+            403: bffRefusalSchema,
+            409: bffRefusalSchema,
+            429: bffRefusalSchema,
           },
         },
       },
@@ -508,24 +554,29 @@ export default fp<ApprovalsPluginOptions>(
         if (row.requestedBy === session.username)
           return reply
             .code(403)
-            .send({ detail: 'You asked for this: a second person must approve it (admins too).' });
+            .send(refusal('own_request_cannot_approve', CANNOT_APPROVE_DETAILS.own_request));
         if (row.status !== 'pending') return notPending(reply, row, 'approved');
         // A second person, not a second account: not one linked with the requester's, nor one made after the request.
         const cannotApprove = (await approverEligibility(app, session.username, [row]))(row);
-        if (cannotApprove) return reply.code(403).send({ detail: CANNOT_APPROVE_DETAILS[cannotApprove] });
+        if (cannotApprove)
+          return reply
+            .code(403)
+            .send(refusal(CANNOT_APPROVE_CODES[cannotApprove], CANNOT_APPROVE_DETAILS[cannotApprove]));
         if (request.body?.digest !== undefined && request.body?.digest !== row.digest)
           return reply
             .code(409)
-            .send({ detail: 'This request is not the one you saw: reload it before approving.' });
-        const refusal = await stepUpRefusal(
+            .send(
+              refusal('approval_changed', 'This request is not the one you saw: reload it before approving.'),
+            );
+        const stepUp = await stepUpRefusal(
           request,
           request.body?.password,
           `/approvals/${row.id}`,
           options.now(),
         );
-        if (refusal) {
-          if (refusal.status === 429) void reply.header('retry-after', String(refusal.retryAfterSeconds));
-          return reply.code(refusal.status).send(refusal.body);
+        if (stepUp) {
+          if (stepUp.status === 429) void reply.header('retry-after', String(stepUp.retryAfterSeconds));
+          return reply.code(stepUp.status).send(stepUp.body);
         }
         const decidedAt = new Date(options.now());
         const claimed = await approvals.approve(
@@ -549,7 +600,7 @@ export default fp<ApprovalsPluginOptions>(
         onRequest: [audited('bff_approvals_retry'), writersOnly],
         schema: {
           params: approvalParamsSchema,
-          response: { 200: approvalSchema, 409: detailErrorSchema },
+          response: { 200: approvalSchema, 409: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -557,9 +608,15 @@ export default fp<ApprovalsPluginOptions>(
         const row = await found(request.params.id);
         const claimed = await approvals.claimRetry(row.id, new Date(options.now() - leaseMs));
         if (!claimed)
-          return reply.code(409).send({
-            detail: `This request is ${approvalView(row).status}: only one sent without an answer is sent again.`,
-          });
+          return reply
+            .code(409)
+            .send(
+              refusal(
+                'approval_not_retryable',
+                `This request is ${approvalView(row).status}: only one sent without an answer is sent again.`,
+                { status: approvalView(row).status },
+              ),
+            );
         return approvalView(await forward(request, claimed, session));
       },
     );
@@ -579,9 +636,15 @@ export default fp<ApprovalsPluginOptions>(
       const row = await found(id);
       const own = row.requestedBy === session.username;
       if (to === 'rejected' && own)
-        return reply.code(403).send({ detail: 'You asked for this: withdraw it instead of rejecting it.' });
+        return reply
+          .code(403)
+          .send(
+            refusal('own_request_cannot_reject', 'You asked for this: withdraw it instead of rejecting it.'),
+          );
       if (to === 'withdrawn' && !own)
-        return reply.code(403).send({ detail: 'Only the person who asked may withdraw a request.' });
+        return reply
+          .code(403)
+          .send(refusal('only_requester_withdraws', 'Only the person who asked may withdraw a request.'));
       const closed = await approvals.close(row.id, to, decider(session), reason);
       if (!closed) return notPending(reply, (await approvals.find(row.id)) ?? row, to);
       if (closed.campaignId) await app.bulkCampaignGate.cancel(closed.campaignId);
@@ -598,8 +661,8 @@ export default fp<ApprovalsPluginOptions>(
           response: {
             200: approvalSchema,
             400: bffBadRequestSchema,
-            403: detailErrorSchema,
-            409: detailErrorSchema,
+            403: bffRefusalSchema,
+            409: bffRefusalSchema,
           },
         },
       },
@@ -612,7 +675,7 @@ export default fp<ApprovalsPluginOptions>(
         onRequest: [audited('bff_approvals_withdraw'), writersOnly],
         schema: {
           params: approvalParamsSchema,
-          response: { 200: approvalSchema, 403: detailErrorSchema, 409: detailErrorSchema },
+          response: { 200: approvalSchema, 403: bffRefusalSchema, 409: bffRefusalSchema },
         },
       },
       async (request, reply) => close(request, reply, request.params.id, 'withdrawn', null),

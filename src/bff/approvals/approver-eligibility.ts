@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Approval, CannotApproveReason } from '../../contract/approvals.ts';
 import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
+import type { BffRefusalCode } from '../../contract/bff-refusal-codes.ts';
 import type { ApprovalRow } from './approval-repository.ts';
 
 /** The 403 of `POST /bff/approvals/{id}/approve` for each reason, and what the list says in its field. */
@@ -9,6 +10,12 @@ export const CANNOT_APPROVE_DETAILS: Record<CannotApproveReason, string> = {
   linked_account:
     'Your account and the requester’s are linked — one of you created the other’s account, reset its password or registered a passkey on it — so you count as the same person here: another person must approve it.',
   account_newer: 'Your account was created after this request was made: another person must approve it.',
+};
+
+export const CANNOT_APPROVE_CODES: Record<CannotApproveReason, BffRefusalCode> = {
+  own_request: 'own_request_cannot_approve',
+  linked_account: 'approver_linked',
+  account_newer: 'approver_newer_than_request',
 };
 
 type RequestFacts = Pick<ApprovalRow, 'requestedBy' | 'requestedAt'>;

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { STEP_UP_MAX_AGE_SECONDS } from '../../contract/approvals.ts';
+import {
+  STEP_UP_MAX_AGE_SECONDS,
+  STEP_UP_PASSWORD_MESSAGES,
+  type StepUpRequired,
+} from '../../contract/approvals.ts';
+import type { BffRefusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
 import { HttpError } from '../http-error.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
@@ -8,8 +13,8 @@ import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
 /** Why a step-up failed, as the route answers it. */
 export type StepUpRefusal =
   | { status: 400; body: { password: string[] } }
-  | { status: 401; body: { detail: string; reauthenticate_url: string } }
-  | { status: 429; body: { detail: string }; retryAfterSeconds: number };
+  | { status: 401; body: StepUpRequired }
+  | { status: 429; body: BffRefusal; retryAfterSeconds: number };
 
 /** Signs in again at the provider (it must authenticate within `max_age`) and comes back to `returnTo`. */
 export function reauthenticateUrl(returnTo: string): string {
@@ -40,6 +45,8 @@ export async function stepUpRefusal(
       status: 401,
       body: {
         detail: `Approving needs a fresh sign-in at your company's sign-in service (within the last ${STEP_UP_MAX_AGE_SECONDS / 60} minutes).`,
+        code: 'step_up_required',
+        max_age_minutes: STEP_UP_MAX_AGE_SECONDS / 60,
         reauthenticate_url: reauthenticateUrl(returnTo),
       },
     };
@@ -47,7 +54,7 @@ export async function stepUpRefusal(
   // A passkey sign-in is a stronger proof than the password (phishing-resistant, and the authenticator
   // verified the person): within the same five minutes it is the step-up.
   if (session.authenticatedWith === 'passkey' && isRecent(session.authenticatedAt, now)) return null;
-  if (!password) return { status: 400, body: { password: ['Enter your password to approve.'] } };
+  if (!password) return { status: 400, body: { password: [STEP_UP_PASSWORD_MESSAGES.missing] } };
   const { users, signInThrottle } = request.server;
   // Counted per session: wrong passwords typed for this username elsewhere never refuse its owner here.
   const attempt = await signInThrottle.guardSession(session.publicId, () =>
@@ -59,12 +66,12 @@ export async function stepUpRefusal(
       body: tooManyWrongPasswords(attempt.retryAfterSeconds),
       retryAfterSeconds: attempt.retryAfterSeconds,
     };
-  if (!attempt.result) return { status: 400, body: { password: ['This is not your password.'] } };
+  if (!attempt.result) return { status: 400, body: { password: [STEP_UP_PASSWORD_MESSAGES.wrong] } };
   // An admin's change (role, disable, reset) that landed after this request found its session: the
   // step-up ends with the session, it does not carry the old rights into the approval.
   if (attempt.result.version !== session.accountVersion) {
     await request.server.sessions.destroy(session.id);
-    throw new HttpError(401, 'Your account was changed by an admin: sign in again.');
+    throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
   }
   return null;
 }

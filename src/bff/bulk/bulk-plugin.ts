@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { canAdminister, canWrite } from '../../contract/bff-api.ts';
 import {
   BULK_RESULT_STATUS_TEXT_DE,
@@ -68,7 +68,12 @@ const CAMPAIGN_BODY_LIMIT = 16 * 1024 * 1024;
 /** Operators and admins run campaigns; a campaign is seen by its owner and by admins. */
 function requireCampaignStaff(request: FastifyRequest) {
   const session = requireSession(request);
-  if (!canWrite(session.role)) throw new HttpError(403, 'Only operators and admins may run bulk campaigns.');
+  if (!canWrite(session.role))
+    throw new HttpError(
+      403,
+      'campaigns_need_operator_role',
+      'Only operators and admins may run bulk campaigns.',
+    );
   return session;
 }
 
@@ -337,7 +342,7 @@ export default fp<BulkPluginOptions>(
       const session = requireCampaignStaff(request);
       const campaign = await campaigns.find(id);
       if (!campaign || (campaign.owner !== session.username && !canAdminister(session.role)))
-        throw new HttpError(404, 'No such campaign.');
+        throw new HttpError(404, 'no_such_campaign', 'No such campaign.');
       return campaign;
     };
 
@@ -493,7 +498,7 @@ export default fp<BulkPluginOptions>(
           ],
           schema: {
             params: campaignParamsSchema,
-            response: { 200: bulkCampaignSchema, 409: detailErrorSchema },
+            response: { 200: bulkCampaignSchema, 409: bffRefusalSchema },
           },
         },
         async (request, reply) => {
@@ -507,9 +512,16 @@ export default fp<BulkPluginOptions>(
                 ? await campaigns.transition(campaign.id, ['paused'], 'running')
                 : await campaigns.transition(campaign.id, ['running', 'paused'], 'cancelled');
           if (!moved)
-            return reply
-              .code(409)
-              .send({ detail: `The campaign is ${campaign.status}: it cannot ${action} now.` });
+            return reply.code(409).send(
+              refusal(
+                'campaign_state_conflict',
+                `The campaign is ${campaign.status}: it cannot ${action} now.`,
+                {
+                  status: campaign.status,
+                  action,
+                },
+              ),
+            );
           if (action === 'resume') await runner.enqueue(campaign.id);
           return campaigns.describe(await campaignFor(request, campaign.id));
         },

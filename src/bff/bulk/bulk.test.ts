@@ -698,7 +698,10 @@ describe('a bulk campaign across a BFF crash, on PostgreSQL', () => {
       );
       const answer = await creating;
       expect(answer.status).toBe(503);
-      expect(await answer.json()).toEqual({ detail: expect.stringMatching(/database/) });
+      expect(await answer.json()).toEqual({
+        detail: expect.stringMatching(/database/),
+        code: 'database_unavailable',
+      });
       expect(bff.exitCode()).toBeNull();
       const list = await callBff(bff.url, 'GET', '/bff/bulk/campaigns', { cookie: admin });
       expect(

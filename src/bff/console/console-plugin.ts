@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 
 export interface ConsolePluginOptions {
   /** The built SPA (`vite build`), with `.br`/`.gz` siblings written at build time. */
@@ -71,7 +72,7 @@ export default fp<ConsolePluginOptions>(
       }
       if (isPage)
         return reply.code(503).type('text/plain').send('The console has not been built: run npm run build.');
-      return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(404).send(refusal('not_found', 'Not found.'));
     });
   },
   { name: 'bff-console' },

@@ -388,7 +388,11 @@ describe('SSO through the company identity provider', () => {
       }
       const tooLarge = await post(`logout_token=${'x'.repeat(100 * 1024)}`);
       expect(tooLarge.status).toBe(413);
-      expect(await tooLarge.json()).toEqual({ detail: 'Request body exceeds the limit of 64 KB.' });
+      expect(await tooLarge.json()).toEqual({
+        detail: 'Request body exceeds the limit of 64 KB.',
+        code: 'body_too_large',
+        limit_bytes: 64 * 1024,
+      });
       expect(await statusOf(callBff(second.url, 'GET', '/bff/user', { cookie: ada.cookie }))).toBe(200);
     });
   });
@@ -455,7 +459,10 @@ describe('SSO when the provider is down, and without local accounts', () => {
       });
       const refused = await signInLocally(app);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Local accounts are turned off here: sign in with SSO.' });
+      expect(refused.json()).toEqual({
+        detail: 'Local accounts are turned off here: sign in with SSO.',
+        code: 'local_accounts_off',
+      });
       expect(refused.cookies).toEqual([]);
     } finally {
       await provider.close();

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
   passkeyListSchema,
@@ -82,13 +82,19 @@ export default fp<PasskeysPluginOptions>(
     const refuseUnavailable = (username: string | null, request: FastifyRequest): RelyingParty => {
       const unavailable = unavailableFor(username, request);
       if (unavailable === 'local-accounts-off')
-        throw new HttpError(403, 'Local accounts are turned off here: sign in with SSO.');
+        throw new HttpError(
+          403,
+          'local_accounts_off',
+          'Local accounts are turned off here: sign in with SSO.',
+        );
       if (unavailable === 'sso')
         throw new HttpError(
           403,
+          'passkeys_for_sso_accounts',
           'Your account signs in through your company’s sign-in service, which keeps its credentials: no passkeys here.',
         );
-      if (!relyingParty || unavailable === 'host-name') throw new HttpError(409, NEEDS_HOST_NAME);
+      if (!relyingParty || unavailable === 'host-name')
+        throw new HttpError(409, 'passkeys_need_host_name', NEEDS_HOST_NAME);
       return relyingParty;
     };
     const ownPasskeysOnly = async (request: FastifyRequest) => {
@@ -120,9 +126,9 @@ export default fp<PasskeysPluginOptions>(
           response: {
             200: passkeyCreationOptionsSchema,
             400: bffBadRequestSchema,
-            403: detailErrorSchema,
-            409: detailErrorSchema,
-            429: detailErrorSchema,
+            403: bffRefusalSchema,
+            409: bffRefusalSchema,
+            429: bffRefusalSchema,
           },
         },
       },
@@ -138,7 +144,12 @@ export default fp<PasskeysPluginOptions>(
         if (!password)
           return reply
             .code(403)
-            .send({ detail: 'Adding a passkey needs your current password: enter it to confirm it is you.' });
+            .send(
+              refusal(
+                'passkey_password_required',
+                'Adding a passkey needs your current password: enter it to confirm it is you.',
+              ),
+            );
         const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
           app.users.authenticate(username, password),
         );
@@ -148,17 +159,25 @@ export default fp<PasskeysPluginOptions>(
             .header('retry-after', String(attempt.retryAfterSeconds))
             .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
         if (!attempt.result)
-          return reply.code(403).send({ detail: 'This is not your password: the passkey was not added.' });
+          return reply
+            .code(403)
+            .send(refusal('passkey_password_wrong', 'This is not your password: the passkey was not added.'));
         // An admin's change that landed after this session was checked: it ends, it adds nothing.
         if (attempt.result.version !== session.accountVersion) {
           await app.sessions.destroy(session.id);
-          throw new HttpError(401, 'Your account was changed by an admin: sign in again.');
+          throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
         }
         const own = await passkeys.list(username);
         if (own.length >= MAX_PASSKEYS_PER_ACCOUNT)
-          return reply.code(409).send({
-            detail: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
-          });
+          return reply
+            .code(409)
+            .send(
+              refusal(
+                'passkey_limit_reached',
+                `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
+                { most: MAX_PASSKEYS_PER_ACCOUNT },
+              ),
+            );
         const creationOptions = await generateRegistrationOptions({
           rpName: RP_NAME,
           rpID: rp.id,
@@ -184,7 +203,7 @@ export default fp<PasskeysPluginOptions>(
         onRequest: [audited('bff_passkeys_register'), ownPasskeysOnly],
         schema: {
           body: addPasskeyRequestSchema,
-          response: { 201: passkeySchema, 400: bffBadRequestSchema, 409: detailErrorSchema },
+          response: { 201: passkeySchema, 400: bffBadRequestSchema, 409: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -206,16 +225,29 @@ export default fp<PasskeysPluginOptions>(
         // The library refuses a missing UV flag already (requireUserVerification); checked here again as
         // the verification reports it, so no option change can quietly drop it.
         if (!verification?.verified || !verification.registrationInfo.userVerified)
-          return reply.code(400).send({
-            detail: 'The passkey could not be verified, or the request for it has expired. Add it again.',
-          });
+          return reply
+            .code(400)
+            .send(
+              refusal(
+                'passkey_not_verified',
+                'The passkey could not be verified, or the request for it has expired. Add it again.',
+              ),
+            );
         const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
         if (await passkeys.findByCredentialId(credential.id))
-          return reply.code(409).send({ detail: 'This passkey is registered already.' });
+          return reply
+            .code(409)
+            .send(refusal('passkey_registered_already', 'This passkey is registered already.'));
         if ((await passkeys.countOf(username)) >= MAX_PASSKEYS_PER_ACCOUNT)
-          return reply.code(409).send({
-            detail: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
-          });
+          return reply
+            .code(409)
+            .send(
+              refusal(
+                'passkey_limit_reached',
+                `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
+                { most: MAX_PASSKEYS_PER_ACCOUNT },
+              ),
+            );
         // Whoever last set this account's password could hold this session: linked again (account-links.ts).
         await app.accountLinks.passkeyRegistered(username);
         const added = await passkeys.add({
@@ -241,13 +273,14 @@ export default fp<PasskeysPluginOptions>(
         schema: {
           params: passkeyParamsSchema,
           body: renamePasskeyRequestSchema,
-          response: { 200: passkeySchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
+          response: { 200: passkeySchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
         const { username } = requireSession(request);
         const renamed = await passkeys.rename(username, request.params.id, request.body.name);
-        if (!renamed) return reply.code(404).send({ detail: 'You have no passkey with this id.' });
+        if (!renamed)
+          return reply.code(404).send(refusal('no_such_passkey', 'You have no passkey with this id.'));
         return passkeyView(renamed);
       },
     );
@@ -258,13 +291,13 @@ export default fp<PasskeysPluginOptions>(
         onRequest: [audited('bff_passkeys_remove'), ownPasskeysOnly],
         schema: {
           params: passkeyParamsSchema,
-          response: { 204: z.undefined(), 404: detailErrorSchema },
+          response: { 204: z.undefined(), 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
         const { username } = requireSession(request);
         if (!(await passkeys.remove(username, request.params.id)))
-          return reply.code(404).send({ detail: 'You have no passkey with this id.' });
+          return reply.code(404).send(refusal('no_such_passkey', 'You have no passkey with this id.'));
         return reply.code(204).send();
       },
     );
@@ -278,12 +311,13 @@ export default fp<PasskeysPluginOptions>(
         },
         schema: {
           params: staffUserSchema.pick({ username: true }),
-          response: { 200: userPasskeysSchema, 404: detailErrorSchema },
+          response: { 200: userPasskeysSchema, 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
         const { username } = request.params;
-        if (!(await app.users.get(username))) return reply.code(404).send({ detail: 'No such account.' });
+        if (!(await app.users.get(username)))
+          return reply.code(404).send(refusal('no_such_account', 'No such account.'));
         return (await passkeys.list(username)).map(passkeyView);
       },
     );
@@ -313,14 +347,17 @@ export default fp<PasskeysPluginOptions>(
         ],
         schema: {
           params: userPasskeyParamsSchema,
-          response: { 204: z.undefined(), 404: detailErrorSchema },
+          response: { 204: z.undefined(), 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
         const { username, id } = request.params;
-        if (!(await app.users.get(username))) return reply.code(404).send({ detail: 'No such account.' });
+        if (!(await app.users.get(username)))
+          return reply.code(404).send(refusal('no_such_account', 'No such account.'));
         if (!(await passkeys.remove(username, id)))
-          return reply.code(404).send({ detail: 'This account has no passkey with this id.' });
+          return reply
+            .code(404)
+            .send(refusal('no_such_passkey', 'This account has no passkey with this id.'));
         return reply.code(204).send();
       },
     );
@@ -332,7 +369,7 @@ export default fp<PasskeysPluginOptions>(
           refuseUnavailable(null, request);
         },
         schema: {
-          response: { 200: passkeyRequestOptionsSchema, 409: detailErrorSchema, 429: detailErrorSchema },
+          response: { 200: passkeyRequestOptionsSchema, 409: bffRefusalSchema, 429: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -354,9 +391,13 @@ export default fp<PasskeysPluginOptions>(
           return reply
             .code(429)
             .header('retry-after', String(refused.retryAfterSeconds))
-            .send({
-              detail: `Too many passkey sign-ins from here. Try again in ${refused.retryAfterSeconds} seconds.`,
-            });
+            .send(
+              refusal(
+                'passkey_sign_in_throttled',
+                `Too many passkey sign-ins from here. Try again in ${refused.retryAfterSeconds} seconds.`,
+                { retry_after_seconds: refused.retryAfterSeconds },
+              ),
+            );
         return requestOptions;
       },
     );
@@ -372,7 +413,7 @@ export default fp<PasskeysPluginOptions>(
         ],
         schema: {
           body: passkeySignInRequestSchema,
-          response: { 200: signedInSchema, 401: detailErrorSchema },
+          response: { 200: signedInSchema, 401: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -382,7 +423,7 @@ export default fp<PasskeysPluginOptions>(
         // A passkey of an account that is gone or disabled signs nobody in.
         const account = passkey && (await app.users.signInAccount(passkey.username));
         if (!passkey || !account || account.disabled)
-          return reply.code(401).send({ detail: SIGN_IN_REFUSED });
+          return reply.code(401).send(refusal('passkey_sign_in_refused', SIGN_IN_REFUSED));
         request.audit = {
           operation: 'bff_login_passkey',
           targets: { username: account.username, passkey: passkey.id },
@@ -407,7 +448,7 @@ export default fp<PasskeysPluginOptions>(
         // A passkey sign-in is an approval's step-up (step-up.ts): only with the person verified (PIN,
         // biometrics) by the authenticator, as the verified assertion's UV flag says — presence is not enough.
         if (!verification?.verified || !verification.authenticationInfo.userVerified)
-          return reply.code(401).send({ detail: SIGN_IN_REFUSED });
+          return reply.code(401).send(refusal('passkey_sign_in_refused', SIGN_IN_REFUSED));
         const { newCounter, credentialBackedUp } = verification.authenticationInfo;
         await passkeys.recordUse(passkey.id, newCounter, credentialBackedUp);
         return signInLocalAccount(request, reply, account, 'passkey', options.now());

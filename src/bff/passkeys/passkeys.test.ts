@@ -108,6 +108,7 @@ describe('passkeys of local accounts', () => {
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toEqual({
       detail: 'The passkey could not be verified, or the request for it has expired. Add it again.',
+      code: 'passkey_not_verified',
     });
 
     const late = authenticator.register(await registrationOptions(bff.operator));
@@ -209,12 +210,16 @@ describe('passkeys of local accounts', () => {
     expect(cookieOnly.statusCode).toBe(403);
     expect(cookieOnly.json()).toEqual({
       detail: 'Adding a passkey needs your current password: enter it to confirm it is you.',
+      code: 'passkey_password_required',
     });
     const guessed = await bff.call('POST', '/bff/passkeys/registration-options', stolen, {
       password: 'olga-password-1',
     });
     expect(guessed.statusCode).toBe(403);
-    expect(guessed.json()).toEqual({ detail: 'This is not your password: the passkey was not added.' });
+    expect(guessed.json()).toEqual({
+      detail: 'This is not your password: the passkey was not added.',
+      code: 'passkey_password_wrong',
+    });
     // Without options from a step-up there is no challenge to answer.
     const planted = new SoftwareAuthenticator(ORIGIN).register({
       challenge: 'bm90LWlzc3VlZA',
@@ -243,7 +248,11 @@ describe('passkeys of local accounts', () => {
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    expect(blocked.json()).toEqual({ detail: expect.stringMatching(/^Too many wrong passwords/) });
+    expect(blocked.json()).toEqual({
+      detail: expect.stringMatching(/^Too many wrong passwords/),
+      code: 'password_attempts_throttled',
+      retry_after_seconds: expect.any(Number),
+    });
     // The owner's other session is not refused for it.
     const owners = await signIn(bff.app, 'guessed', 'guessed-password-1');
     await register(owners, 'Owner’s key', undefined, 'guessed-password-1');
@@ -277,7 +286,10 @@ describe('passkeys of local accounts', () => {
     const unknownId = '00000000-0000-4000-8000-000000000000';
     const unknown = await bff.call('DELETE', `/bff/users/pia/passkeys/${unknownId}`, bff.admin);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'This account has no passkey with this id.' });
+    expect(unknown.json()).toEqual({
+      detail: 'This account has no passkey with this id.',
+      code: 'no_such_passkey',
+    });
     expect((await bff.call('DELETE', url, bff.admin)).statusCode).toBe(204);
     expect((await bff.call('GET', '/bff/users/pia/passkeys', bff.admin)).json()).toEqual([]);
     expect((await list(pia)).passkeys).toEqual([]);
@@ -369,6 +381,7 @@ describe('passkeys of local accounts', () => {
       expect(replayed.statusCode).toBe(401);
       expect(replayed.json()).toEqual({
         detail: 'This passkey was not accepted. Sign in with your password, or try another passkey.',
+        code: 'passkey_sign_in_refused',
       });
       expect(replayed.cookies).toEqual([]);
     });
@@ -439,7 +452,7 @@ describe('passkeys where they cannot be used', () => {
         url: '/bff/passkeys/authentication-options',
         headers: { ...CSRF, host: '127.0.0.1:8080' },
       });
-      expect(refused.json()).toEqual({ detail: NEEDS_HOST_NAME });
+      expect(refused.json()).toEqual({ detail: NEEDS_HOST_NAME, code: 'passkeys_need_host_name' });
     } finally {
       await local.app.close();
     }
@@ -455,9 +468,10 @@ describe('passkeys where they cannot be used', () => {
       password: TEST_OPERATOR.password,
     });
     expect(options.statusCode).toBe(409);
-    expect(options.json()).toEqual({ detail: NEEDS_HOST_NAME });
+    expect(options.json()).toEqual({ detail: NEEDS_HOST_NAME, code: 'passkeys_need_host_name' });
     expect((await bff.call('POST', '/bff/passkeys/authentication-options', undefined)).json()).toEqual({
       detail: NEEDS_HOST_NAME,
+      code: 'passkeys_need_host_name',
     });
     expect((await bff.call('GET', '/bff/sign-in-options', undefined)).json()).toMatchObject({
       passkey: false,
@@ -520,6 +534,8 @@ describe('passkey sign-in challenges without a session', () => {
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.json()).toEqual({
       detail: 'Too many passkey sign-ins from here. Try again in 60 seconds.',
+      code: 'passkey_sign_in_throttled',
+      retry_after_seconds: 60,
     });
     expect((await ask('198.51.100.1')).statusCode).toBe(200);
     now += 60_000;

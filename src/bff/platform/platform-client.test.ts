@@ -49,7 +49,7 @@ describe('writes to the platform (bulk rows, approved requests)', () => {
     expect(performance.now() - started).toBeLessThan(3000);
     expect(answer).toEqual({
       status: 0,
-      body: { detail: 'The Energy Platform did not answer in time.' },
+      body: { detail: 'The Energy Platform did not answer in time.', code: 'platform_timeout' },
       mayHaveArrived: true,
     });
   });
@@ -100,7 +100,10 @@ describe('writes to the platform (bulk rows, approved requests)', () => {
     const answer = await refusing.post('/v3/x/', {}, 'r-4');
     expect(answer).toEqual({
       status: 0,
-      body: { detail: 'The Energy Platform did not issue an access token; try again shortly.' },
+      body: {
+        detail: 'The Energy Platform did not issue an access token; try again shortly.',
+        code: 'platform_no_token',
+      },
       mayHaveArrived: false,
     });
     expect(writes).toBe(0);
@@ -113,7 +116,7 @@ describe('writes to the platform (bulk rows, approved requests)', () => {
     const answer = await closed.post('/v3/x/', {}, 'r-5');
     expect(answer).toEqual({
       status: 0,
-      body: { detail: 'The Energy Platform cannot be reached.' },
+      body: { detail: 'The Energy Platform cannot be reached.', code: 'platform_unreachable' },
       mayHaveArrived: false,
     });
   });

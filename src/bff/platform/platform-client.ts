@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { TokenManager } from '../token-manager.ts';
 import { readStart } from './answer-body.ts';
 import { Deadline } from './deadline.ts';
-import { classifyFailure, PlatformFailure } from './platform-failure.ts';
+import { classifyFailure, PLATFORM_FAILURE_CODES, PlatformFailure } from './platform-failure.ts';
 
 export interface PlatformClientOptions {
   /** ENERGY_API_BASE_URL, possibly with a path prefix before `/v3/…`. */
@@ -111,7 +111,11 @@ export class PlatformClient {
       const failure = classifyFailure(error, deadline.expired);
       // The platform's own refusal of the credentials keeps its status: a row refused, not lost.
       const status = failure.reason === 'credentials_refused' ? 401 : 0;
-      return { status, body: { detail: failure.message }, mayHaveArrived: failure.mayHaveArrived };
+      return {
+        status,
+        body: { detail: failure.message, code: PLATFORM_FAILURE_CODES[failure.reason] },
+        mayHaveArrived: failure.mayHaveArrived,
+      };
     } finally {
       deadline.clear();
     }

@@ -1,4 +1,5 @@
 import { errors } from 'undici';
+import type { BffRefusalCode } from '../../contract/bff-refusal-codes.ts';
 import { errorCause, errorCode } from '../../node-shared/error-fields.ts';
 
 /**
@@ -26,6 +27,15 @@ export const PLATFORM_MESSAGES: Record<FailureReason, string> = {
   timeout: 'The Energy Platform did not answer in time.',
   broken: 'The connection to the Energy Platform broke before it answered.',
 };
+
+/** The stable code of each reason, for the bodies the BFF stores and sends (the console words them). */
+export const PLATFORM_FAILURE_CODES = {
+  no_token: 'platform_no_token',
+  credentials_refused: 'platform_credentials_refused',
+  unreachable: 'platform_unreachable',
+  timeout: 'platform_timeout',
+  broken: 'platform_connection_broke',
+} as const satisfies Record<FailureReason, BffRefusalCode>;
 
 export class PlatformFailure extends Error {
   constructor(

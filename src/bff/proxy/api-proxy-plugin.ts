@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { MAX_BODY_BYTES } from '../../contract/api/common.ts';
 import type { OperationMatch } from '../../contract/api/operations.ts';
 import { APPROVAL_OPERATION_ID } from '../../contract/approvals.ts';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contract/records.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
@@ -154,7 +155,9 @@ export default fp<ApiProxyPluginOptions>(
         const { operation, path } = request.operation!;
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
         if (operation.method === 'POST' && !body)
-          return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+          return reply
+            .code(415)
+            .send(refusal('json_required', 'Send JSON (Content-Type: application/json).'));
         // Money at or above the threshold, alone or with the contract's bookings sent without approval in the
         // window, goes through a second person: no client can send it past here.
         let recordId: number | null;
@@ -171,9 +174,15 @@ export default fp<ApiProxyPluginOptions>(
             (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
           );
           if (!admission.admitted)
-            return reply.code(428).send({
-              detail: `${app.approvalWindow.reachedWords(ownGrossCent, admission.window)} Send it to POST /bff/approvals.`,
-            });
+            return reply
+              .code(428)
+              .send(
+                refusal(
+                  'approval_required',
+                  `${app.approvalWindow.reachedWords(ownGrossCent, admission.window)} Send it to POST /bff/approvals.`,
+                  app.approvalWindow.figures(ownGrossCent, admission.window),
+                ),
+              );
           recordId = admission.value;
         } else recordId = await beginRecord(request, body);
         return forwarder.forward(

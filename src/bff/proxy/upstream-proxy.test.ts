@@ -215,7 +215,10 @@ describe('upstream limits', () => {
     const started = performance.now();
     const response = await bff.app.inject({ url: `/api${FEED}${FEED_QUERY}`, headers: bff.headers });
     expect(response.statusCode).toBe(504);
-    expect(response.json()).toEqual({ detail: 'The Energy Platform did not answer in time.' });
+    expect(response.json()).toEqual({
+      detail: 'The Energy Platform did not answer in time.',
+      code: 'platform_timeout',
+    });
     expect(performance.now() - started).toBeLessThan(3000);
   });
 

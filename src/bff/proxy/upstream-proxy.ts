@@ -58,14 +58,14 @@ export function allowlistedOperation(method: string, rawUrl: string): AllowlistM
   const queryStart = rawUrl.indexOf('?');
   const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
   const match = recentMatches.get(`${method} ${path}`, () => matchPath(path, method));
-  if (!match) throw new HttpError(404, 'Not found.');
+  if (!match) throw new HttpError(404, 'not_found', 'Not found.');
   return match;
 }
 
 /** Viewers read only: a write by them is refused here (403), never forwarded. */
 export function assertMayCall(operation: Operation, role: Role): void {
   if (operation.method !== 'GET' && !canWrite(role))
-    throw new HttpError(403, 'Your role may not make changes.');
+    throw new HttpError(403, 'role_cannot_write', 'Your role may not make changes.');
 }
 
 /** Answers whose `next`/`previous` links are rewritten: the operations whose success body is a page. */
@@ -174,7 +174,7 @@ export class Forwarder {
         } catch (error) {
           if (!(error instanceof BrokenJsonError)) throw error;
           request.log.error({ err: error.message }, 'upstream list page is not JSON');
-          throw new HttpError(502, MESSAGES.broken);
+          throw new HttpError(502, 'platform_answer_broken', MESSAGES.broken);
         }
       } else if (answered) {
         whole = await this.read(request, response, this.options.maxResponseBytes, deadline);
@@ -226,7 +226,12 @@ export class Forwarder {
     } catch (error) {
       if (error instanceof TooLargeError) {
         request.log.error({ status: response.statusCode, limit }, 'upstream answer refused');
-        throw new HttpError(502, tooLarge());
+        // A limit of 0 is the read of a body that is not JSON: any byte of it is refused as such.
+        throw new HttpError(
+          502,
+          limit === 0 ? 'platform_answer_not_json' : 'platform_answer_too_large',
+          tooLarge(),
+        );
       }
       throw this.failure(request, classifyFailure(error, deadline.expired), 'upstream answer broken off');
     }
@@ -236,13 +241,13 @@ export class Forwarder {
   private failure(request: FastifyRequest, failure: PlatformFailure, what: string): HttpError {
     switch (failure.reason) {
       case 'timeout':
-        return new HttpError(504, MESSAGES.timeout);
+        return new HttpError(504, 'platform_timeout', MESSAGES.timeout);
       case 'no_token':
         request.log.error({ err: errorMessage(failure.underlying) }, 'upstream token failed');
-        return new HttpError(502, MESSAGES.noToken);
+        return new HttpError(502, 'platform_no_token', MESSAGES.noToken);
       case 'credentials_refused':
         request.log.error('the platform refused a freshly issued access token (401)');
-        return new HttpError(502, MESSAGES.credentialsRefused);
+        return new HttpError(502, 'platform_credentials_refused', MESSAGES.credentialsRefused);
       case 'unreachable':
       case 'broken': {
         const error = failure.underlying;
@@ -250,7 +255,9 @@ export class Forwarder {
           { err: errorMessage(error), code: errorCode(errorCause(error)) ?? errorCode(error) },
           what,
         );
-        return new HttpError(502, failure.reason === 'unreachable' ? MESSAGES.unreachable : MESSAGES.broken);
+        return failure.reason === 'unreachable'
+          ? new HttpError(502, 'platform_unreachable', MESSAGES.unreachable)
+          : new HttpError(502, 'platform_answer_broken', MESSAGES.broken);
       }
     }
   }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BFF_AUDITED_OPERATIONS } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema } from '../../contract/bff-refusal-codes.ts';
 import {
   bookingTotalsByYear,
   recordOutcome,
@@ -103,6 +103,7 @@ export default fp<RecordsPluginOptions>(
           request.log.error({ err: loggableError(error) }, 'records read not audited');
           throw new HttpError(
             503,
+            'audit_unavailable',
             'The console could not note this read in its audit log. Try again shortly.',
           );
         });
@@ -135,13 +136,13 @@ export default fp<RecordsPluginOptions>(
         onRequest: signedInOnly,
         schema: {
           params: recordParamsSchema,
-          response: { 200: recordSchema, 400: bffBadRequestSchema, 404: detailErrorSchema },
+          response: { 200: recordSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
         },
       },
       async (request) => {
         const session = requireSession(request);
         const row = await records.find(Number(request.params.id));
-        if (!row) throw new HttpError(404, 'The console has no record with this number.');
+        if (!row) throw new HttpError(404, 'no_such_record', 'The console has no record with this number.');
         await auditBankDataRead(request, [row], {
           record: String(row.id),
           ...(row.userId ? { userID: row.userId } : {}),

@@ -6,6 +6,7 @@ import {
 import type { FieldErrors as FieldErrorsBody } from '../../contract/api/common.ts';
 import { isConnectionLoss } from '../../node-shared/db/errors.ts';
 import { errorCause, errorCode } from '../../node-shared/error-fields.ts';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
@@ -77,46 +78,53 @@ const SERVER_FAILURE = 'Something went wrong in the console server.';
 const DATABASE_LOST = 'The console lost its database connection: nothing was saved. Try again shortly.';
 
 /**
- * The one error handler: every failure answers in the project's shapes (`{detail}` or field errors),
+ * The one error handler: every failure answers in the project's shapes (`{detail, code}` or field errors),
  * Fastify's own errors included, and a 5xx never carries internals.
  */
 export function answerError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
   if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
   if (hasZodFastifySchemaValidationErrors(error))
     return reply.code(400).send(validationFieldErrors(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reply.code(413).send({
-        detail: `Request body exceeds the limit of ${formatBytes(request.routeOptions.bodyLimit)}.`,
-      });
+      return reply
+        .code(413)
+        .send(
+          refusal(
+            'body_too_large',
+            `Request body exceeds the limit of ${formatBytes(request.routeOptions.bodyLimit)}.`,
+            { limit_bytes: request.routeOptions.bodyLimit },
+          ),
+        );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply.code(415).send({ detail: 'Send JSON (Content-Type: application/json).' });
+      return reply.code(415).send(refusal('json_required', 'Send JSON (Content-Type: application/json).'));
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return reply.code(400).send({ detail: 'The body is not valid JSON.' });
+      return reply.code(400).send(refusal('json_invalid', 'The body is not valid JSON.'));
   }
   if (isConnectionLoss(error)) {
     // The database went away mid-request (a restart, a failover): what was cut rolled back.
     request.log.warn({ err: loggableError(error) }, 'database connection lost');
-    return reply.code(503).header('retry-after', '5').send({ detail: DATABASE_LOST });
+    return reply.code(503).header('retry-after', '5').send(refusal('database_unavailable', DATABASE_LOST));
   }
   const database = databaseError(error);
   // SQLSTATE class 22, "data exception": a value the database cannot take (a NUL in text, a number
   // out of range, malformed input for a type). The input's fault, whatever route let it through.
   if (database?.code.startsWith('22')) {
     request.log.warn({ err: loggableError(error) }, 'value refused by the database');
-    return reply.code(400).send({ detail: DATA_EXCEPTION });
+    return reply.code(400).send(refusal('value_not_storable', DATA_EXCEPTION));
   }
   // Class 23, "integrity constraint violation" (a duplicate key): the request clashes with what is stored.
   if (database?.code.startsWith('23')) {
     request.log.warn({ err: loggableError(error) }, 'change refused by the database');
-    return reply.code(409).send({ detail: CONFLICT });
+    return reply.code(409).send(refusal('conflict_with_stored_data', CONFLICT));
   }
   const status = error.statusCode ?? 500;
-  if (!database && status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+  if (!database && status >= 400 && status < 500)
+    return reply.code(status).send(refusal('request_refused', error.message));
   request.log.error({ err: loggableError(error) }, 'request failed');
-  return reply.code(500).send({ detail: SERVER_FAILURE });
+  return reply.code(500).send(refusal('server_failure', SERVER_FAILURE));
 }
 
 /**
@@ -126,8 +134,8 @@ export function answerError(error: AnyError, request: FastifyRequest, reply: Fas
 export function answerFrameworkError(error: AnyError, request: FastifyRequest, reply: FastifyReply): void {
   void addSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    void reply.code(414).send({ detail: 'A part of the address is too long.' });
+    void reply.code(414).send(refusal('address_too_long', 'A part of the address is too long.'));
   else if (error.code === 'FST_ERR_BAD_URL')
-    void reply.code(400).send({ detail: 'The address is not valid.' });
+    void reply.code(400).send(refusal('address_invalid', 'The address is not valid.'));
   else void answerError(error, request, reply);
 }

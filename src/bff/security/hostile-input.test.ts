@@ -10,7 +10,10 @@ import { exampleCharge } from '../../contract/testing/examples.ts';
 import type { TestSandbox } from '../../sandbox/testing/harness.ts';
 import { buildTestBff, CSRF, signIn, startUpstreamSandbox } from '../testing/test-bff.ts';
 
-const NUL_IN_ADDRESS = { detail: 'The address holds a null character (%00), which is never valid here.' };
+const NUL_IN_ADDRESS = {
+  detail: 'The address holds a null character (%00), which is never valid here.',
+  code: 'null_in_address',
+};
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 describe('hostile input at the BFF', () => {
@@ -121,7 +124,7 @@ describe('hostile input at the BFF', () => {
           payload: { username: 'olga', password: 'operator-password' },
         });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json(), url).toEqual({ detail: 'Not found.' });
+        expect(response.json(), url).toEqual({ detail: 'Not found.', code: 'not_found' });
       }
       const entries = await auditPaths();
       expect(entries.some((entry) => /%2f/.test(entry.path))).toBe(false);
@@ -227,10 +230,16 @@ describe('hostile input at the BFF', () => {
       logLines.length = 0;
       const response = await call({ method: 'POST', url: '/bff/test/database-error', cookie: admin });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'The request holds a value that cannot be stored.' });
+      expect(response.json()).toEqual({
+        detail: 'The request holds a value that cannot be stored.',
+        code: 'value_not_storable',
+      });
       const crash = await call({ method: 'POST', url: '/bff/test/crash', cookie: admin });
       expect(crash.statusCode).toBe(500);
-      expect(crash.json()).toEqual({ detail: 'Something went wrong in the console server.' });
+      expect(crash.json()).toEqual({
+        detail: 'Something went wrong in the console server.',
+        code: 'server_failure',
+      });
       const logged = logLines.join('\n');
       expect(logged).toContain('22021');
       expect(logged).not.toMatch(/staff_users|erika\.secret|params/);
@@ -241,14 +250,17 @@ describe('hostile input at the BFF', () => {
     it('answers an over-long path segment with {detail}', async () => {
       const response = await call({ method: 'PATCH', url: `/bff/users/${'x'.repeat(500)}`, cookie: admin });
       expect(response.statusCode).toBe(414);
-      expect(response.json()).toEqual({ detail: 'A part of the address is too long.' });
+      expect(response.json()).toEqual({
+        detail: 'A part of the address is too long.',
+        code: 'address_too_long',
+      });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('answers a malformed percent-encoding with {detail}', async () => {
       const response = await call({ method: 'GET', url: '/bff/bulk/campaigns/%E0%A4%A', cookie: admin });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'The address is not valid.' });
+      expect(response.json()).toEqual({ detail: 'The address is not valid.', code: 'address_invalid' });
     });
 
     it('states the route’s own body limit', async () => {
@@ -259,7 +271,11 @@ describe('hostile input at the BFF', () => {
         payload: `"${'x'.repeat(1024 * 1024 + 1)}"`,
       });
       expect(login.statusCode).toBe(413);
-      expect(login.json()).toEqual({ detail: 'Request body exceeds the limit of 1 MB.' });
+      expect(login.json()).toEqual({
+        detail: 'Request body exceeds the limit of 1 MB.',
+        code: 'body_too_large',
+        limit_bytes: 1024 * 1024,
+      });
       const bulk = await call({
         method: 'POST',
         url: '/bff/bulk/campaigns',
@@ -268,7 +284,11 @@ describe('hostile input at the BFF', () => {
         cookie: operator,
       });
       expect(bulk.statusCode).toBe(413);
-      expect(bulk.json()).toEqual({ detail: 'Request body exceeds the limit of 16 MB.' });
+      expect(bulk.json()).toEqual({
+        detail: 'Request body exceeds the limit of 16 MB.',
+        code: 'body_too_large',
+        limit_bytes: 16 * 1024 * 1024,
+      });
     });
 
     it('answers other media types and bad JSON with {detail} or field errors', async () => {
@@ -279,7 +299,10 @@ describe('hostile input at the BFF', () => {
         payload: 'olga',
       });
       expect(media.statusCode).toBe(415);
-      expect(media.json()).toEqual({ detail: 'Send JSON (Content-Type: application/json).' });
+      expect(media.json()).toEqual({
+        detail: 'Send JSON (Content-Type: application/json).',
+        code: 'json_required',
+      });
       const bad = await call({
         method: 'POST',
         url: '/bff/login',
@@ -308,7 +331,10 @@ describe('hostile input at the BFF', () => {
         cookie: operator,
       });
       expect(proxied.statusCode).toBe(400);
-      expect(proxied.json()).toEqual({ detail: 'JSON parse error - nested more than 64 levels deep.' });
+      expect(proxied.json()).toEqual({
+        detail: 'JSON parse error - nested more than 64 levels deep.',
+        code: 'json_invalid',
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { hasNullCharacter } from './canonical-url.ts';
 import { answerError } from './error-answers.ts';
 import { addSecurityHeaders, isGuardedPath } from './security-headers.ts';
@@ -30,19 +31,20 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       // An absolute-form target (`POST http://host/bff/login HTTP/1.1`, meant for proxies) is routed by its
       // path, yet would pass every check that reads `request.url` as a path (the CSRF check first): refused.
-      if (!request.url.startsWith('/')) return reply.code(400).send({ detail: NOT_A_PATH });
+      if (!request.url.startsWith('/')) return reply.code(400).send(refusal('not_a_path', NOT_A_PATH));
       if (
         isGuardedPath(request.url) &&
         request.headers[CSRF_HEADER] !== '1' &&
         !isCsrfExempt(request.method, request.url)
       )
-        return reply.code(403).send({ detail: 'Missing X-CSRF: 1 header.' });
+        return reply.code(403).send(refusal('csrf_header_missing', 'Missing X-CSRF: 1 header.'));
     });
     // PostgreSQL text cannot hold U+0000, and no path parameter or query value of ours may: refused
     // here for every route at once (after the session is known, so the audit names who tried).
     // JSON bodies are checked by the BFF's JSON parser (json-body.ts); the platform checks what the proxy forwards.
     app.addHook('preValidation', async (request, reply) => {
-      if (hasNullCharacter(request.url)) return reply.code(400).send({ detail: NULL_IN_ADDRESS });
+      if (hasNullCharacter(request.url))
+        return reply.code(400).send(refusal('null_in_address', NULL_IN_ADDRESS));
     });
     app.setErrorHandler(answerError);
   },

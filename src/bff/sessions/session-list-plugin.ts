@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailErrorSchema } from '../../contract/api/common.ts';
+import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
 import { staffSessionSchema } from '../../contract/accounts.ts';
 import { sessionParamsSchema, sessionsQuerySchema } from '../../contract/bff-route-schemas.ts';
@@ -54,7 +54,7 @@ export default fp(
         ],
         schema: {
           params: sessionParamsSchema,
-          response: { 204: z.undefined(), 404: detailErrorSchema },
+          response: { 204: z.undefined(), 404: bffRefusalSchema },
         },
       },
       async (request, reply) => {
@@ -63,7 +63,10 @@ export default fp(
         // Someone else's session is "not found" to a non-admin: whether it exists is not theirs to know.
         const owner = canAdminister(session.role) ? undefined : session.username;
         const ended = await app.sessions.destroyByPublicId(id, owner);
-        if (!ended) return reply.code(404).send({ detail: 'No such session: it may have ended already.' });
+        if (!ended)
+          return reply
+            .code(404)
+            .send(refusal('no_such_session', 'No such session: it may have ended already.'));
         request.audit = { operation: 'bff_sessions_end', targets: { username: ended.username, session: id } };
         if (id === session.publicId) await endSession(request, reply);
         return reply.code(204).send();

@@ -37,13 +37,13 @@ export interface SessionsPluginOptions {
 
 /** The signed-in session, or a 401 (never a redirect: the console decides where to go). */
 export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) throw new HttpError(401, 'Sign in to continue.');
+  if (!request.session) throw new HttpError(401, 'sign_in_required', 'Sign in to continue.');
   return request.session;
 }
 
 export function requireAdmin(request: FastifyRequest): Session {
   const session = requireSession(request);
-  if (!canAdminister(session.role)) throw new HttpError(403, 'Only admins may do this.');
+  if (!canAdminister(session.role)) throw new HttpError(403, 'admin_only', 'Only admins may do this.');
   return session;
 }
 

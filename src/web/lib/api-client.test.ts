@@ -33,9 +33,10 @@ describe('describeFailure', () => {
     expect(new ApiError(400, { detail: 'check digit validation failed' }, '/api/v3/x/').message).toBe(
       'check digit validation failed — Die Prüfziffer (die letzte Ziffer) stimmt nicht: Suchen Sie nach einem Tippfehler.',
     );
-    expect(new ApiError(404, { detail: 'No such account.' }, '/bff/users/x').message).toBe(
-      'Dieses Konto gibt es nicht.',
-    );
+    expect(
+      new ApiError(404, { detail: 'Reworded: no such account.', code: 'no_such_account' }, '/bff/users/x')
+        .message,
+    ).toBe('Dieses Konto gibt es nicht.');
     expect(
       new ApiError(400, { username: ['An account with this username exists.'] }, 'bff/users').message,
     ).toBe('username: Ein Konto mit diesem Benutzernamen gibt es schon.');

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import ky from 'ky';
 import type { z } from 'zod';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
+import { refusalText, type RefusalWords } from './bff-refusal.ts';
 import { consoleMessage, platformMessage } from './known-messages.ts';
 
 /** Raised for 401: the app sends the user to sign-in and keeps what they typed. */
@@ -40,15 +41,19 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * A readable sentence for any failure body: `{detail}`, field errors, or plain text. `inUiLanguage`
- * says how a message is shown in the UI language: the platform's as sent with its meaning beside it,
- * the console server's own put in the UI language.
+ * A readable sentence for any failure body: the console server's `{detail, code}` (by its code, with
+ * `refusalWords` for codes only a feature's pages show), the platform's `{detail}`, field errors, or plain
+ * text. `inUiLanguage` says how a message without a code is shown in the UI language: the platform's as
+ * sent with its meaning beside it, the contract's rules put in the UI language.
  */
 export function describeFailure(
   status: number,
   body: unknown,
   inUiLanguage: (message: string) => string = platformMessage,
+  refusalWords: RefusalWords = {},
 ): string {
+  const refusal = refusalText(body, refusalWords);
+  if (refusal !== undefined) return refusal;
   if (body && typeof body === 'object') {
     if ('detail' in body && typeof body.detail === 'string') return inUiLanguage(body.detail);
     const messages = Object.entries(body).flatMap(([field, value]) =>

@@ -36,25 +36,12 @@ describe('messages from the platform and the shared rules', () => {
 
   it('put the console’s own rules in German', () => {
     i18n.loadAndActivate({ locale: 'de', messages: de });
-    expect(consoleMessage('The campaign is done: it cannot pause now.')).toBe(
-      'Der Massenauftrag ist fertig: Er kann jetzt nicht angehalten werden.',
-    );
     expect(consoleMessage('An account with this username exists.')).toBe(
       'Ein Konto mit diesem Benutzernamen gibt es schon.',
     );
     expect(consoleMessage('Enter a valid German postcode (5 digits).')).toBe(
       'Geben Sie eine gültige deutsche Postleitzahl ein (5 Ziffern).',
     );
-    expect(
-      consoleMessage('The console lost its database connection: nothing was saved. Try again shortly.'),
-    ).toBe(
-      'Die Konsole hat die Verbindung zu ihrer Datenbank verloren: Nichts wurde gespeichert. Versuchen Sie es gleich noch einmal.',
-    );
-    expect(
-      consoleMessage(
-        'This is the last enabled admin account: make another account admin before this change.',
-      ),
-    ).toBe('Dies ist das letzte aktive Admin-Konto: Machen Sie zuerst ein anderes Konto zum Admin.');
     expect(consoleMessage('Use "," for the decimals, e.g. 1.234,56.')).toBe(
       'Verwenden Sie „,“ für die Nachkommastellen, z. B. 1.234,56.',
     );

@@ -3,8 +3,9 @@ import { msg } from '@lingui/core/macro';
 import { formatDate } from './format.ts';
 
 /**
- * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules,
- * the console's server — with what they mean in the UI language. The platform's messages are shown as
+ * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules —
+ * with what they mean in the UI language. The console server's own refusals carry a code and are put
+ * in the UI language by it (bff-refusal.ts), never by their words. The platform's messages are shown as
  * sent, with the meaning beside them; the console's own words are simply replaced. The texts are
  * written out rather than imported from the contract's rule modules, which would bring their
  * libraries (ibantools, the holiday calendar) into the first page load; a test keeps them equal.
@@ -134,67 +135,7 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     () => msg`A technical resource with this ID is registered already.`,
   ],
   [exact('Invalid or expired token.'), () => msg`The console's access to the platform had expired.`],
-  [exact('Request body exceeds the limit of 1 MB.'), () => msg`The request is larger than 1 MB.`],
-  [exact('Wrong username or password.'), () => msg`Wrong username or password.`],
-  [
-    /^Too many failed sign-ins\. Try again in (\d+) minutes\.$/,
-    ([, minutes]) => msg`Too many failed sign-ins. Try again in ${minutes} minutes.`,
-  ],
-  [
-    exact('Local accounts are turned off here: sign in with SSO.'),
-    () => msg`Local accounts are turned off here: sign in with SSO.`,
-  ],
-  [exact('Sign-in failed.'), () => msg`Sign-in failed.`],
-  // The console server's passkey sign-in; the passkeys panel's answers are in its own catalogue.
-  [
-    exact('This passkey was not accepted. Sign in with your password, or try another passkey.'),
-    () => msg`This passkey was not accepted. Sign in with your password, or try another passkey.`,
-  ],
-  [exact('No such account.'), () => msg`There is no such account.`],
   [exact('An account with this username exists.'), () => msg`An account with this username exists.`],
-  [
-    exact('You cannot disable your own account or take away your own admin role.'),
-    () => msg`You cannot disable your own account or take away your own admin role.`,
-  ],
-  [
-    exact('Something went wrong in the console server.'),
-    () => msg`Something went wrong in the console server.`,
-  ],
-  [
-    exact('The console lost its database connection: nothing was saved. Try again shortly.'),
-    () => msg`The console lost its database connection: nothing was saved. Try again shortly.`,
-  ],
-  [
-    exact('Too many sign-ins at once. Try again in a moment.'),
-    () => msg`Too many sign-ins at once. Try again in a moment.`,
-  ],
-  [
-    exact('This is the last enabled admin account: make another account admin before this change.'),
-    () => msg`This is the last enabled admin account: make another account admin before this change.`,
-  ],
-  [
-    exact('The Energy Platform did not answer in time.'),
-    () => msg`The Energy Platform did not answer in time.`,
-  ],
-  [exact('The Energy Platform cannot be reached.'), () => msg`The Energy Platform cannot be reached.`],
-  [exact('The Energy Platform sent a broken answer.'), () => msg`The Energy Platform sent a broken answer.`],
-  [
-    exact('The Energy Platform did not issue an access token; try again shortly.'),
-    () => msg`The Energy Platform did not issue an access token; try again shortly.`,
-  ],
-  [
-    /^The Energy Platform refused the console's credentials: /,
-    () =>
-      msg`The Energy Platform refused the console’s own credentials (not yours): tell the console’s administrator.`,
-  ],
-  [
-    /^The Energy Platform's answer is larger than the console accepts \((\d+) bytes/,
-    ([, limit]) => msg`The Energy Platform’s answer is larger than the console accepts (${limit} bytes).`,
-  ],
-  [
-    /^The Energy Platform answered with (.+) instead of JSON\.$/,
-    ([, type]) => msg`The Energy Platform answered with ${type} instead of JSON.`,
-  ],
   [exact('Enter your username.'), () => msg`Enter your username.`],
   [exact('Enter your password.'), () => msg`Enter your password.`],
   [/^Use at least (\d+) characters\.$/, ([, minimum]) => msg`Use at least ${minimum} characters.`],
@@ -213,10 +154,6 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   [
     /^The file has (\d+) rows; a campaign takes at most (\d+)\.$/,
     ([, rows, maximum]) => msg`The file has ${rows} rows; a campaign takes at most ${maximum}.`,
-  ],
-  [
-    /^The campaign is (running|paused|cancelled|done): it cannot (pause|resume|cancel) now\.$/,
-    ([, status, action]) => campaignCannot(status, action),
   ],
   [
     /^A campaign takes at most (\d+) rows\.$/,
@@ -269,19 +206,6 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     ([, platform]) =>
       msg`Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
   ],
-  // The console server's approvals (issue 28) that the charges form meets; the approvals pages' own are
-  // in features/approvals/approval-answers.ts, in that feature's catalogue. (Its refusals of a request
-  // below the threshold or with approvals off reach a form whose session said otherwise: left in English.)
-  [
-    /^A request with input_id (.+) on contract (.+) is already waiting for approval( \(.+\))?: withdraw it to change it\.$/,
-    ([, inputId, contract]) =>
-      msg`A request with input ID ${inputId} on contract ${contract} is already waiting for approval: withdraw it to change it.`,
-  ],
-  [
-    /^This books (.+) gross in all: from (.+) on, a second person approves it\. Send it to POST \/bff\/approvals\.$/,
-    ([, total, threshold]) =>
-      msg`This books ${total} gross in all: from ${threshold} on, a second person must approve it.`,
-  ],
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],
   [
@@ -303,22 +227,6 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
   ],
   [/^Enter at most (.+)\.$/, ([, maximum]) => msg`Enter at most ${maximum}.`],
 ];
-
-/** "The campaign is done: it cannot pause now." — the status and the action in words of the UI language. */
-function campaignCannot(status: string, action: string): MessageDescriptor {
-  const now =
-    status === 'running'
-      ? msg`The campaign is running`
-      : status === 'paused'
-        ? msg`The campaign is paused`
-        : status === 'cancelled'
-          ? msg`The campaign has been cancelled`
-          : msg`The campaign is done`;
-  const state = i18n._(now);
-  if (action === 'pause') return msg`${state}: it cannot be paused now.`;
-  if (action === 'resume') return msg`${state}: it cannot be resumed now.`;
-  return msg`${state}: it cannot be cancelled now.`;
-}
 
 /** What a known message means in the UI language, or undefined for an unknown one. */
 export function meaningOf(message: string): string | undefined {

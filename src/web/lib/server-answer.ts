@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { refusalText } from './bff-refusal.ts';
 import { platformMessage } from './known-messages.ts';
 import type { SummaryItem } from '../components/form/error-summary.tsx';
 
@@ -42,6 +43,9 @@ export function mapServerAnswer(
       ...result,
       summary: [{ message: t`The form is too large to send (over 1 MB). Shorten the longest entries.` }],
     };
+  // The console server's own refusal (an approval needed, a request not sent): by its code.
+  const refusal = refusalText(body);
+  if (refusal !== undefined) return { ...result, summary: [{ message: refusal }] };
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [key, value] of Object.entries(body)) {
       // The platform's words stay as sent; in German a known one gets its meaning beside it.

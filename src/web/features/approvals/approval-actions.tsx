@@ -9,20 +9,24 @@ import { useApproveApproval } from './api/approve-approval.ts';
 import { useRejectApproval } from './api/reject-approval.ts';
 import { useRetryApproval } from './api/retry-approval.ts';
 import { useWithdrawApproval } from './api/withdraw-approval.ts';
-import { approvalAnswer } from './approval-answers.ts';
+import { refusalText as codedRefusalText } from '../../lib/bff-refusal.ts';
+import { consoleMessage } from '../../lib/known-messages.ts';
+import { APPROVAL_REFUSAL_WORDS, passwordFieldMessage } from './approval-answers.ts';
 import { cannotApproveSentence } from './approver-reason.ts';
 
 const MAX_REASON = 1000;
 
-/** The BFF's refusal in the UI language: `{detail}` or field errors. */
+/** The BFF's refusal in the UI language: `{detail, code}` (by its code) or field errors. */
 const refusalText = (answer: ApiAnswer<unknown>) =>
-  describeFailure(answer.status, answer.body, approvalAnswer);
+  describeFailure(answer.status, answer.body, consoleMessage, APPROVAL_REFUSAL_WORDS);
 
 /** The first message of a field in a `400 {field: [message]}` answer. */
 function fieldMessage(body: unknown, field: string): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const messages: unknown = Object.entries(body).find(([name]) => name === field)?.[1];
-  return Array.isArray(messages) && typeof messages[0] === 'string' ? approvalAnswer(messages[0]) : undefined;
+  return Array.isArray(messages) && typeof messages[0] === 'string'
+    ? passwordFieldMessage(messages[0])
+    : undefined;
 }
 
 /**
@@ -128,7 +132,7 @@ function ApproveForm({
       document.getElementById(`${id}-password`)?.focus();
     } else if (reauthenticate?.success)
       setStepUp({
-        detail: approvalAnswer(reauthenticate.data.detail),
+        detail: codedRefusalText(reauthenticate.data, APPROVAL_REFUSAL_WORDS) ?? reauthenticate.data.detail,
         url: reauthenticate.data.reauthenticate_url,
       });
     else report(refusalText(answer));

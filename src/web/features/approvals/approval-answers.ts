@@ -1,68 +1,45 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { consoleMessage } from '../../lib/known-messages.ts';
+import { STEP_UP_PASSWORD_MESSAGES } from '../../../contract/approvals.ts';
+import { minutesOf, type RefusalWords } from '../../lib/bff-refusal.ts';
 
 /**
- * The console server's answers to a decision on a request, in the UI language. Kept with the approvals
- * pages, in their catalogue: only these pages show them. Anything else goes through `consoleMessage`.
+ * The console server's refusals that only the approvals pages show, by code, in the UI language. Kept with
+ * these pages, in their catalogue; the refusals any page may meet are in lib/bff-refusal.ts.
  */
-const ANSWERS: readonly (readonly [RegExp, (groups: RegExpExecArray) => MessageDescriptor])[] = [
-  [/^Enter your password to approve\.$/, () => msg`Enter your password to approve.`],
-  [/^This is not your password\.$/, () => msg`This is not your password.`],
-  [
-    /^Too many wrong passwords\. Try again in (\d+) minutes\.$/,
-    ([, minutes = '']) => msg`Too many wrong passwords. Try again in ${minutes} minutes.`,
-  ],
-  [
-    /^Approving needs a fresh sign-in at your company's sign-in service \(within the last (\d+) minutes\)\.$/,
-    ([, minutes = '']) =>
-      msg`Approving needs a fresh sign-in at your company’s sign-in service (within the last ${minutes} minutes).`,
-  ],
-  [
-    /^You asked for this: a second person must approve it \(admins too\)\.$/,
-    () => msg`You asked for this: a second person must approve it (admins too).`,
-  ],
-  [
-    /^Your account and the requester’s are linked .*another person must approve it\.$/,
-    () =>
-      msg`You cannot approve this: your account and the requester's are linked (one of you created the other's account, reset its password or registered a passkey on it), so you count as the same person. Another person must approve it.`,
-  ],
-  [
-    /^Your account was created after this request was made: another person must approve it\.$/,
-    () =>
-      msg`You cannot approve this: your account was created after the request was made. Another person must approve it.`,
-  ],
-  [
-    /^You asked for this: withdraw it instead of rejecting it\.$/,
-    () => msg`You asked for this: withdraw it instead of rejecting it.`,
-  ],
-  [
-    /^Only the person who asked may withdraw a request\.$/,
-    () => msg`Only the person who asked may withdraw a request.`,
-  ],
-  [
-    /^This request is not the one you saw: reload it before approving\.$/,
-    () => msg`This request is not the one you saw: reload it before approving.`,
-  ],
-  [
-    /^This request is \w+( \(.+\))?: it cannot be \w+ now\.$|^This request is \w+: only one sent without an answer is sent again\.$/,
-    () => msg`This request is no longer open for that: the page shows what became of it.`,
-  ],
-  [
-    /^This request expired on .+: it cannot be \w+ any more\.$/,
-    () => msg`This request has expired: nothing can be decided any more.`,
-  ],
-  [
-    /^Not sent: the stored request no longer matches what was approved\.$/,
-    () => msg`Not sent: the stored request no longer matches what was approved.`,
-  ],
-];
+export const APPROVAL_REFUSAL_WORDS: RefusalWords = {
+  approvals_need_operator_role: () => msg`Only operators and admins take part in approvals.`,
+  no_such_approval: () => msg`There is no such approval request.`,
+  approval_has_no_rows: () => msg`This request books one charge or credit: it has no rows.`,
+  step_up_required: ({ max_age_minutes }) => {
+    const minutes = String(max_age_minutes ?? 5);
+    return msg`Approving needs a fresh sign-in at your company’s sign-in service (within the last ${minutes} minutes).`;
+  },
+  password_attempts_throttled: ({ retry_after_seconds }) => {
+    const minutes = minutesOf(retry_after_seconds);
+    return msg`Too many wrong passwords. Try again in ${minutes} minutes.`;
+  },
+  own_request_cannot_approve: () => msg`You asked for this: a second person must approve it (admins too).`,
+  approver_linked: () =>
+    msg`You cannot approve this: your account and the requester's are linked (one of you created the other's account, reset its password or registered a passkey on it), so you count as the same person. Another person must approve it.`,
+  approver_newer_than_request: () =>
+    msg`You cannot approve this: your account was created after the request was made. Another person must approve it.`,
+  own_request_cannot_reject: () => msg`You asked for this: withdraw it instead of rejecting it.`,
+  only_requester_withdraws: () => msg`Only the person who asked may withdraw a request.`,
+  approval_changed: () => msg`This request is not the one you saw: reload it before approving.`,
+  approval_not_pending: () => msg`This request is no longer open for that: the page shows what became of it.`,
+  approval_not_retryable: () =>
+    msg`This request is no longer open for that: the page shows what became of it.`,
+  approval_expired: () => msg`This request has expired: nothing can be decided any more.`,
+  approval_request_altered: () => msg`Not sent: the stored request no longer matches what was approved.`,
+  approval_signature_lost: () =>
+    msg`Not sent again: the approval’s signature no longer holds (the console’s session secret was changed). An earlier attempt may have booked it.`,
+  approval_not_recorded: () => msg`Not sent yet: the console could not record it. Send it again.`,
+};
 
-export function approvalAnswer(message: string): string {
-  if (i18n.locale === 'en') return message;
-  for (const [pattern, meaning] of ANSWERS) {
-    const match = pattern.exec(message);
-    if (match) return i18n._(meaning(match));
-  }
-  return consoleMessage(message);
+/** The step-up's field error on `password`, matched by the contract's constants it is sent in. */
+export function passwordFieldMessage(message: string): string {
+  if (message === STEP_UP_PASSWORD_MESSAGES.missing) return i18n._(msg`Enter your password to approve.`);
+  if (message === STEP_UP_PASSWORD_MESSAGES.wrong) return i18n._(msg`This is not your password.`);
+  return message;
 }

@@ -5,17 +5,10 @@ import type { Approval } from '../../../contract/approvals.ts';
 import { BookedRecordsTable } from '../../components/booked-records-table.tsx';
 import { describeFailure } from '../../lib/api-client.ts';
 import { platformMessage } from '../../lib/known-messages.ts';
+import { APPROVAL_REFUSAL_WORDS } from './approval-answers.ts';
 import { signConvention } from '../../lib/charge-amount.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { approvalAnswer } from './approval-answers.ts';
 import { personName } from './approval-text.ts';
-
-/**
- * The platform's words as sent, with their meaning beside them in German; the console's own note on a
- * request it did not send (it changed after its approval) in the UI language.
- */
-const platformAnswer = (message: string) =>
-  message.startsWith('Not sent: ') ? approvalAnswer(message) : platformMessage(message);
 
 /** The platform's records of an approved booking, or null when its answer is not what the contract says. */
 function bookedRecords(approval: Approval) {
@@ -52,7 +45,16 @@ export function ApprovalOutcome({ approval, locale }: { approval: Approval; loca
         return (
           <div className="error-summary" role="alert" data-testid="approval-outcome">
             <h2>{t`Refused by the platform: nothing was booked`}</h2>
-            <p>{describeFailure(approval.upstream_status ?? 400, approval.upstream_body, platformAnswer)}</p>
+            <p>
+              {describeFailure(
+                approval.upstream_status ?? 400,
+                approval.upstream_body,
+                // The platform's words as sent, with their meaning beside them in German; the console's own
+                // note on a request it did not send (it changed after its approval) by its code.
+                platformMessage,
+                APPROVAL_REFUSAL_WORDS,
+              )}
+            </p>
           </div>
         );
       const records = bookedRecords(approval);

@@ -11,7 +11,8 @@ export const FEED_REPORT_PATH = '/reports/feed-in';
  */
 type ReportPrefetch = typeof ReportPrefetchModule;
 let reportPrefetch: ReportPrefetch | undefined;
-const loadReportPrefetch = () => import('./data/report-prefetch.ts').then((module) => (reportPrefetch = module));
+const loadReportPrefetch = () =>
+  import('./data/report-prefetch.ts').then((module) => (reportPrefetch = module));
 /**
  * Uses the report's early-fetch code at once when it has loaded (its requests then leave before the page's
  * ~30 chunks take the browser's six connections), else when it arrives; if it cannot load, the page's own

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { t } from '@lingui/core/macro';
 import type { LoginRequest } from '../../../contract/bff-api.ts';
 import { ApiError, request } from '../api-client.ts';
-import { consoleMessage } from '../known-messages.ts';
+import { refusalText } from '../bff-refusal.ts';
 import { passkeyDialogProblem } from '../passkey-support.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
-/** A refused sign-in's answer; anything else reads as the generic refusal. */
-const refusalSchema = z.object({ detail: z.string() });
+/** A refused sign-in in the UI language, by its code; anything else reads as the generic refusal. */
+const refusedSignIn = (body: unknown) => new Error(refusalText(body) ?? t`Sign-in failed.`);
 
 export async function signIn(credentials: LoginRequest): Promise<void> {
   const answer = await request('post', '/bff/login', { json: credentials, unauthorizedIsAnswer: true });
   if (answer.status === 200) return;
-  const refusal = refusalSchema.safeParse(answer.body);
-  throw new Error(consoleMessage(refusal.success ? refusal.data.detail : 'Sign-in failed.'));
+  throw refusedSignIn(answer.body);
 }
 
 /** Signs in with a passkey the browser holds for this console (the browser asks which, and for the PIN). */
@@ -28,8 +27,7 @@ export async function signInWithPasskey(): Promise<void> {
     unauthorizedIsAnswer: true,
   });
   if (answer.status === 200) return;
-  const refusal = refusalSchema.safeParse(answer.body);
-  throw new Error(consoleMessage(refusal.success ? refusal.data.detail : 'Sign-in failed.'));
+  throw refusedSignIn(answer.body);
 }
 
 export const useSignIn = () => useSignInWith(signIn);
