@@ -80,7 +80,7 @@ export function parseFeedTotals(text: string, rows: number): FeedTotals {
  * Feed-in reads. Feed values are written only by the seed (one transaction, before the first request
  * can see the contract), so each contract's running totals are loaded once into typed arrays with one
  * query and every read after that is a binary search. The database stays the source of truth; once feed
- * values become writable, this cache has to go or be invalidated on write (docs/architecture.md).
+ * values become writable, this cache has to go or be invalidated on write (docs/decisions/0004-sandbox-feed-running-totals.md).
  */
 export class FeedRepository {
   private readonly cache = new Map<string, Promise<FeedTotals>>();

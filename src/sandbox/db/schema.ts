@@ -111,7 +111,7 @@ export const technicalResources = pgTable('technical_resources', {
 
 /**
  * 15-minute feed-in values. `cum_wh`/`cum_n` are running totals per contract in time order, so the
- * sum over any range is a difference of two index lookups (docs/architecture.md, "Feed-in").
+ * sum over any range is a difference of two index lookups (docs/decisions/0004-sandbox-feed-running-totals.md).
  */
 export const feedValues = pgTable(
   'feed_values',
