@@ -1,6 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { stepUpRequiredSchema, type Approval } from '../../../contract/approvals.ts';
+import {
+  REJECT_REASON_MAX_LENGTH,
+  rejectRequestSchema,
+  stepUpRequiredSchema,
+  type Approval,
+} from '../../../contract/approvals.ts';
 import { SSO_USERNAME_PREFIX } from '../../../contract/bff-api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { describeFailure, SignedOutError, type ApiAnswer } from '../../lib/api-client.ts';
@@ -11,10 +16,8 @@ import { useRetryApproval } from './api/retry-approval.ts';
 import { useWithdrawApproval } from './api/withdraw-approval.ts';
 import { refusalText as codedRefusalText } from '../../lib/bff-refusal.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
-import { APPROVAL_REFUSAL_WORDS, passwordFieldMessage } from './approval-answers.ts';
+import { APPROVAL_REFUSAL_WORDS, passwordFieldMessage, rejectReasonMessage } from './approval-answers.ts';
 import { cannotApproveSentence } from './approver-reason.ts';
-
-const MAX_REASON = 1000;
 
 /** The BFF's refusal in the UI language: `{detail, code}` (by its code) or field errors. */
 const refusalText = (answer: ApiAnswer<unknown>) =>
@@ -24,9 +27,7 @@ const refusalText = (answer: ApiAnswer<unknown>) =>
 function fieldMessage(body: unknown, field: string): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const messages: unknown = Object.entries(body).find(([name]) => name === field)?.[1];
-  return Array.isArray(messages) && typeof messages[0] === 'string'
-    ? passwordFieldMessage(messages[0])
-    : undefined;
+  return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
 }
 
 /**
@@ -124,7 +125,8 @@ function ApproveForm({
       return;
     }
     if (answer.status === 200) return;
-    const wrongPassword = answer.status === 400 ? fieldMessage(answer.body, 'password') : undefined;
+    const passwordRefusal = answer.status === 400 ? fieldMessage(answer.body, 'password') : undefined;
+    const wrongPassword = passwordRefusal && passwordFieldMessage(passwordRefusal);
     const reauthenticate = answer.status === 401 ? stepUpRequiredSchema.safeParse(answer.body) : null;
     if (wrongPassword) {
       setPasswordError(wrongPassword);
@@ -210,28 +212,23 @@ function RejectForm({ approval, report }: { approval: Approval; report: Report }
     event.preventDefault();
     if (reject.isPending) return;
     report(null);
-    const trimmed = reason.trim();
-    const localProblem = !trimmed
-      ? t`Say why you reject it: the requester reads it.`
-      : trimmed.length > MAX_REASON
-        ? t`At most ${MAX_REASON} characters.`
-        : undefined;
-    if (localProblem) {
-      setReasonError(localProblem);
+    const checked = rejectRequestSchema.safeParse({ reason });
+    if (!checked.success) {
+      setReasonError(rejectReasonMessage(checked.error.issues[0]?.message ?? ''));
       document.getElementById(`${id}-reason`)?.focus();
       return;
     }
     setReasonError(undefined);
     let answer: ApiAnswer<unknown>;
     try {
-      answer = await reject.mutateAsync({ reason: trimmed });
+      answer = await reject.mutateAsync(checked.data);
     } catch (error) {
       report(lostAnswerText(error));
       return;
     }
     if (answer.status === 200) return;
-    const reasonMessage = answer.status === 400 ? fieldMessage(answer.body, 'reason') : undefined;
-    if (reasonMessage) setReasonError(reasonMessage);
+    const reasonRefusal = answer.status === 400 ? fieldMessage(answer.body, 'reason') : undefined;
+    if (reasonRefusal) setReasonError(rejectReasonMessage(reasonRefusal));
     else report(refusalText(answer));
   };
 
@@ -253,7 +250,7 @@ function RejectForm({ approval, report }: { approval: Approval; report: Report }
             {...aria}
             name="reason"
             rows={3}
-            maxLength={MAX_REASON}
+            maxLength={REJECT_REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
