@@ -3,14 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
-import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
-import {
-  DEFAULT_APPROVAL_FROM_CENT,
-  DEFAULT_APPROVAL_TTL_HOURS,
-  DEFAULT_APPROVAL_WINDOW_HOURS,
-} from '../contract/approvals.ts';
-import { DEFAULT_RECORDS_RETENTION_DAYS } from '../contract/records.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
 import { ApprovalWindow } from './approvals/approval-window.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
@@ -22,6 +15,16 @@ import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import { parseJsonBody } from './json-body.ts';
+import {
+  DEFAULT_APPROVAL_FROM_CENT,
+  DEFAULT_APPROVAL_TTL_HOURS,
+  DEFAULT_APPROVAL_WINDOW_HOURS,
+  DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_BULK_CONCURRENCY,
+  DEFAULT_CONFIRM_FROM_CENT,
+  DEFAULT_LOCAL_ACCOUNTS,
+  DEFAULT_RECORDS_RETENTION_DAYS,
+} from './option-defaults.ts';
 import recordsPlugin from './records/records-plugin.ts';
 import passkeysPlugin from './passkeys/passkeys-plugin.ts';
 import { relyingPartyOf } from './passkeys/relying-party.ts';
@@ -57,7 +60,7 @@ export interface BffOptions extends ApiProxyPluginOptions, PlatformPluginOptions
   consoleOrigin?: string | undefined;
   /** false: no sign-in with a local account (SSO only). */
   localAccounts?: boolean;
-  /** Platform calls in flight for bulk campaigns from this process (default 4). */
+  /** Platform calls in flight for bulk campaigns from this process. */
   bulkConcurrency?: number;
   /** BFF_CONFIRM_FROM_CENT: the console asks for a confirmation of bookings from this gross total. */
   confirmFromCent?: number;
@@ -85,6 +88,7 @@ function requestIds(): () => string {
  */
 export async function buildBffApp(options: BffOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
+  const localAccounts = options.localAccounts ?? DEFAULT_LOCAL_ACCOUNTS;
   const approvalFromCent =
     options.approvalFromCent === undefined ? DEFAULT_APPROVAL_FROM_CENT : options.approvalFromCent;
   const approvalTtlMs = (options.approvalTtlHours ?? DEFAULT_APPROVAL_TTL_HOURS) * 60 * 60_000;
@@ -140,22 +144,25 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(securityPlugin);
   await app.register(databasePlugin, { databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   await app.register(sessionsPlugin, { dataDir: options.dataDir, sessionSecret: options.sessionSecret, now });
-  await app.register(auditPlugin, { retentionDays: options.auditRetentionDays ?? 365, now });
+  await app.register(auditPlugin, {
+    retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    now,
+  });
   await app.register(oidcPlugin, { provider: options.identityProvider, now });
   const relyingParty = relyingPartyOf(options.consoleOrigin);
   await app.register(accountsPlugin, {
     environment: options.environment,
-    localAccounts: options.localAccounts ?? true,
+    localAccounts,
     passkeys: relyingParty !== null,
     confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
     approvalFromCent,
     now,
   });
-  await app.register(passwordsPlugin, { localAccounts: options.localAccounts ?? true });
+  await app.register(passwordsPlugin, { localAccounts });
   await app.register(sessionListPlugin);
   await app.register(passkeysPlugin, {
     relyingParty,
-    localAccounts: options.localAccounts ?? true,
+    localAccounts,
     now,
   });
   await app.register(recordsPlugin, {
@@ -178,7 +185,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     approvalFromCent,
   });
   await app.register(bulkPlugin, {
-    concurrency: options.bulkConcurrency ?? 4,
+    concurrency: options.bulkConcurrency ?? DEFAULT_BULK_CONCURRENCY,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     approvalFromCent,
     approvalTtlMs,

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, MIN_PASSWORD_LENGTH } from '../contract/bff-api.ts';
+import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
 import {
   DEFAULT_APPROVAL_FROM_CENT,
   DEFAULT_APPROVAL_TTL_HOURS,
   DEFAULT_APPROVAL_WINDOW_HOURS,
-} from '../contract/approvals.ts';
-import { DEFAULT_CONFIRM_FROM_CENT } from '../contract/charge-plausibility.ts';
-import { hostSchema, parseEnv, portSchema } from '../node-shared/env.ts';
+  DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_BULK_CONCURRENCY,
+  DEFAULT_CONFIRM_FROM_CENT,
+  DEFAULT_LOCAL_ACCOUNTS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RECORDS_RETENTION_DAYS,
+} from './option-defaults.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 
 const booleanFlag = z
@@ -63,7 +68,7 @@ export const bffEnvSchema = z
       .int({ message: 'must be a whole number of bytes' })
       .min(1024, { message: 'must be at least 1024 bytes' })
       .max(1024 ** 3, { message: 'must be at most 1073741824 bytes (1 GiB)' })
-      .default(32 * 1024 * 1024),
+      .default(DEFAULT_MAX_RESPONSE_BYTES),
     BFF_DATA_DIR: z.string().min(1).default('.data/bff'),
     /** PostgreSQL for accounts, sessions, the sign-in throttle and the audit, shared by replicas. */
     BFF_DATABASE_URL: z
@@ -75,14 +80,14 @@ export const bffEnvSchema = z
       .int({ message: 'must be a whole number of days' })
       .min(1, { message: 'must be at least 1 day' })
       .max(36_500, { message: 'must be at most 36500 days' })
-      .default(365),
+      .default(DEFAULT_AUDIT_RETENTION_DAYS),
     /** How long the console keeps what it sent and what the platform answered (personal data). */
     BFF_RECORDS_RETENTION_DAYS: z.coerce
       .number({ message: 'must be a number of days' })
       .int({ message: 'must be a whole number of days' })
       .min(1, { message: 'must be at least 1 day' })
       .max(36_500, { message: 'must be at most 36500 days' })
-      .default(365),
+      .default(DEFAULT_RECORDS_RETENTION_DAYS),
     BFF_ADMIN_PASSWORD: z
       .string()
       .min(MIN_PASSWORD_LENGTH, { message: `must have at least ${MIN_PASSWORD_LENGTH} characters` })
@@ -113,7 +118,6 @@ export const bffEnvSchema = z
       .string()
       .regex(/^[\x21-\x7e]{1,200}$/, { message: 'must be a claim name without spaces' })
       .default('roles'),
-    /** Platform calls in flight for bulk campaigns, per BFF process. */
     /** A single booking at or above this gross total (cents) asks staff for an explicit confirmation. */
     BFF_CONFIRM_FROM_CENT: z.coerce
       .number({ message: 'must be a number of cents' })
@@ -149,14 +153,15 @@ export const bffEnvSchema = z
       .min(0, { message: 'must be 0 or more hours' })
       .max(8760, { message: 'must be at most 8760 hours (a year)' })
       .default(DEFAULT_APPROVAL_WINDOW_HOURS),
+    /** Platform calls in flight for bulk campaigns, per BFF process. */
     BFF_BULK_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int({ message: 'must be a whole number' })
       .min(1, { message: 'must be between 1 and 32' })
       .max(32, { message: 'must be between 1 and 32' })
-      .default(4),
+      .default(DEFAULT_BULK_CONCURRENCY),
     /** `false`: staff sign in only through the identity provider. */
-    BFF_LOCAL_ACCOUNTS: booleanFlag.default(true),
+    BFF_LOCAL_ACCOUNTS: booleanFlag.default(DEFAULT_LOCAL_ACCOUNTS),
   })
   .superRefine((env, context) => {
     const problem = (variable: string, message: string) =>

@@ -119,12 +119,22 @@ export const approveRequestSchema = z.object({
 });
 export type ApproveRequest = z.infer<typeof approveRequestSchema>;
 
+/** The longest reason a rejection keeps: the requester reads it on the request and in their list. */
+export const REJECT_REASON_MAX_LENGTH = 1000;
+
+/** The reject reason's field errors, sent by the server and matched by the console to say them in its language. */
+export const REJECT_REASON_MESSAGES = {
+  missing: 'Say why the request is rejected.',
+  tooLong: `At most ${REJECT_REASON_MAX_LENGTH} characters.`,
+} as const;
+
+/** `POST /bff/approvals/{id}/reject`: the reason, trimmed, is required and bounded (the BFF's and the form's rule). */
 export const rejectRequestSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, { message: 'Say why the request is rejected.' })
-    .max(1000, { message: 'At most 1000 characters.' }),
+    .min(1, { message: REJECT_REASON_MESSAGES.missing })
+    .max(REJECT_REASON_MAX_LENGTH, { message: REJECT_REASON_MESSAGES.tooLong }),
 });
 export type RejectRequest = z.infer<typeof rejectRequestSchema>;
 

@@ -8,6 +8,7 @@ import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { isRecord } from '../../contract/is-record.ts';
 import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contract/records.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
@@ -28,8 +29,6 @@ export interface ApiProxyPluginOptions {
   /** BFF_APPROVAL_FROM_CENT: charges from this gross total are refused here (428); null: off. */
   approvalFromCent?: number | null;
 }
-
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** Audit targets from the body: only the fields the operation names, only short strings (ids). */
 function bodyTargets(

@@ -1,6 +1,17 @@
 import { t } from '@lingui/core/macro';
-import { useId, useState, type FormEvent } from 'react';
-import { stepUpRequiredSchema, type Approval } from '../../../contract/approvals.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  approveRequestSchema,
+  REJECT_REASON_MAX_LENGTH,
+  rejectRequestSchema,
+  STEP_UP_PASSWORD_MESSAGES,
+  stepUpRequiredSchema,
+  type Approval,
+  type RejectRequest,
+} from '../../../contract/approvals.ts';
 import { SSO_USERNAME_PREFIX } from '../../../contract/bff-api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { describeFailure, SignedOutError, type ApiAnswer } from '../../lib/api-client.ts';
@@ -11,10 +22,8 @@ import { useRetryApproval } from './api/retry-approval.ts';
 import { useWithdrawApproval } from './api/withdraw-approval.ts';
 import { refusalText as codedRefusalText } from '../../lib/bff-refusal.ts';
 import { consoleMessage } from '../../lib/known-messages.ts';
-import { APPROVAL_REFUSAL_WORDS, passwordFieldMessage } from './approval-answers.ts';
+import { APPROVAL_REFUSAL_WORDS, passwordFieldMessage, rejectReasonMessage } from './approval-answers.ts';
 import { cannotApproveSentence } from './approver-reason.ts';
-
-const MAX_REASON = 1000;
 
 /** The BFF's refusal in the UI language: `{detail, code}` (by its code) or field errors. */
 const refusalText = (answer: ApiAnswer<unknown>) =>
@@ -24,9 +33,7 @@ const refusalText = (answer: ApiAnswer<unknown>) =>
 function fieldMessage(body: unknown, field: string): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const messages: unknown = Object.entries(body).find(([name]) => name === field)?.[1];
-  return Array.isArray(messages) && typeof messages[0] === 'string'
-    ? passwordFieldMessage(messages[0])
-    : undefined;
+  return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
 }
 
 /**
@@ -81,6 +88,17 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
   );
 }
 
+/**
+ * The approve form's one field, by the contract's step-up schema: a local account without a fresh passkey
+ * sign-in must enter its password (the server refuses its absence with the same message).
+ */
+const approveFormSchema = (passwordRequired: boolean) =>
+  approveRequestSchema.pick({ password: true }).superRefine(({ password }, context) => {
+    if (passwordRequired && !password)
+      context.addIssue({ code: 'custom', path: ['password'], message: STEP_UP_PASSWORD_MESSAGES.missing });
+  });
+type ApproveFormValues = z.input<ReturnType<typeof approveFormSchema>>;
+
 function ApproveForm({
   approval,
   blocked,
@@ -98,21 +116,12 @@ function ApproveForm({
 }) {
   const id = useId();
   const approve = useApproveApproval(approval.id);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
+  const resolver = useMemo(() => zodResolver(approveFormSchema(!sso && !passkey)), [sso, passkey]);
+  const form = useForm<ApproveFormValues>({ resolver, defaultValues: { password: '' } });
+  const passwordError = form.formState.errors.password?.message;
   const [stepUp, setStepUp] = useState<{ detail: string; url: string } | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (approve.isPending || blocked) return;
-    report(null);
-    setStepUp(null);
-    if (!sso && !passkey && !password) {
-      setPasswordError(t`Enter your password to approve.`);
-      document.getElementById(`${id}-password`)?.focus();
-      return;
-    }
-    setPasswordError(undefined);
+  const submit = async ({ password }: ApproveFormValues) => {
     let answer: ApiAnswer<unknown>;
     try {
       answer = await approve.mutateAsync({
@@ -127,9 +136,8 @@ function ApproveForm({
     const wrongPassword = answer.status === 400 ? fieldMessage(answer.body, 'password') : undefined;
     const reauthenticate = answer.status === 401 ? stepUpRequiredSchema.safeParse(answer.body) : null;
     if (wrongPassword) {
-      setPasswordError(wrongPassword);
-      setPassword('');
-      document.getElementById(`${id}-password`)?.focus();
+      form.setValue('password', '');
+      form.setError('password', { message: wrongPassword }, { shouldFocus: true });
     } else if (reauthenticate?.success)
       setStepUp({
         detail: codedRefusalText(reauthenticate.data, APPROVAL_REFUSAL_WORDS) ?? reauthenticate.data.detail,
@@ -143,7 +151,15 @@ function ApproveForm({
       noValidate
       className="approval-form"
       aria-label={t`Approve`}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (approve.isPending || blocked) {
+          event.preventDefault();
+          return;
+        }
+        report(null);
+        setStepUp(null);
+        void form.handleSubmit(submit)(event);
+      }}
     >
       <p>
         {approval.campaign
@@ -161,20 +177,10 @@ function ApproveForm({
               ? t`Not needed within five minutes of signing in with a passkey; after that, enter it again to confirm that it is you who approves.`
               : t`Entered again to confirm that it is you who approves.`
           }
-          error={passwordError}
+          error={passwordError && passwordFieldMessage(passwordError)}
         >
           {(aria) => (
-            <input
-              {...aria}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setPasswordError(undefined);
-              }}
-            />
+            <input {...aria} type="password" autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
       )}
@@ -200,38 +206,28 @@ function ApproveForm({
   );
 }
 
+type RejectFormValues = z.input<typeof rejectRequestSchema>;
+
 function RejectForm({ approval, report }: { approval: Approval; report: Report }) {
   const id = useId();
   const reject = useRejectApproval(approval.id);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const form = useForm<RejectFormValues, unknown, RejectRequest>({
+    resolver: zodResolver(rejectRequestSchema),
+    defaultValues: { reason: '' },
+  });
+  const reasonError = form.formState.errors.reason?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reject.isPending) return;
-    report(null);
-    const trimmed = reason.trim();
-    const localProblem = !trimmed
-      ? t`Say why you reject it: the requester reads it.`
-      : trimmed.length > MAX_REASON
-        ? t`At most ${MAX_REASON} characters.`
-        : undefined;
-    if (localProblem) {
-      setReasonError(localProblem);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setReasonError(undefined);
+  const submit = async (body: RejectRequest) => {
     let answer: ApiAnswer<unknown>;
     try {
-      answer = await reject.mutateAsync({ reason: trimmed });
+      answer = await reject.mutateAsync(body);
     } catch (error) {
       report(lostAnswerText(error));
       return;
     }
     if (answer.status === 200) return;
-    const reasonMessage = answer.status === 400 ? fieldMessage(answer.body, 'reason') : undefined;
-    if (reasonMessage) setReasonError(reasonMessage);
+    const reasonRefusal = answer.status === 400 ? fieldMessage(answer.body, 'reason') : undefined;
+    if (reasonRefusal) form.setError('reason', { message: reasonRefusal });
     else report(refusalText(answer));
   };
 
@@ -240,26 +236,23 @@ function RejectForm({ approval, report }: { approval: Approval; report: Report }
       noValidate
       className="approval-form"
       aria-label={t`Reject`}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (reject.isPending) {
+          event.preventDefault();
+          return;
+        }
+        report(null);
+        void form.handleSubmit(submit)(event);
+      }}
     >
       <FormField
         id={`${id}-reason`}
         label={t`Reason for rejecting`}
         hint={t`The requester reads it. Nothing is booked.`}
-        error={reasonError}
+        error={reasonError && rejectReasonMessage(reasonError)}
       >
         {(aria) => (
-          <textarea
-            {...aria}
-            name="reason"
-            rows={3}
-            maxLength={MAX_REASON}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-          />
+          <textarea {...aria} rows={3} maxLength={REJECT_REASON_MAX_LENGTH} {...form.register('reason')} />
         )}
       </FormField>
       <div className="form-actions">

@@ -1,6 +1,10 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { STEP_UP_PASSWORD_MESSAGES } from '../../../contract/approvals.ts';
+import {
+  REJECT_REASON_MAX_LENGTH,
+  REJECT_REASON_MESSAGES,
+  STEP_UP_PASSWORD_MESSAGES,
+} from '../../../contract/approvals.ts';
 import { minutesOf, type RefusalWords } from '../../lib/bff-refusal.ts';
 
 /**
@@ -41,5 +45,16 @@ export const APPROVAL_REFUSAL_WORDS: RefusalWords = {
 export function passwordFieldMessage(message: string): string {
   if (message === STEP_UP_PASSWORD_MESSAGES.missing) return i18n._(msg`Enter your password to approve.`);
   if (message === STEP_UP_PASSWORD_MESSAGES.wrong) return i18n._(msg`This is not your password.`);
+  return message;
+}
+
+/** The reject reason's field error (the contract's rule, checked by the form and the server) in the UI language. */
+export function rejectReasonMessage(message: string): string {
+  if (message === REJECT_REASON_MESSAGES.missing)
+    return i18n._(msg`Say why you reject it: the requester reads it.`);
+  if (message === REJECT_REASON_MESSAGES.tooLong) {
+    const maximum = REJECT_REASON_MAX_LENGTH;
+    return i18n._(msg`At most ${maximum} characters.`);
+  }
   return message;
 }
