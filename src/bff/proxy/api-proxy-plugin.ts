@@ -10,6 +10,7 @@ import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contra
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
+import { forwardLeaseMs } from '../approvals/forward-lease.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -67,7 +68,12 @@ export default fp<ApiProxyPluginOptions>(
       publicUrl: options.publicUrl,
     });
     // Only read here (the TTL is the approvals plugin's concern).
-    const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
+    const approvals = new ApprovalRepository(
+      app.database.db,
+      Date.now,
+      0,
+      forwardLeaseMs(app.platform.timeoutMs),
+    );
     /**
      * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
      * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
