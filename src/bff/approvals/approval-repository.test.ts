@@ -66,26 +66,26 @@ describe('ApprovalRepository decisions when the answer is lost after the databas
   afterAll(() => database?.close());
 
   it('recognises its own stored approval on the retry instead of reporting someone else was first', async () => {
-    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS);
+    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS, HOUR_MS);
     const created = await repository.create({ ...REQUEST, id: randomUUID(), inputId: 'lost-approve' });
-    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS);
+    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS, HOUR_MS);
     const decidedAt = new Date();
     const claimed = await lossy.approve(created.id, OTTO, decidedAt, 'signature', 'sending');
     expect(claimed).toMatchObject({ id: created.id, status: 'sending', decidedBy: 'otto', attempts: 1 });
   });
 
   it('still reports a decision someone else stored first as not this one', async () => {
-    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS);
+    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS, HOUR_MS);
     const created = await repository.create({ ...REQUEST, id: randomUUID(), inputId: 'other-first' });
     await repository.approve(created.id, { username: 'ada', displayName: null }, new Date(), 'a', 'sending');
-    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS);
+    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS, HOUR_MS);
     expect(await lossy.approve(created.id, OTTO, new Date(), 'signature', 'sending')).toBeNull();
   });
 
   it('recognises its own stored withdrawal on the retry', async () => {
-    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS);
+    const repository = new ApprovalRepository(database.db, Date.now, HOUR_MS, HOUR_MS);
     const created = await repository.create({ ...REQUEST, id: randomUUID(), inputId: 'lost-withdraw' });
-    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS);
+    const lossy = new ApprovalRepository(firstUpdateAnswerLost(database.db), Date.now, HOUR_MS, HOUR_MS);
     const closed = await lossy.close(created.id, 'withdrawn', { username: 'olga', displayName: null }, null);
     expect(closed).toMatchObject({ status: 'withdrawn', decidedBy: 'olga' });
   });

@@ -3,14 +3,11 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
-  isNotNull,
   isNull,
-  lt,
-  lte,
   ne,
-  notInArray,
   or,
   sql,
   type SQL,
@@ -19,6 +16,7 @@ import type { ApprovalOutcome, ApprovalStatus } from '../../contract/approvals.t
 import { isUniqueViolation, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { approvalDecisionsSeen, approvals } from '../db/schema.ts';
+import { approvalStatusAt, expiredAt, staleSince } from './approval-status-now.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = Omit<
@@ -37,9 +35,6 @@ export type NewApproval = Omit<
   | 'sentAt'
   | 'attempts'
 >;
-
-/** A request is decided once it has left `pending` and `sending` and has a decision time. */
-const decided: SQL = sql`${notInArray(approvals.status, ['pending', 'sending'])} and ${isNotNull(approvals.decidedAt)}`;
 
 /** A pending request for the same contract and `input_id` exists: editing means withdrawing it first. */
 export class PendingDuplicateError extends Error {
@@ -62,17 +57,47 @@ export type ForwardClaim = Pick<ApprovalRow, 'id' | 'attempts'>;
  * Approvals in the BFF's database, shared by every replica. Each decision is one guarded UPDATE: the row
  * moves only from the state the rule allows, so two approvers at once (two replicas) get one winner and
  * the other finds nothing to update (a 409), and requester ≠ approver is part of that same statement.
+ *
+ * Reads never write: a pending request past its expiry reads as `expired` and a forward past its lease as
+ * `unknown` (see approval-status-now.ts); only the hourly sweep and the write paths store that, and every
+ * write checks the time itself.
  */
 export class ApprovalRepository {
   constructor(
     private readonly db: BffDatabase,
     private readonly now: () => number,
     private readonly ttlMs: number,
+    /** How long a forward may stay `sending` (forward-lease.ts). */
+    private readonly leaseMs: number,
   ) {}
+
+  /** Status and decision time as they are now, with the columns they read as. */
+  private statusNow() {
+    const at = new Date(this.now());
+    const now = approvalStatusAt(at, new Date(at.getTime() - this.leaseMs));
+    return {
+      ...now,
+      columns: { ...getTableColumns(approvals), status: now.status, decidedAt: now.decidedAt },
+    };
+  }
 
   /** Stores a new pending request (`db`: a transaction that stores what it belongs to, such as its campaign). */
   async create(approval: NewApproval, db: BffDatabase = this.db): Promise<ApprovalRow> {
     const requestedAt = new Date(this.now());
+    // A request that ran out unswept must not hold its input_id: expiring it is this write's to do.
+    if (approval.kind === 'charge' && approval.contractId && approval.inputId)
+      await db
+        .update(approvals)
+        .set({ status: 'expired', decidedAt: sql`${approvals.expiresAt}` })
+        .where(
+          and(
+            expiredAt(requestedAt),
+            eq(approvals.kind, 'charge'),
+            eq(approvals.userId, approval.userId),
+            eq(approvals.contractId, approval.contractId),
+            eq(approvals.inputId, approval.inputId),
+          ),
+        );
     try {
       const [row] = await db
         .insert(approvals)
@@ -103,7 +128,7 @@ export class ApprovalRepository {
   }
 
   async find(id: string): Promise<ApprovalRow | null> {
-    const [row] = await this.db.select().from(approvals).where(eq(approvals.id, id));
+    const [row] = await this.db.select(this.statusNow().columns).from(approvals).where(eq(approvals.id, id));
     return row ?? null;
   }
 
@@ -113,18 +138,19 @@ export class ApprovalRepository {
     limit: number,
     offset: number,
   ): Promise<{ count: number; results: ApprovalRow[] }> {
+    const now = this.statusNow();
     const where = and(
-      filter.status ? eq(approvals.status, filter.status) : undefined,
+      filter.status ? eq(now.status, filter.status) : undefined,
       filter.requestedBy ? eq(approvals.requestedBy, filter.requestedBy) : undefined,
-      filter.decidedOnly ? decided : undefined,
+      filter.decidedOnly ? now.decided : undefined,
     );
     const [total] = await this.db.select({ rows: count() }).from(approvals).where(where);
     const results = await this.db
-      .select()
+      .select(now.columns)
       .from(approvals)
       .where(where)
       .orderBy(
-        ...(filter.decidedOnly ? [desc(approvals.decidedAt)] : []),
+        ...(filter.decidedOnly ? [desc(now.decidedAt)] : []),
         desc(approvals.requestedAt),
         desc(approvals.id),
       )
@@ -143,15 +169,16 @@ export class ApprovalRepository {
       .from(approvalDecisionsSeen)
       .where(eq(approvalDecisionsSeen.username, username));
     const seenAt = seen?.seenAt ?? null;
+    const now = this.statusNow();
     const [total] = await this.db
       .select({ rows: count() })
       .from(approvals)
       .where(
         and(
           eq(approvals.requestedBy, username),
-          decided,
+          now.decided,
           or(isNull(approvals.decidedBy), ne(approvals.decidedBy, username)),
-          seenAt ? gt(approvals.decidedAt, seenAt) : undefined,
+          seenAt ? gt(now.decidedAt, seenAt) : undefined,
         ),
       );
     return { unseen: Number(total?.rows ?? 0), seenAt };
@@ -174,12 +201,15 @@ export class ApprovalRepository {
     });
   }
 
-  /** Pending requests past their time become `expired`; answers those that did (a bulk one cancels its campaign). */
+  /**
+   * The sweep: pending requests past their time become `expired`, decided at their expiry (what reads showed
+   * already); answers those that did (a bulk one cancels its campaign).
+   */
   async expireDue(): Promise<ApprovalRow[]> {
     return this.db
       .update(approvals)
-      .set({ status: 'expired', decidedAt: new Date(this.now()) })
-      .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, new Date(this.now()))))
+      .set({ status: 'expired', decidedAt: sql`${approvals.expiresAt}` })
+      .where(expiredAt(new Date(this.now())))
       .returning();
   }
 
@@ -257,10 +287,7 @@ export class ApprovalRepository {
         and(
           eq(approvals.id, id),
           eq(approvals.kind, 'charge'),
-          or(
-            eq(approvals.status, 'unknown'),
-            and(eq(approvals.status, 'sending'), lt(approvals.sentAt, staleBefore)),
-          ),
+          or(eq(approvals.status, 'unknown'), staleSince(staleBefore)),
         ),
       )
       .returning();
@@ -297,8 +324,8 @@ export class ApprovalRepository {
   }
 
   /**
-   * Rejects (by someone other than the requester) or withdraws (by the requester) a pending request, in
-   * one statement. Null when it was not pending, or the person may not.
+   * Rejects (by someone other than the requester) or withdraws (by the requester) a pending, unexpired
+   * request, in one statement. Null when it was not pending, expired, or the person may not.
    */
   async close(
     id: string,
@@ -313,7 +340,9 @@ export class ApprovalRepository {
       const [row] = await this.db
         .update(approvals)
         .set({ status: to, decidedBy: by.username, decidedByDisplayName: by.displayName, decidedAt, reason })
-        .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), who))
+        .where(
+          and(eq(approvals.id, id), eq(approvals.status, 'pending'), gt(approvals.expiresAt, decidedAt), who),
+        )
         .returning();
       return row ?? null;
     });
@@ -324,8 +353,9 @@ export class ApprovalRepository {
    * without an answer — so a direct booking under the same `input_id` must wait for it.
    */
   async openFor(userId: string, contractId: string, inputId: string): Promise<ApprovalRow | null> {
+    const now = this.statusNow();
     const [row] = await this.db
-      .select()
+      .select(now.columns)
       .from(approvals)
       .where(
         and(
@@ -333,19 +363,19 @@ export class ApprovalRepository {
           eq(approvals.userId, userId),
           eq(approvals.contractId, contractId),
           eq(approvals.kind, 'charge'),
-          inArray(approvals.status, ['pending', 'sending', 'unknown']),
+          inArray(now.status, ['pending', 'sending', 'unknown']),
         ),
       )
       .limit(1);
     return row ?? null;
   }
 
-  /** Forwards that began before `staleBefore` and never recorded an answer (their process died) are unknown. */
-  async markStaleUnknown(staleBefore: Date): Promise<number> {
+  /** The sweep: forwards past their lease that never recorded an answer (their process died) become unknown. */
+  async markStaleUnknown(): Promise<number> {
     const rows = await this.db
       .update(approvals)
       .set({ status: 'unknown' })
-      .where(and(eq(approvals.status, 'sending'), lt(approvals.sentAt, staleBefore)))
+      .where(staleSince(new Date(this.now() - this.leaseMs)))
       .returning({ id: approvals.id });
     return rows.length;
   }

@@ -28,8 +28,7 @@ import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { isRecord } from '../../contract/is-record.ts';
-import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
-import { errorMessage } from '../../node-shared/error-fields.ts';
+import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
 import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
@@ -39,7 +38,6 @@ import { upstreamPath } from '../proxy/upstream-proxy.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { Session } from '../sessions/session-store.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
-import { TOKEN_TIMEOUT_MS } from '../token-manager.ts';
 import { approvalSignature, isForwardable } from './approval-digest.ts';
 import {
   ApprovalRepository,
@@ -49,6 +47,7 @@ import {
 } from './approval-repository.ts';
 import { chargeApproval } from './approval-request.ts';
 import { approvalView, storedBody } from './approval-view.ts';
+import { forwardLeaseMs } from './forward-lease.ts';
 import {
   approverEligibility,
   CANNOT_APPROVE_CODES,
@@ -76,6 +75,8 @@ export interface BulkCampaignGate {
 declare module 'fastify' {
   interface FastifyInstance {
     bulkCampaignGate: BulkCampaignGate;
+    /** The approvals' hourly sweep (what the clock decided, stored; lost campaign starts made); answers how many expired. */
+    approvalSweep: () => Promise<number>;
   }
 }
 
@@ -139,28 +140,28 @@ const DATABASE_ATTEMPTS = 6;
 export default fp<ApprovalsPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs);
-    const signingKey = app.deriveKey('approval-signatures');
     const platform = app.platform;
-    // A `sending` approval older than this had its process die mid-forward: it counts as unknown. Longer
-    // than a forward can take: two token requests and two attempts (a 401 is tried once more), each with
-    // its deadline.
-    const leaseMs = 2 * (platform.timeoutMs + TOKEN_TIMEOUT_MS) + 5_000;
+    // A `sending` approval older than this had its process die mid-forward: it counts as unknown.
+    const leaseMs = forwardLeaseMs(platform.timeoutMs);
+    const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs, leaseMs);
+    const signingKey = app.deriveKey('approval-signatures');
 
     /**
-     * Pending requests past their time expire (a bulk campaign waiting for one is cancelled); forwards
-     * whose process died become unknown; approved campaigns whose start was lost are started.
+     * The hourly sweep, the only writer of what the clock decides (reads derive it): pending requests past
+     * their time are stored expired (a bulk campaign waiting for one is cancelled); forwards whose process
+     * died are stored unknown; approved campaigns whose start was lost are started.
      */
     const expireDue = async () => {
       const expired = await approvals.expireDue();
       for (const approval of expired)
         if (approval.campaignId) await app.bulkCampaignGate.cancel(approval.campaignId);
-      await approvals.markStaleUnknown(new Date(options.now() - leaseMs));
+      await approvals.markStaleUnknown();
       for (const approved of await approvals.unstartedCampaignApprovals())
         await startCampaign(app.log, approved);
       return expired.length;
     };
     scheduleMaintenance(app, 'expired approvals', HOURLY, expireDue);
+    app.decorate('approvalSweep', expireDue);
 
     /**
      * Starts an approved campaign if its stored rows are still those approved; else it is cancelled and
@@ -189,20 +190,8 @@ export default fp<ApprovalsPluginOptions>(
       await app.bulkCampaignGate.start(campaignId);
       return (await approvals.recordCampaignOutcome(claimed.id, 'booked', null)) ?? claimed;
     };
-    /**
-     * Housekeeping that rides along with reads (it also runs hourly). When the database has just ended its
-     * connections it is skipped, not the request: its writes are not sent twice (whether the first ran is
-     * unknown), the approve statement checks expiry itself, and the reads are tried again on a new connection.
-     */
-    const tidyUp = () =>
-      expireDue().catch((error: unknown) => {
-        if (!isConnectionLoss(error)) throw error;
-        app.log.warn({ err: errorMessage(error) }, 'approval housekeeping skipped: database connection lost');
-        return 0;
-      });
-
+    /** The request as it is now (expired or unknown as the clock says: reads never write). */
     const found = async (id: string): Promise<ApprovalRow> => {
-      await tidyUp();
       const row = await approvals.find(id);
       if (!row) throw new HttpError(404, 'no_such_approval', 'No such approval request.');
       return row;
@@ -423,7 +412,6 @@ export default fp<ApprovalsPluginOptions>(
         schema: { querystring: approvalListQuerySchema, response: { 200: approvalPageSchema } },
       },
       async (request) => {
-        await tidyUp();
         const { limit, offset, status, requested_by: requestedBy, mine } = request.query;
         const page =
           mine === 'decided'
@@ -452,7 +440,6 @@ export default fp<ApprovalsPluginOptions>(
       '/bff/approvals/decisions-for-me',
       { onRequest: writersOnly, schema: { response: { 200: decisionsForMeSchema } } },
       async (request) => {
-        await tidyUp();
         const { unseen, seenAt } = await approvals.decisionsFor(requireSession(request).username);
         return { unseen, seen_at: seenAt?.toISOString() ?? null };
       },

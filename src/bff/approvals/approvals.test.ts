@@ -403,7 +403,7 @@ describe('four-eyes approvals of charges and credits', () => {
     expect(approvalSchema.parse(approved.json()).status).toBe('approved');
     await until(async () => (await bookedTimes(sandbox, 'bulk-big-%')) === 3, 30_000);
 
-    // A start lost to a fault (approved, campaign still waiting) is made by the next sweep: any read.
+    // A start lost to a fault (approved, campaign still waiting) is made by the next (hourly) sweep.
     const third = bulkCampaignSchema.parse(
       (
         await call('POST', '/bff/bulk/campaigns', operator, {
@@ -423,7 +423,7 @@ describe('four-eyes approvals of charges and credits', () => {
       .where(eq(bulkCampaigns.id, third.id));
     await app.database.db.update(approvals).set({ outcome: null }).where(eq(approvals.id, third.approvalId!));
     await app.database.db.execute(sql`alter table approvals enable trigger approvals_keep_request`);
-    await call('GET', '/bff/approvals', otto);
+    await app.approvalSweep();
     await until(async () => (await bookedTimes(sandbox, 'bulk-lost-%')) === 3, 30_000);
 
     // Rows changed after the request: not started, cancelled, and the approval says so to both.
@@ -501,10 +501,35 @@ describe('approvals over time and faults', () => {
       });
       expect(expired.statusCode).toBe(409);
       expect(expired.json().detail).toMatch(/expired/);
-      expect(
-        approvalSchema.parse((await bff.call('GET', `/bff/approvals/${created.id}`, fresh)).json()).status,
-      ).toBe('expired');
+      const shown = approvalSchema.parse(
+        (await bff.call('GET', `/bff/approvals/${created.id}`, fresh)).json(),
+      );
+      expect(shown).toMatchObject({ status: 'expired', decided_at: created.expires_at });
       expect(await bookedTimes(bff.sandbox, 'ttl-1')).toBe(0);
+      const listed = async (query: string) =>
+        approvalPageSchema
+          .parse((await bff.call('GET', `/bff/approvals${query}`, fresh)).json())
+          .results.map((approval) => [approval.id, approval.status]);
+      expect(await listed('?status=expired')).toEqual([[created.id, 'expired']]);
+      expect(await listed('?status=pending')).toEqual([]);
+      const requester = await signIn(bff.app, TEST_OPERATOR.username, TEST_OPERATOR.password);
+      expect((await bff.call('GET', '/bff/approvals/decisions-for-me', requester)).json()).toMatchObject({
+        unseen: 1,
+      });
+      const withdrawn = await bff.call('POST', `/bff/approvals/${created.id}/withdraw`, requester, {});
+      expect(withdrawn.statusCode).toBe(409);
+      expect(withdrawn.json().code).toBe('approval_expired');
+
+      // Reads never write (issue 43): the row is as the request left it until the hourly sweep stores it.
+      const stored = () =>
+        bff.app.database.db
+          .select({ status: approvals.status, decidedAt: approvals.decidedAt })
+          .from(approvals)
+          .where(eq(approvals.id, created.id));
+      expect(await stored()).toEqual([{ status: 'pending', decidedAt: null }]);
+      expect(await bff.app.approvalSweep()).toBe(1);
+      expect(await stored()).toEqual([{ status: 'expired', decidedAt: new Date(created.expires_at) }]);
+      expect((await bff.call('GET', `/bff/approvals/${created.id}`, fresh)).json()).toEqual(shown);
     } finally {
       await bff.close();
     }

@@ -45,6 +45,7 @@ import { CampaignRunner, type RowGate } from './campaign-runner.ts';
 import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { rowsDigest } from '../approvals/approval-digest.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
+import { forwardLeaseMs } from '../approvals/forward-lease.ts';
 import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
 import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
@@ -198,7 +199,12 @@ export default fp<BulkPluginOptions>(
       now: options.now,
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     });
-    const approvals = new ApprovalRepository(app.database.db, options.now, options.approvalTtlMs);
+    const approvals = new ApprovalRepository(
+      app.database.db,
+      options.now,
+      options.approvalTtlMs,
+      forwardLeaseMs(app.platform.timeoutMs),
+    );
     app.decorate('bulkCampaignGate', {
       rowsDigest: (campaignId: string) => rowsDigest(campaigns.rowsInOrder(campaignId)),
       start: async (campaignId: string) => {

@@ -11,6 +11,7 @@ import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { ApprovalRepository } from '../approvals/approval-repository.ts';
+import { forwardLeaseMs } from '../approvals/forward-lease.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -66,7 +67,12 @@ export default fp<ApiProxyPluginOptions>(
       publicUrl: options.publicUrl,
     });
     // Only read here (the TTL is the approvals plugin's concern).
-    const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
+    const approvals = new ApprovalRepository(
+      app.database.db,
+      Date.now,
+      0,
+      forwardLeaseMs(app.platform.timeoutMs),
+    );
     /**
      * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
      * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
