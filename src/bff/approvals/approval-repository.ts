@@ -59,7 +59,7 @@ export type ForwardClaim = Pick<ApprovalRow, 'id' | 'attempts'>;
  * the other finds nothing to update (a 409), and requester ≠ approver is part of that same statement.
  *
  * Reads never write: a pending request past its expiry reads as `expired` and a forward past its lease as
- * `unknown` (see approval-status-now.ts); only the hourly sweep and the write paths store that, and every
+ * `unknown` (see approval-status-now.ts); only the sweep (every minute) and the write paths store that, and every
  * write checks the time itself.
  */
 export class ApprovalRepository {

@@ -2,7 +2,7 @@ import { and, eq, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus } from '../../contract/approvals.ts';
 import { approvals } from '../db/schema.ts';
 
-/** A pending request whose time ran out at `at`: it reads as `expired` (the hourly sweep stores that). */
+/** A pending request whose time ran out at `at`: it reads as `expired` (the sweep stores that, every minute). */
 export const expiredAt = (at: Date): SQL =>
   and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, at))!;
 

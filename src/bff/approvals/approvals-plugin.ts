@@ -33,7 +33,7 @@ import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
 import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
-import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { Session } from '../sessions/session-store.ts';
@@ -75,7 +75,7 @@ export interface BulkCampaignGate {
 declare module 'fastify' {
   interface FastifyInstance {
     bulkCampaignGate: BulkCampaignGate;
-    /** The approvals' hourly sweep (what the clock decided, stored; lost campaign starts made); answers how many expired. */
+    /** The approvals' sweep (every minute) (what the clock decided, stored; lost campaign starts made); answers how many expired. */
     approvalSweep: () => Promise<number>;
   }
 }
@@ -128,6 +128,9 @@ function settledAnswer(answer: PlatformAnswer, isRetry: boolean) {
   };
 }
 
+/** How often the approvals sweep stores what the clock decided (expired, unknown, campaigns to start). */
+const SWEEP_EVERY_MS = 60_000;
+
 /** Database steps of a forward are idempotent: tried again while the connection comes back (~6 s). */
 const DATABASE_ATTEMPTS = 6;
 
@@ -147,7 +150,7 @@ export default fp<ApprovalsPluginOptions>(
     const signingKey = app.deriveKey('approval-signatures');
 
     /**
-     * The hourly sweep, the only writer of what the clock decides (reads derive it): pending requests past
+     * The sweep (every minute), the only writer of what the clock decides (reads derive it): pending requests past
      * their time are stored expired (a bulk campaign waiting for one is cancelled); forwards whose process
      * died are stored unknown; approved campaigns whose start was lost are started.
      */
@@ -160,7 +163,10 @@ export default fp<ApprovalsPluginOptions>(
         await startCampaign(app.log, approved);
       return expired.length;
     };
-    scheduleMaintenance(app, 'expired approvals', HOURLY, expireDue);
+    // Every minute, not hourly: a campaign whose approval expired is cancelled, and an approved campaign whose
+    // start was lost is started, within a minute (reads no longer do it). Each run is three indexed statements
+    // that write only what is due.
+    scheduleMaintenance(app, 'expired approvals', SWEEP_EVERY_MS, expireDue);
     app.decorate('approvalSweep', expireDue);
 
     /**
