@@ -12,6 +12,7 @@ import {
 } from '../contract/approvals.ts';
 import { DEFAULT_RECORDS_RETENTION_DAYS } from '../contract/records.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
+import approvalRepositoryPlugin from './approvals/approval-repository-plugin.ts';
 import { ApprovalWindow } from './approvals/approval-window.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import passwordsPlugin from './accounts/passwords-plugin.ts';
@@ -172,6 +173,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     salespartner: options.salespartner,
   });
+  await app.register(approvalRepositoryPlugin, { ttlMs: approvalTtlMs, now });
   await app.register(apiProxyPlugin, {
     maxResponseBytes: options.maxResponseBytes,
     publicUrl: options.publicUrl,
@@ -181,12 +183,10 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     concurrency: options.bulkConcurrency ?? 4,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     approvalFromCent,
-    approvalTtlMs,
     now,
   });
   await app.register(approvalsPlugin, {
     approvalFromCent,
-    ttlMs: approvalTtlMs,
     now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });

@@ -42,8 +42,8 @@ import { requireSession } from '../sessions/sessions-plugin.ts';
 import { TOKEN_TIMEOUT_MS } from '../token-manager.ts';
 import { approvalSignature, isForwardable } from './approval-digest.ts';
 import {
-  ApprovalRepository,
   PendingDuplicateError,
+  type ApprovalRepository,
   type ApprovalRow,
   type ForwardClaim,
 } from './approval-repository.ts';
@@ -82,8 +82,6 @@ declare module 'fastify' {
 export interface ApprovalsPluginOptions {
   /** BFF_APPROVAL_FROM_CENT; null: approvals are off. */
   approvalFromCent: number | null;
-  /** BFF_APPROVAL_TTL_H in milliseconds: a pending request expires after this. */
-  ttlMs: number;
   now: () => number;
 }
 
@@ -139,7 +137,7 @@ const DATABASE_ATTEMPTS = 6;
 export default fp<ApprovalsPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs);
+    const approvals = app.approvals;
     const signingKey = app.deriveKey('approval-signatures');
     const platform = app.platform;
     // A `sending` approval older than this had its process die mid-forward: it counts as unknown. Longer
@@ -685,6 +683,7 @@ export default fp<ApprovalsPluginOptions>(
     name: 'bff-approvals',
     dependencies: [
       'bff-database',
+      'bff-approval-repository',
       'bff-sessions',
       'bff-audit',
       'bff-accounts',

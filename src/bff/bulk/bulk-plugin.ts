@@ -44,7 +44,6 @@ import {
 import { CampaignRunner, type RowGate } from './campaign-runner.ts';
 import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { rowsDigest } from '../approvals/approval-digest.ts';
-import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
 import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
@@ -57,8 +56,6 @@ export interface BulkPluginOptions {
   retryPolicy?: RetryPolicy;
   /** BFF_APPROVAL_FROM_CENT (null: off): a charges campaign at or above it waits for a second person. */
   approvalFromCent: number | null;
-  /** BFF_APPROVAL_TTL_H in milliseconds. */
-  approvalTtlMs: number;
   now: () => number;
 }
 
@@ -198,7 +195,7 @@ export default fp<BulkPluginOptions>(
       now: options.now,
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     });
-    const approvals = new ApprovalRepository(app.database.db, options.now, options.approvalTtlMs);
+    const approvals = app.approvals;
     app.decorate('bulkCampaignGate', {
       rowsDigest: (campaignId: string) => rowsDigest(campaigns.rowsInOrder(campaignId)),
       start: async (campaignId: string) => {
@@ -585,6 +582,13 @@ export default fp<BulkPluginOptions>(
   },
   {
     name: 'bff-bulk',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
+    dependencies: [
+      'bff-database',
+      'bff-approval-repository',
+      'bff-sessions',
+      'bff-audit',
+      'bff-records',
+      'bff-platform',
+    ],
   },
 );

@@ -9,7 +9,6 @@ import { isRecord } from '../../contract/is-record.ts';
 import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contract/records.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { loggableError } from '../security/error-answers.ts';
-import { ApprovalRepository } from '../approvals/approval-repository.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -66,8 +65,8 @@ export default fp<ApiProxyPluginOptions>(
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       publicUrl: options.publicUrl,
     });
-    // Only read here (the TTL is the approvals plugin's concern).
-    const approvals = new ApprovalRepository(app.database.db, Date.now, 0);
+    // Only read here (openFor): the repository's TTL and clock matter to the requests it creates.
+    const approvals = app.approvals;
     /**
      * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
      * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
@@ -198,7 +197,14 @@ export default fp<ApiProxyPluginOptions>(
   },
   {
     name: 'bff-api-proxy',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
+    dependencies: [
+      'bff-database',
+      'bff-approval-repository',
+      'bff-sessions',
+      'bff-audit',
+      'bff-records',
+      'bff-platform',
+    ],
     encapsulate: true,
   },
 );
