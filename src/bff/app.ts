@@ -33,6 +33,7 @@ import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import routeRulesPlugin from './route-rules/route-rules-plugin.ts';
 import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
 
@@ -153,6 +154,8 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     now,
   });
   await app.register(passwordsPlugin, { localAccounts: options.localAccounts ?? true });
+  // After the passwords plugin's "must change password" hook, before any route's own hooks.
+  await app.register(routeRulesPlugin);
   await app.register(sessionListPlugin);
   await app.register(passkeysPlugin, {
     relyingParty,

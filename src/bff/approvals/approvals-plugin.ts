@@ -23,11 +23,10 @@ import {
   rejectRequestSchema,
   stepUpRequiredSchema,
 } from '../../contract/approvals.ts';
-import { canWrite, type AuditEntry } from '../../contract/bff-api.ts';
+import type { AuditEntry } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
-import { isRecord } from '../../contract/is-record.ts';
 import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
@@ -38,6 +37,7 @@ import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { Session } from '../sessions/session-store.ts';
+import { APPROVAL_PARTICIPANTS } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { TOKEN_TIMEOUT_MS } from '../token-manager.ts';
 import { approvalSignature, isForwardable } from './approval-digest.ts';
@@ -87,16 +87,6 @@ export interface ApprovalsPluginOptions {
 
 /** What a bulk campaign's approval covers (its body text): the digest of the campaign's rows. */
 const campaignBodySchema = z.object({ rows_sha256: z.string() });
-
-const writersOnly = async (request: FastifyRequest) => {
-  const session = requireSession(request);
-  if (!canWrite(session.role))
-    throw new HttpError(
-      403,
-      'approvals_need_operator_role',
-      'Only operators and admins take part in approvals.',
-    );
-};
 
 /**
  * The platform's answer as the approval keeps it. No answer, a server error, or a refusal of the
@@ -207,12 +197,6 @@ export default fp<ApprovalsPluginOptions>(
     };
 
     // Before the params are checked: the id as sent, cut short, names the attempt in the audit.
-    const audited = (operation: string) => async (request: FastifyRequest) => {
-      const params: unknown = request.params;
-      const id = isRecord(params) && typeof params.id === 'string' ? params.id.slice(0, 64) : undefined;
-      request.audit = { operation, targets: id ? { approval: id } : {} };
-    };
-
     const decider = (session: Session) => ({
       username: session.username,
       displayName: session.displayName,
@@ -347,7 +331,7 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals',
       {
-        onRequest: [audited('bff_approvals_create'), writersOnly],
+        config: { roles: APPROVAL_PARTICIPANTS, audit: 'bff_approvals_create' },
         schema: {
           body: approvalRequestSchema,
           response: { 201: approvalSchema, 400: bffBadRequestSchema, 409: bffRefusalSchema },
@@ -417,7 +401,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: { querystring: approvalListQuerySchema, response: { 200: approvalPageSchema } },
       },
       async (request) => {
@@ -448,7 +432,7 @@ export default fp<ApprovalsPluginOptions>(
     // The requester's decided requests since they last looked (the navigation's note), and "I looked now".
     app.get(
       '/bff/approvals/decisions-for-me',
-      { onRequest: writersOnly, schema: { response: { 200: decisionsForMeSchema } } },
+      { config: { roles: APPROVAL_PARTICIPANTS }, schema: { response: { 200: decisionsForMeSchema } } },
       async (request) => {
         await tidyUp();
         const { unseen, seenAt } = await approvals.decisionsFor(requireSession(request).username);
@@ -457,7 +441,7 @@ export default fp<ApprovalsPluginOptions>(
     );
     app.post(
       '/bff/approvals/decisions-for-me',
-      { onRequest: writersOnly, schema: { response: { 200: decisionsSeenSchema } } },
+      { config: { roles: APPROVAL_PARTICIPANTS }, schema: { response: { 200: decisionsSeenSchema } } },
       async (request) => {
         const { seenAt, previouslySeenAt } = await approvals.sawDecisions(requireSession(request).username);
         return { seen_at: seenAt.toISOString(), previously_seen_at: previouslySeenAt?.toISOString() ?? null };
@@ -469,7 +453,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals/:id/rows',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: {
           params: approvalParamsSchema,
           querystring: approvalRowsQuerySchema,
@@ -499,7 +483,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals/:id',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: { params: approvalParamsSchema, response: { 200: approvalSchema } },
       },
       async (request) => {
@@ -530,7 +514,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/approve',
       {
-        onRequest: [audited('bff_approvals_approve'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_approve',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           // SSO approvers have no password to send: no body is an empty one.
@@ -595,7 +583,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/retry',
       {
-        onRequest: [audited('bff_approvals_retry'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_retry',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           response: { 200: approvalSchema, 409: bffRefusalSchema },
@@ -652,7 +644,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/reject',
       {
-        onRequest: [audited('bff_approvals_reject'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_reject',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           body: rejectRequestSchema,
@@ -670,7 +666,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/withdraw',
       {
-        onRequest: [audited('bff_approvals_withdraw'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_withdraw',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           response: { 200: approvalSchema, 403: bffRefusalSchema, 409: bffRefusalSchema },

@@ -10,6 +10,7 @@ import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contra
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
+import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
 
@@ -133,6 +134,9 @@ export default fp<ApiProxyPluginOptions>(
     app.all(
       '/api/*',
       {
+        // Signed in (config.roles, before the allowlist); which role may call which operation is the
+        // allowlist's (assertMayCall), per operation, so it stays here.
+        config: { roles: SIGNED_IN },
         onRequest: async (request) => {
           request.audit = { operation: 'not_allowed', targets: {} };
           const session = requireSession(request);
