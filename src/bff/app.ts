@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Environment } from '../contract/bff-api.ts';
 import { MAX_BODY_BYTES } from '../contract/api/common.ts';
 import approvalsPlugin from './approvals/approvals-plugin.ts';
+import approvalRepositoryPlugin from './approvals/approval-repository-plugin.ts';
 import { ApprovalWindow } from './approvals/approval-window.ts';
 import accountsPlugin from './accounts/accounts-plugin.ts';
 import passwordsPlugin from './accounts/passwords-plugin.ts';
@@ -35,6 +36,7 @@ import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import routeRulesPlugin from './route-rules/route-rules-plugin.ts';
 import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
 
@@ -159,6 +161,8 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     now,
   });
   await app.register(passwordsPlugin, { localAccounts });
+  // After the passwords plugin's "must change password" hook, before any route's own hooks.
+  await app.register(routeRulesPlugin);
   await app.register(sessionListPlugin);
   await app.register(passkeysPlugin, {
     relyingParty,
@@ -179,6 +183,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     salespartner: options.salespartner,
   });
+  await app.register(approvalRepositoryPlugin, { ttlMs: approvalTtlMs, now });
   await app.register(apiProxyPlugin, {
     maxResponseBytes: options.maxResponseBytes,
     publicUrl: options.publicUrl,
@@ -188,12 +193,10 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     concurrency: options.bulkConcurrency ?? DEFAULT_BULK_CONCURRENCY,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     approvalFromCent,
-    approvalTtlMs,
     now,
   });
   await app.register(approvalsPlugin, {
     approvalFromCent,
-    ttlMs: approvalTtlMs,
     now,
   });
   await app.register(healthPlugin, { tokens: options.tokens });

@@ -8,8 +8,8 @@ import type { TokenManager } from './token-manager.ts';
  */
 export default fp<{ tokens: TokenManager }>(
   async (app, options) => {
-    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    app.get('/healthz', { logLevel: 'warn', config: { roles: 'public' } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { logLevel: 'warn', config: { roles: 'public' } }, async (_request, reply) => {
       try {
         await options.tokens.token();
         return { status: 'ready' };

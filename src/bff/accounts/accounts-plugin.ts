@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
 import { endSession, requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { AccountLinks } from './account-links.ts';
 import { newPasswordProblems } from './new-password.ts';
@@ -59,23 +59,25 @@ export default fp<AccountsPluginOptions>(
     scheduleMaintenance(app, 'old sign-in failures', HOURLY, () => throttle.purge());
 
     // Who may call is settled in onRequest, before the body is read or checked: a refused caller gets
-    // its 401/403 whatever it sent.
+    // its 401/403 whatever it sent (roles: config.roles; the feature switch: here, after them).
     const localAccountsOnly = async () => {
       if (!options.localAccounts) throw new HttpError(403, 'local_accounts_off', LOCAL_ACCOUNTS_OFF);
     };
-    const adminsOnly = async (request: FastifyRequest) => {
-      requireAdmin(request);
-    };
 
-    app.get('/bff/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
-      local: options.localAccounts,
-      passkey: options.localAccounts && options.passkeys,
-      sso: app.identityProvider ? await app.identityProvider.status() : ('off' as const),
-    }));
+    app.get(
+      '/bff/sign-in-options',
+      { config: { roles: 'public' }, schema: { response: { 200: signInOptionsSchema } } },
+      async () => ({
+        local: options.localAccounts,
+        passkey: options.localAccounts && options.passkeys,
+        sso: app.identityProvider ? await app.identityProvider.status() : ('off' as const),
+      }),
+    );
 
     app.post(
       '/bff/login',
       {
+        config: { roles: 'public' },
         onRequest: localAccountsOnly,
         schema: {
           body: loginRequestSchema,
@@ -109,7 +111,11 @@ export default fp<AccountsPluginOptions>(
 
     app.post(
       '/bff/logout',
-      { schema: { response: { 200: logoutResponseSchema, 204: z.undefined() } } },
+      // Public: signing out without a session (an expired one) still clears the cookie.
+      {
+        config: { roles: 'public' },
+        schema: { response: { 200: logoutResponseSchema, 204: z.undefined() } },
+      },
       async (request, reply) => {
         const idToken = await endSession(request, reply);
         if (!idToken || !app.identityProvider) return reply.code(204).send();
@@ -123,41 +129,42 @@ export default fp<AccountsPluginOptions>(
       },
     );
 
-    app.get('/bff/user', { schema: { response: { 200: sessionUserSchema } } }, async (request) => {
-      const session = requireSession(request);
-      return {
-        username: session.username,
-        role: session.role,
-        environment: options.environment,
-        confirmFromCent: options.confirmFromCent,
-        approvalFromCent: options.approvalFromCent,
-        ...(session.displayName !== null && { displayName: session.displayName }),
-        ...(session.mustChangePassword && { must_change_password: true }),
-        ...(session.authenticatedWith !== null && { authenticatedWith: session.authenticatedWith }),
-      };
-    });
+    app.get(
+      '/bff/user',
+      { config: { roles: SIGNED_IN }, schema: { response: { 200: sessionUserSchema } } },
+      async (request) => {
+        const session = requireSession(request);
+        return {
+          username: session.username,
+          role: session.role,
+          environment: options.environment,
+          confirmFromCent: options.confirmFromCent,
+          approvalFromCent: options.approvalFromCent,
+          ...(session.displayName !== null && { displayName: session.displayName }),
+          ...(session.mustChangePassword && { must_change_password: true }),
+          ...(session.authenticatedWith !== null && { authenticatedWith: session.authenticatedWith }),
+        };
+      },
+    );
 
     // Public: the sign-in screen shows the environment too, so production is unmistakable before sign-in.
-    app.get('/bff/environment', { schema: { response: { 200: environmentInfoSchema } } }, async () => ({
-      environment: options.environment,
-    }));
+    app.get(
+      '/bff/environment',
+      { config: { roles: 'public' }, schema: { response: { 200: environmentInfoSchema } } },
+      async () => ({ environment: options.environment }),
+    );
 
     app.get(
       '/bff/users',
-      { onRequest: adminsOnly, schema: { response: { 200: z.array(staffUserSchema) } } },
+      { config: { roles: ADMINS }, schema: { response: { 200: z.array(staffUserSchema) } } },
       async () => users.list(),
     );
 
     app.post(
       '/bff/users',
       {
-        onRequest: [
-          async (request) => {
-            request.audit = { operation: 'bff_users_create', targets: {} };
-          },
-          adminsOnly,
-          localAccountsOnly,
-        ],
+        config: { roles: ADMINS, audit: 'bff_users_create' },
+        onRequest: localAccountsOnly,
         schema: {
           body: createUserRequestSchema,
           response: { 201: staffUserSchema, 400: bffBadRequestSchema },
@@ -185,15 +192,7 @@ export default fp<AccountsPluginOptions>(
     app.patch(
       '/bff/users/:username',
       {
-        onRequest: [
-          async (request) => {
-            request.audit = {
-              operation: 'bff_users_update',
-              targets: { username: request.params.username.slice(0, 64) },
-            };
-          },
-          adminsOnly,
-        ],
+        config: { roles: ADMINS, audit: 'bff_users_update', auditTargets: { username: 'username' } },
         schema: {
           params: staffUserSchema.pick({ username: true }),
           body: updateUserRequestSchema,

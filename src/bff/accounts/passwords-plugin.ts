@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import {
 } from '../../contract/accounts.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
+import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { newPasswordProblems, temporaryPassword } from './new-password.ts';
 import { PasskeyRepository } from '../passkeys/passkey-repository.ts';
@@ -65,18 +65,8 @@ export default fp<PasswordsPluginOptions>(
     app.post(
       '/bff/users/:username/password-reset',
       {
-        onRequest: [
-          async (request: FastifyRequest<{ Params: { username: string } }>) => {
-            request.audit = {
-              operation: 'bff_users_password_reset',
-              targets: { username: request.params.username.slice(0, 64) },
-            };
-          },
-          async (request) => {
-            requireAdmin(request);
-          },
-          localAccountsOnly,
-        ],
+        config: { roles: ADMINS, audit: 'bff_users_password_reset', auditTargets: { username: 'username' } },
+        onRequest: localAccountsOnly,
         schema: {
           params: staffUserSchema.pick({ username: true }),
           response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
@@ -105,13 +95,12 @@ export default fp<PasswordsPluginOptions>(
     app.post(
       '/bff/password',
       {
+        config: { roles: SIGNED_IN, audit: 'bff_password_change' },
         onRequest: [
           async (request) => {
-            request.audit = {
-              operation: 'bff_password_change',
-              targets: request.session ? { username: request.session.username } : {},
-            };
+            // The account is the session's own: named once the rules let the session through.
             const session = requireSession(request);
+            request.audit!.targets.username = session.username;
             if (session.username.startsWith(SSO_USERNAME_PREFIX))
               throw new HttpError(403, 'sso_owns_passwords', SSO_OWNS_PASSWORDS);
           },

@@ -23,11 +23,10 @@ import {
   rejectRequestSchema,
   stepUpRequiredSchema,
 } from '../../contract/approvals.ts';
-import { canWrite, type AuditEntry } from '../../contract/bff-api.ts';
+import type { AuditEntry } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { formatCents } from '../../contract/euro-amount.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
-import { isRecord } from '../../contract/is-record.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
@@ -37,11 +36,12 @@ import { scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { Session } from '../sessions/session-store.ts';
+import { APPROVAL_PARTICIPANTS } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { approvalSignature, isForwardable } from './approval-digest.ts';
 import {
-  ApprovalRepository,
   PendingDuplicateError,
+  type ApprovalRepository,
   type ApprovalRow,
   type ForwardClaim,
 } from './approval-repository.ts';
@@ -83,23 +83,11 @@ declare module 'fastify' {
 export interface ApprovalsPluginOptions {
   /** BFF_APPROVAL_FROM_CENT; null: approvals are off. */
   approvalFromCent: number | null;
-  /** BFF_APPROVAL_TTL_H in milliseconds: a pending request expires after this. */
-  ttlMs: number;
   now: () => number;
 }
 
 /** What a bulk campaign's approval covers (its body text): the digest of the campaign's rows. */
 const campaignBodySchema = z.object({ rows_sha256: z.string() });
-
-const writersOnly = async (request: FastifyRequest) => {
-  const session = requireSession(request);
-  if (!canWrite(session.role))
-    throw new HttpError(
-      403,
-      'approvals_need_operator_role',
-      'Only operators and admins take part in approvals.',
-    );
-};
 
 /**
  * The platform's answer as the approval keeps it. No answer, a server error, or a refusal of the
@@ -143,11 +131,11 @@ const DATABASE_ATTEMPTS = 6;
 export default fp<ApprovalsPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const approvals = app.approvals;
+    const signingKey = app.deriveKey('approval-signatures');
     const platform = app.platform;
     // A `sending` approval older than this had its process die mid-forward: it counts as unknown.
     const leaseMs = forwardLeaseMs(platform.timeoutMs);
-    const approvals = new ApprovalRepository(app.database.db, options.now, options.ttlMs, leaseMs);
-    const signingKey = app.deriveKey('approval-signatures');
 
     /**
      * The sweep (every minute), the only writer of what the clock decides (reads derive it): pending requests past
@@ -204,12 +192,6 @@ export default fp<ApprovalsPluginOptions>(
     };
 
     // Before the params are checked: the id as sent, cut short, names the attempt in the audit.
-    const audited = (operation: string) => async (request: FastifyRequest) => {
-      const params: unknown = request.params;
-      const id = isRecord(params) && typeof params.id === 'string' ? params.id.slice(0, 64) : undefined;
-      request.audit = { operation, targets: id ? { approval: id } : {} };
-    };
-
     const decider = (session: Session) => ({
       username: session.username,
       displayName: session.displayName,
@@ -344,7 +326,7 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals',
       {
-        onRequest: [audited('bff_approvals_create'), writersOnly],
+        config: { roles: APPROVAL_PARTICIPANTS, audit: 'bff_approvals_create' },
         schema: {
           body: approvalRequestSchema,
           response: { 201: approvalSchema, 400: bffBadRequestSchema, 409: bffRefusalSchema },
@@ -414,7 +396,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: { querystring: approvalListQuerySchema, response: { 200: approvalPageSchema } },
       },
       async (request) => {
@@ -444,7 +426,7 @@ export default fp<ApprovalsPluginOptions>(
     // The requester's decided requests since they last looked (the navigation's note), and "I looked now".
     app.get(
       '/bff/approvals/decisions-for-me',
-      { onRequest: writersOnly, schema: { response: { 200: decisionsForMeSchema } } },
+      { config: { roles: APPROVAL_PARTICIPANTS }, schema: { response: { 200: decisionsForMeSchema } } },
       async (request) => {
         const { unseen, seenAt } = await approvals.decisionsFor(requireSession(request).username);
         return { unseen, seen_at: seenAt?.toISOString() ?? null };
@@ -452,7 +434,7 @@ export default fp<ApprovalsPluginOptions>(
     );
     app.post(
       '/bff/approvals/decisions-for-me',
-      { onRequest: writersOnly, schema: { response: { 200: decisionsSeenSchema } } },
+      { config: { roles: APPROVAL_PARTICIPANTS }, schema: { response: { 200: decisionsSeenSchema } } },
       async (request) => {
         const { seenAt, previouslySeenAt } = await approvals.sawDecisions(requireSession(request).username);
         return { seen_at: seenAt.toISOString(), previously_seen_at: previouslySeenAt?.toISOString() ?? null };
@@ -464,7 +446,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals/:id/rows',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: {
           params: approvalParamsSchema,
           querystring: approvalRowsQuerySchema,
@@ -494,7 +476,7 @@ export default fp<ApprovalsPluginOptions>(
     app.get(
       '/bff/approvals/:id',
       {
-        onRequest: writersOnly,
+        config: { roles: APPROVAL_PARTICIPANTS },
         schema: { params: approvalParamsSchema, response: { 200: approvalSchema } },
       },
       async (request) => {
@@ -525,7 +507,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/approve',
       {
-        onRequest: [audited('bff_approvals_approve'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_approve',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           // SSO approvers have no password to send: no body is an empty one.
@@ -590,7 +576,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/retry',
       {
-        onRequest: [audited('bff_approvals_retry'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_retry',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           response: { 200: approvalSchema, 409: bffRefusalSchema },
@@ -647,7 +637,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/reject',
       {
-        onRequest: [audited('bff_approvals_reject'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_reject',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           body: rejectRequestSchema,
@@ -665,7 +659,11 @@ export default fp<ApprovalsPluginOptions>(
     app.post(
       '/bff/approvals/:id/withdraw',
       {
-        onRequest: [audited('bff_approvals_withdraw'), writersOnly],
+        config: {
+          roles: APPROVAL_PARTICIPANTS,
+          audit: 'bff_approvals_withdraw',
+          auditTargets: { id: 'approval' },
+        },
         schema: {
           params: approvalParamsSchema,
           response: { 200: approvalSchema, 403: bffRefusalSchema, 409: bffRefusalSchema },
@@ -678,6 +676,7 @@ export default fp<ApprovalsPluginOptions>(
     name: 'bff-approvals',
     dependencies: [
       'bff-database',
+      'bff-approval-repository',
       'bff-sessions',
       'bff-audit',
       'bff-accounts',

@@ -12,7 +12,7 @@ import {
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { loggableError } from '../security/error-answers.ts';
-import { requireAdmin } from '../sessions/sessions-plugin.ts';
+import { ADMINS } from '../route-rules/role-rules.ts';
 import { auditCsv } from './audit-csv.ts';
 import { AuditRepository } from './audit-repository.ts';
 
@@ -126,15 +126,10 @@ export default fp<AuditPluginOptions>(
       return payload;
     });
 
-    // Admins only, settled before the query is checked.
-    const adminsOnly = async (request: FastifyRequest) => {
-      requireAdmin(request);
-    };
-
     app.get(
       '/bff/audit',
       {
-        onRequest: adminsOnly,
+        config: { roles: ADMINS },
         schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
       },
       async (request) => {
@@ -151,7 +146,7 @@ export default fp<AuditPluginOptions>(
 
     app.get(
       '/bff/audit/export',
-      { onRequest: adminsOnly, schema: { querystring: auditFilterSchema } },
+      { config: { roles: ADMINS }, schema: { querystring: auditFilterSchema } },
       async (request, reply) => {
         const filter = request.query;
         const day = new Date(options.now()).toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
-import { canAdminister, canWrite } from '../../contract/bff-api.ts';
+import { canAdminister } from '../../contract/bff-api.ts';
 import {
   BULK_RESULT_STATUS_TEXT_DE,
   BULK_RESULTS_CSV_HEADER,
@@ -34,6 +34,7 @@ import { bookedKey, type BookedWrite } from '../records/record-repository.ts';
 import { csvLines } from '../../contract/csv.ts';
 import { toFieldErrors } from '../../contract/field-errors.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
+import { CAMPAIGN_STAFF, enforceRoleRule } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import {
   CampaignRepository,
@@ -44,8 +45,6 @@ import {
 import { CampaignRunner, type RowGate } from './campaign-runner.ts';
 import { chargeRequestTotals, needsApproval, type WindowBooking } from '../../contract/approvals.ts';
 import { rowsDigest } from '../approvals/approval-digest.ts';
-import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { forwardLeaseMs } from '../approvals/forward-lease.ts';
 import { campaignApproval, campaignTotals } from '../approvals/approval-request.ts';
 import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
@@ -58,23 +57,16 @@ export interface BulkPluginOptions {
   retryPolicy?: RetryPolicy;
   /** BFF_APPROVAL_FROM_CENT (null: off): a charges campaign at or above it waits for a second person. */
   approvalFromCent: number | null;
-  /** BFF_APPROVAL_TTL_H in milliseconds. */
-  approvalTtlMs: number;
   now: () => number;
 }
 
 /** 10,000 rows of a migration file are a few megabytes of JSON. */
 const CAMPAIGN_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** Operators and admins run campaigns; a campaign is seen by its owner and by admins. */
+/** The session of campaign staff (CAMPAIGN_STAFF); a campaign is seen by its owner and by admins. */
 function requireCampaignStaff(request: FastifyRequest) {
   const session = requireSession(request);
-  if (!canWrite(session.role))
-    throw new HttpError(
-      403,
-      'campaigns_need_operator_role',
-      'Only operators and admins may run bulk campaigns.',
-    );
+  enforceRoleRule(request, CAMPAIGN_STAFF);
   return session;
 }
 
@@ -199,12 +191,7 @@ export default fp<BulkPluginOptions>(
       now: options.now,
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     });
-    const approvals = new ApprovalRepository(
-      app.database.db,
-      options.now,
-      options.approvalTtlMs,
-      forwardLeaseMs(app.platform.timeoutMs),
-    );
+    const approvals = app.approvals;
     app.decorate('bulkCampaignGate', {
       rowsDigest: (campaignId: string) => rowsDigest(campaigns.rowsInOrder(campaignId)),
       start: async (campaignId: string) => {
@@ -352,19 +339,12 @@ export default fp<BulkPluginOptions>(
       return campaign;
     };
 
-    // Who may call is settled in onRequest, before the body is read or checked.
-    const campaignStaffOnly = async (request: FastifyRequest) => {
-      requireCampaignStaff(request);
-    };
-    const audited = (operation: string) => async (request: FastifyRequest) => {
-      request.audit = { operation, targets: {} };
-    };
-
+    // Who may call is settled in onRequest (config.roles), before the body is read or checked.
     app.post(
       '/bff/bulk/campaigns',
       {
         bodyLimit: CAMPAIGN_BODY_LIMIT,
-        onRequest: [audited('bff_bulk_campaigns_create'), campaignStaffOnly],
+        config: { roles: CAMPAIGN_STAFF, audit: 'bff_bulk_campaigns_create' },
         schema: { body: bulkCampaignEnvelopeSchema, response: { 201: bulkCampaignSchema } },
       },
       async (request, reply) => {
@@ -449,7 +429,7 @@ export default fp<BulkPluginOptions>(
       '/bff/bulk/campaigns/prior-runs',
       {
         bodyLimit: CAMPAIGN_BODY_LIMIT,
-        onRequest: [audited('bff_bulk_campaigns_prior_runs'), campaignStaffOnly],
+        config: { roles: CAMPAIGN_STAFF, audit: 'bff_bulk_campaigns_prior_runs' },
         schema: { body: bulkCampaignEnvelopeSchema, response: { 200: bulkPriorRunsSchema } },
       },
       async (request) => {
@@ -462,7 +442,7 @@ export default fp<BulkPluginOptions>(
     app.get(
       '/bff/bulk/campaigns',
       {
-        onRequest: campaignStaffOnly,
+        config: { roles: CAMPAIGN_STAFF },
         schema: { querystring: bulkCampaignListQuerySchema, response: { 200: z.array(bulkCampaignSchema) } },
       },
       async (request) => {
@@ -479,7 +459,7 @@ export default fp<BulkPluginOptions>(
     app.get(
       '/bff/bulk/campaigns/:id',
       {
-        onRequest: campaignStaffOnly,
+        config: { roles: CAMPAIGN_STAFF },
         schema: { params: campaignParamsSchema, response: { 200: bulkCampaignSchema } },
       },
       async (request) => {
@@ -493,15 +473,11 @@ export default fp<BulkPluginOptions>(
       app.post(
         `/bff/bulk/campaigns/:id/${action}`,
         {
-          onRequest: [
-            async (request) => {
-              request.audit = {
-                operation: `bff_bulk_campaigns_${action}`,
-                targets: { campaign: request.params.id.slice(0, 64) },
-              };
-            },
-            campaignStaffOnly,
-          ],
+          config: {
+            roles: CAMPAIGN_STAFF,
+            audit: `bff_bulk_campaigns_${action}`,
+            auditTargets: { id: 'campaign' },
+          },
           schema: {
             params: campaignParamsSchema,
             response: { 200: bulkCampaignSchema, 409: bffRefusalSchema },
@@ -539,7 +515,7 @@ export default fp<BulkPluginOptions>(
     app.get(
       '/bff/bulk/campaigns/:id/rows',
       {
-        onRequest: campaignStaffOnly,
+        config: { roles: CAMPAIGN_STAFF },
         schema: { params: campaignParamsSchema, response: { 200: bulkResultRowsSchema } },
       },
       async (request) => {
@@ -551,7 +527,7 @@ export default fp<BulkPluginOptions>(
     app.get(
       '/bff/bulk/campaigns/:id/results',
       {
-        onRequest: campaignStaffOnly,
+        config: { roles: CAMPAIGN_STAFF },
         schema: { params: campaignParamsSchema, querystring: bulkResultsQuerySchema },
       },
       async (request, reply) => {
@@ -591,6 +567,13 @@ export default fp<BulkPluginOptions>(
   },
   {
     name: 'bff-bulk',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
+    dependencies: [
+      'bff-database',
+      'bff-approval-repository',
+      'bff-sessions',
+      'bff-audit',
+      'bff-records',
+      'bff-platform',
+    ],
   },
 );

@@ -84,86 +84,94 @@ export default fp<OidcPluginOptions>(
       return request.protocol === 'https' ? secureCookieName(name) : name;
     };
 
-    app.get('/bff/login/oidc', { schema: { querystring: ssoSignInQuerySchema } }, async (request, reply) => {
-      const returnTo = safeReturnPath(request.query.returnTo) ?? DEFAULT_RETURN_PATH;
-      let started;
-      try {
-        started = await provider.startSignIn(returnTo, request.query.max_age);
-      } catch (error) {
-        request.log.warn({ err: error }, 'SSO sign-in could not start');
-        return toSignInPage(reply, outcomeOf(error), returnTo);
-      }
-      // Lax, not Strict: it must come back on the provider's redirect, a navigation from another site.
-      void reply.setCookie(
-        transactionCookie(request, started.transaction.state),
-        seal.seal(started.transaction),
-        {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          path: '/',
-          maxAge: LOGIN_TRANSACTION_TTL_MS / 1000,
-        },
-      );
-      return reply.redirect(started.url.href, 303);
-    });
+    app.get(
+      '/bff/login/oidc',
+      { config: { roles: 'public' }, schema: { querystring: ssoSignInQuerySchema } },
+      async (request, reply) => {
+        const returnTo = safeReturnPath(request.query.returnTo) ?? DEFAULT_RETURN_PATH;
+        let started;
+        try {
+          started = await provider.startSignIn(returnTo, request.query.max_age);
+        } catch (error) {
+          request.log.warn({ err: error }, 'SSO sign-in could not start');
+          return toSignInPage(reply, outcomeOf(error), returnTo);
+        }
+        // Lax, not Strict: it must come back on the provider's redirect, a navigation from another site.
+        void reply.setCookie(
+          transactionCookie(request, started.transaction.state),
+          seal.seal(started.transaction),
+          {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            path: '/',
+            maxAge: LOGIN_TRANSACTION_TTL_MS / 1000,
+          },
+        );
+        return reply.redirect(started.url.href, 303);
+      },
+    );
 
-    app.get('/bff/callback', { schema: { querystring: ssoCallbackQuerySchema } }, async (request, reply) => {
-      const state = request.query.state ?? '';
-      const cookieName = state ? transactionCookie(request, state) : null;
-      const sealed = cookieName ? request.cookies[cookieName] : undefined;
-      const transaction = sealed ? seal.open(sealed, state) : null;
-      if (cookieName && sealed)
-        void reply.clearCookie(cookieName, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-        });
-      if (!transaction) {
-        // Altered or unknown state, a sign-in begun in another browser, or one left for over ten minutes.
-        request.log.warn('SSO callback without a matching sign-in transaction');
-        return toSignInPage(reply, request.query.error === 'access_denied' ? 'cancelled' : 'expired');
-      }
-      // The redirect URI as registered: the public origin, whatever Host this replica was reached by.
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      let identity;
-      try {
-        identity = await provider.completeSignIn(new URL(`${provider.redirectUri}${query}`), transaction);
-      } catch (error) {
-        request.log.warn({ err: error }, 'SSO sign-in refused');
-        return toSignInPage(reply, outcomeOf(error), transaction.returnTo);
-      }
-      const username = ssoUsername(identity.subject);
-      if (!identity.role) {
-        request.log.warn({ username }, 'SSO sign-in refused: no console role in the role claim');
-        return toSignInPage(reply, 'no-role', transaction.returnTo);
-      }
-      // The account's row: admins see SSO accounts and can disable them; its version binds the session.
-      const accountVersion = await app.users.ssoSignIn(username, identity.role);
-      if (accountVersion === null) {
-        request.log.warn({ username }, 'SSO sign-in refused: the account is disabled here');
-        return toSignInPage(reply, 'disabled', transaction.returnTo);
-      }
-      try {
-        await startSession(request, reply, {
-          username,
-          role: identity.role,
-          displayName: identity.displayName,
-          providerSessionId: identity.providerSessionId,
-          idToken: identity.idToken,
-          authenticatedAt: identity.authenticatedAt,
-          authenticatedWith: 'sso',
-          accountVersion,
-        });
-      } catch (error) {
-        if (!(error instanceof AccountChangedError)) throw error;
-        request.log.warn({ username }, 'SSO sign-in refused: the account was changed meanwhile');
-        return toSignInPage(reply, 'disabled', transaction.returnTo);
-      }
-      request.log.info({ username, role: identity.role }, 'signed in through SSO');
-      return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));
-    });
+    app.get(
+      '/bff/callback',
+      { config: { roles: 'public' }, schema: { querystring: ssoCallbackQuerySchema } },
+      async (request, reply) => {
+        const state = request.query.state ?? '';
+        const cookieName = state ? transactionCookie(request, state) : null;
+        const sealed = cookieName ? request.cookies[cookieName] : undefined;
+        const transaction = sealed ? seal.open(sealed, state) : null;
+        if (cookieName && sealed)
+          void reply.clearCookie(cookieName, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+          });
+        if (!transaction) {
+          // Altered or unknown state, a sign-in begun in another browser, or one left for over ten minutes.
+          request.log.warn('SSO callback without a matching sign-in transaction');
+          return toSignInPage(reply, request.query.error === 'access_denied' ? 'cancelled' : 'expired');
+        }
+        // The redirect URI as registered: the public origin, whatever Host this replica was reached by.
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        let identity;
+        try {
+          identity = await provider.completeSignIn(new URL(`${provider.redirectUri}${query}`), transaction);
+        } catch (error) {
+          request.log.warn({ err: error }, 'SSO sign-in refused');
+          return toSignInPage(reply, outcomeOf(error), transaction.returnTo);
+        }
+        const username = ssoUsername(identity.subject);
+        if (!identity.role) {
+          request.log.warn({ username }, 'SSO sign-in refused: no console role in the role claim');
+          return toSignInPage(reply, 'no-role', transaction.returnTo);
+        }
+        // The account's row: admins see SSO accounts and can disable them; its version binds the session.
+        const accountVersion = await app.users.ssoSignIn(username, identity.role);
+        if (accountVersion === null) {
+          request.log.warn({ username }, 'SSO sign-in refused: the account is disabled here');
+          return toSignInPage(reply, 'disabled', transaction.returnTo);
+        }
+        try {
+          await startSession(request, reply, {
+            username,
+            role: identity.role,
+            displayName: identity.displayName,
+            providerSessionId: identity.providerSessionId,
+            idToken: identity.idToken,
+            authenticatedAt: identity.authenticatedAt,
+            authenticatedWith: 'sso',
+            accountVersion,
+          });
+        } catch (error) {
+          if (!(error instanceof AccountChangedError)) throw error;
+          request.log.warn({ username }, 'SSO sign-in refused: the account was changed meanwhile');
+          return toSignInPage(reply, 'disabled', transaction.returnTo);
+        }
+        request.log.info({ username, role: identity.role }, 'signed in through SSO');
+        return reply.type('text/html; charset=utf-8').send(handoverPage(transaction.returnTo));
+      },
+    );
 
     await app.register(async (context) => {
       const backchannel = context.withTypeProvider<ZodTypeProvider>();

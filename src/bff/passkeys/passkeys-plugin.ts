@@ -24,12 +24,12 @@ import {
   bffBadRequestSchema,
   passkeySignInRequestSchema,
 } from '../../contract/bff-route-schemas.ts';
-import { isRecord } from '../../contract/is-record.ts';
 import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../contract/passkey-options.ts';
 import { signedInSchema, signInLocalAccount } from '../accounts/local-sign-in.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
-import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
+import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
+import { requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
 import { NEEDS_HOST_NAME, reachedByIpInsteadOfLocalhost, type RelyingParty } from './relying-party.ts';
 import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
@@ -97,28 +97,34 @@ export default fp<PasskeysPluginOptions>(
         throw new HttpError(409, 'passkeys_need_host_name', NEEDS_HOST_NAME);
       return relyingParty;
     };
+    /**
+     * After the role rule (SIGNED_IN): not a role but whether this account and this console can have
+     * passkeys. Which passkeys are one's own is the handler's (the repository is asked per username).
+     */
     const ownPasskeysOnly = async (request: FastifyRequest) => {
       refuseUnavailable(requireSession(request).username, request);
     };
-    const audited = (operation: string) => async (request: FastifyRequest) => {
-      // Before validation: the params are as sent.
-      const params: unknown = request.params;
-      const id = isRecord(params) && typeof params.id === 'string' ? params.id.slice(0, 64) : undefined;
-      request.audit = { operation, targets: id === undefined ? {} : { passkey: id } };
+    const passkeysAvailable = async (request: FastifyRequest) => {
+      refuseUnavailable(null, request);
     };
 
-    app.get('/bff/passkeys', { schema: { response: { 200: passkeyListSchema } } }, async (request) => {
-      const { username } = requireSession(request);
-      const unavailable = unavailableFor(username, request);
-      return {
-        passkeys: unavailable === 'sso' ? [] : (await passkeys.list(username)).map(passkeyView),
-        unavailable,
-      };
-    });
+    app.get(
+      '/bff/passkeys',
+      { config: { roles: SIGNED_IN }, schema: { response: { 200: passkeyListSchema } } },
+      async (request) => {
+        const { username } = requireSession(request);
+        const unavailable = unavailableFor(username, request);
+        return {
+          passkeys: unavailable === 'sso' ? [] : (await passkeys.list(username)).map(passkeyView),
+          unavailable,
+        };
+      },
+    );
 
     app.post(
       '/bff/passkeys/registration-options',
       {
+        config: { roles: SIGNED_IN },
         onRequest: ownPasskeysOnly,
         schema: {
           // No body at all (a session alone) is the refusal's case, not a field error.
@@ -200,7 +206,8 @@ export default fp<PasskeysPluginOptions>(
     app.post(
       '/bff/passkeys',
       {
-        onRequest: [audited('bff_passkeys_register'), ownPasskeysOnly],
+        config: { roles: SIGNED_IN, audit: 'bff_passkeys_register' },
+        onRequest: ownPasskeysOnly,
         schema: {
           body: addPasskeyRequestSchema,
           response: { 201: passkeySchema, 400: bffBadRequestSchema, 409: bffRefusalSchema },
@@ -269,7 +276,8 @@ export default fp<PasskeysPluginOptions>(
     app.patch(
       '/bff/passkeys/:id',
       {
-        onRequest: [audited('bff_passkeys_rename'), ownPasskeysOnly],
+        config: { roles: SIGNED_IN, audit: 'bff_passkeys_rename', auditTargets: { id: 'passkey' } },
+        onRequest: ownPasskeysOnly,
         schema: {
           params: passkeyParamsSchema,
           body: renamePasskeyRequestSchema,
@@ -288,7 +296,8 @@ export default fp<PasskeysPluginOptions>(
     app.delete(
       '/bff/passkeys/:id',
       {
-        onRequest: [audited('bff_passkeys_remove'), ownPasskeysOnly],
+        config: { roles: SIGNED_IN, audit: 'bff_passkeys_remove', auditTargets: { id: 'passkey' } },
+        onRequest: ownPasskeysOnly,
         schema: {
           params: passkeyParamsSchema,
           response: { 204: z.undefined(), 404: bffRefusalSchema },
@@ -306,9 +315,7 @@ export default fp<PasskeysPluginOptions>(
     app.get(
       '/bff/users/:username/passkeys',
       {
-        onRequest: async (request) => {
-          requireAdmin(request);
-        },
+        config: { roles: ADMINS },
         schema: {
           params: staffUserSchema.pick({ username: true }),
           response: { 200: userPasskeysSchema, 404: bffRefusalSchema },
@@ -325,26 +332,11 @@ export default fp<PasskeysPluginOptions>(
     app.delete(
       '/bff/users/:username/passkeys/:id',
       {
-        onRequest: [
-          async (request: FastifyRequest) => {
-            // Before validation: the params are as sent.
-            const params: unknown = request.params;
-            const field = (name: string) =>
-              isRecord(params) && typeof params[name] === 'string' ? params[name].slice(0, 64) : undefined;
-            const username = field('username');
-            const id = field('id');
-            request.audit = {
-              operation: 'bff_users_passkeys_remove',
-              targets: {
-                ...(username === undefined ? {} : { username }),
-                ...(id === undefined ? {} : { passkey: id }),
-              },
-            };
-          },
-          async (request) => {
-            requireAdmin(request);
-          },
-        ],
+        config: {
+          roles: ADMINS,
+          audit: 'bff_users_passkeys_remove',
+          auditTargets: { username: 'username', id: 'passkey' },
+        },
         schema: {
           params: userPasskeyParamsSchema,
           response: { 204: z.undefined(), 404: bffRefusalSchema },
@@ -365,9 +357,9 @@ export default fp<PasskeysPluginOptions>(
     app.post(
       '/bff/passkeys/authentication-options',
       {
-        onRequest: async (request) => {
-          refuseUnavailable(null, request);
-        },
+        // Public: a sign-in's first step.
+        config: { roles: 'public' },
+        onRequest: passkeysAvailable,
         schema: {
           response: { 200: passkeyRequestOptionsSchema, 409: bffRefusalSchema, 429: bffRefusalSchema },
         },
@@ -405,12 +397,8 @@ export default fp<PasskeysPluginOptions>(
     app.post(
       '/bff/login/passkey',
       {
-        onRequest: [
-          audited('bff_login_passkey'),
-          async (request: FastifyRequest) => {
-            refuseUnavailable(null, request);
-          },
-        ],
+        config: { roles: 'public', audit: 'bff_login_passkey' },
+        onRequest: passkeysAvailable,
         schema: {
           body: passkeySignInRequestSchema,
           response: { 200: signedInSchema, 401: bffRefusalSchema },

@@ -10,9 +10,8 @@ import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contra
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
 import { loggableError } from '../security/error-answers.ts';
-import { ApprovalRepository } from '../approvals/approval-repository.ts';
-import { forwardLeaseMs } from '../approvals/forward-lease.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
+import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
 
@@ -66,13 +65,8 @@ export default fp<ApiProxyPluginOptions>(
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       publicUrl: options.publicUrl,
     });
-    // Only read here (the TTL is the approvals plugin's concern).
-    const approvals = new ApprovalRepository(
-      app.database.db,
-      Date.now,
-      0,
-      forwardLeaseMs(app.platform.timeoutMs),
-    );
+    // Only read here (openFor): the repository's TTL and clock matter to the requests it creates.
+    const approvals = app.approvals;
     /**
      * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
      * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
@@ -139,6 +133,9 @@ export default fp<ApiProxyPluginOptions>(
     app.all(
       '/api/*',
       {
+        // Signed in (config.roles, before the allowlist); which role may call which operation is the
+        // allowlist's (assertMayCall), per operation, so it stays here.
+        config: { roles: SIGNED_IN },
         onRequest: async (request) => {
           request.audit = { operation: 'not_allowed', targets: {} };
           const session = requireSession(request);
@@ -203,7 +200,14 @@ export default fp<ApiProxyPluginOptions>(
   },
   {
     name: 'bff-api-proxy',
-    dependencies: ['bff-database', 'bff-sessions', 'bff-audit', 'bff-records', 'bff-platform'],
+    dependencies: [
+      'bff-database',
+      'bff-approval-repository',
+      'bff-sessions',
+      'bff-audit',
+      'bff-records',
+      'bff-platform',
+    ],
     encapsulate: true,
   },
 );

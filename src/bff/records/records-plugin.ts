@@ -24,6 +24,7 @@ import {
 import { loggableError } from '../security/error-answers.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
+import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { RecordRepository, type FoundDuplicate, type RecordRow } from './record-repository.ts';
 import { searchRecords } from './record-search.ts';
@@ -111,14 +112,10 @@ export default fp<RecordsPluginOptions>(
 
     // Signed-in staff only, settled before params, query or body are checked: a request without a session
     // gets 401, never field errors about what it sent.
-    const signedInOnly = async (request: FastifyRequest) => {
-      requireSession(request);
-    };
-
     app.get(
       '/bff/search',
       {
-        onRequest: signedInOnly,
+        config: { roles: SIGNED_IN },
         schema: {
           querystring: searchQuerySchema,
           response: { 200: searchResponseSchema, 400: bffBadRequestSchema },
@@ -133,7 +130,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/:id',
       {
-        onRequest: signedInOnly,
+        config: { roles: SIGNED_IN },
         schema: {
           params: recordParamsSchema,
           response: { 200: recordSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
@@ -155,7 +152,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/consumers/:userID',
       {
-        onRequest: signedInOnly,
+        config: { roles: SIGNED_IN },
         schema: {
           params: consumerRecordsParamsSchema,
           response: { 200: consumerRecordsSchema, 400: bffBadRequestSchema },
@@ -173,7 +170,7 @@ export default fp<RecordsPluginOptions>(
     app.get(
       '/bff/records/contracts/:userID/:contractID',
       {
-        onRequest: signedInOnly,
+        config: { roles: SIGNED_IN },
         schema: {
           params: contractRecordsParamsSchema,
           response: { 200: contractRecordsSchema, 400: bffBadRequestSchema },
@@ -212,7 +209,7 @@ export default fp<RecordsPluginOptions>(
     app.post(
       '/bff/records/duplicates',
       {
-        onRequest: signedInOnly,
+        config: { roles: SIGNED_IN },
         schema: {
           body: duplicateCheckSchema,
           response: { 200: duplicatesSchema, 400: bffBadRequestSchema },

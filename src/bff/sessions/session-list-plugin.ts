@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
 import { staffSessionSchema } from '../../contract/accounts.ts';
 import { sessionParamsSchema, sessionsQuerySchema } from '../../contract/bff-route-schemas.ts';
+import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { endSession, requireAdmin, requireSession } from './sessions-plugin.ts';
 
 /**
@@ -15,14 +15,11 @@ import { endSession, requireAdmin, requireSession } from './sessions-plugin.ts';
 export default fp(
   async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const signedIn = async (request: FastifyRequest) => {
-      requireSession(request);
-    };
 
     app.get(
       '/bff/sessions',
       {
-        onRequest: signedIn,
+        config: { roles: SIGNED_IN },
         schema: { querystring: sessionsQuerySchema, response: { 200: z.array(staffSessionSchema) } },
       },
       async (request) => {
@@ -46,12 +43,8 @@ export default fp(
     app.delete(
       '/bff/sessions/:id',
       {
-        onRequest: [
-          async (request) => {
-            request.audit = { operation: 'bff_sessions_end', targets: {} };
-          },
-          signedIn,
-        ],
+        // No target before the handler: the session's public id is named only once it is found.
+        config: { roles: SIGNED_IN, audit: 'bff_sessions_end' },
         schema: {
           params: sessionParamsSchema,
           response: { 204: z.undefined(), 404: bffRefusalSchema },

@@ -41,9 +41,11 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+export const ADMIN_ONLY = 'Only admins may do this.';
+
 export function requireAdmin(request: FastifyRequest): Session {
   const session = requireSession(request);
-  if (!canAdminister(session.role)) throw new HttpError(403, 'admin_only', 'Only admins may do this.');
+  if (!canAdminister(session.role)) throw new HttpError(403, 'admin_only', ADMIN_ONLY);
   return session;
 }
 
