@@ -85,6 +85,9 @@ describe('the requester’s decided requests', () => {
       (await call('POST', '/bff/approvals/decisions-for-me', rita)).json(),
     );
     expect(again.previously_seen_at).toBe(seenAt);
+    // Looking is not an action on anything: it leaves no audit entry (it was one refused as `not_allowed`).
+    const audited = await app.auditLog.page({ user: 'rita' }, 100, 0);
+    expect(audited.results.filter((entry) => entry.path === '/bff/approvals/decisions-for-me')).toEqual([]);
 
     const withdrawn = await requested('mine-withdrawn');
     expect((await call('POST', `/bff/approvals/${withdrawn.id}/withdraw`, rita)).statusCode).toBe(200);

@@ -46,7 +46,8 @@ const isAudited = (request: FastifyRequest) =>
     request.url.startsWith('/bff/password') ||
     request.url.startsWith('/bff/sessions') ||
     request.url.startsWith('/bff/bulk/') ||
-    request.url.startsWith('/bff/approvals') ||
+    // "I have seen my decisions" is the requester's own note, sent on every visit: not an action on anything.
+    (request.url.startsWith('/bff/approvals') && request.url !== '/bff/approvals/decisions-for-me') ||
     request.url === '/bff/login/passkey' ||
     // A passkey's changes; asking for a challenge changes nothing.
     (request.url.startsWith('/bff/passkeys') && !request.url.endsWith('-options')));
