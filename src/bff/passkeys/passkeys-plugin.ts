@@ -53,6 +53,13 @@ const SIGN_IN_REFUSED = 'This passkey was not accepted. Sign in with your passwo
 const passkeyParamsSchema = z.object({ id: z.uuid() });
 const userPasskeyParamsSchema = staffUserSchema.pick({ username: true }).extend({ id: z.uuid() });
 
+/** Checked when the options are asked for and again when the passkey comes back (another may have come first). */
+const LIMIT_REACHED = refusal(
+  'passkey_limit_reached',
+  `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
+  { most: MAX_PASSKEYS_PER_ACCOUNT },
+);
+
 /**
  * Passkeys (WebAuthn) of local accounts: each person registers, names and removes their own, and may
  * sign in with one instead of the password. Challenges are kept in the database (any replica checks the
@@ -174,16 +181,7 @@ export default fp<PasskeysPluginOptions>(
           throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
         }
         const own = await passkeys.list(username);
-        if (own.length >= MAX_PASSKEYS_PER_ACCOUNT)
-          return reply
-            .code(409)
-            .send(
-              refusal(
-                'passkey_limit_reached',
-                `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
-                { most: MAX_PASSKEYS_PER_ACCOUNT },
-              ),
-            );
+        if (own.length >= MAX_PASSKEYS_PER_ACCOUNT) return reply.code(409).send(LIMIT_REACHED);
         const creationOptions = await generateRegistrationOptions({
           rpName: RP_NAME,
           rpID: rp.id,
@@ -246,15 +244,7 @@ export default fp<PasskeysPluginOptions>(
             .code(409)
             .send(refusal('passkey_registered_already', 'This passkey is registered already.'));
         if ((await passkeys.countOf(username)) >= MAX_PASSKEYS_PER_ACCOUNT)
-          return reply
-            .code(409)
-            .send(
-              refusal(
-                'passkey_limit_reached',
-                `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most an account may have: remove one first.`,
-                { most: MAX_PASSKEYS_PER_ACCOUNT },
-              ),
-            );
+          return reply.code(409).send(LIMIT_REACHED);
         // Whoever last set this account's password could hold this session: linked again (account-links.ts).
         await app.accountLinks.passkeyRegistered(username);
         const added = await passkeys.add({
