@@ -30,16 +30,13 @@ export type ChargeTotals = NonNullable<ReturnType<typeof chargeRequestTotals>>;
  * answered here in the platform's words (nothing the BFF cannot total is forwarded), and so is one with a
  * member twice or a member the contract does not know (the platform's parser could read another amount than
  * the BFF totalled: the raw bytes are forwarded); one whose own gross total over all executions is at or
- * above the threshold is a 428: it goes through `POST /bff/approvals`; and one whose `input_id` an open
- * approval on the contract holds (pending, or sent without an answer) waits for it — booked directly, it
- * would make that approval's "already booked" answer read as its own booking. Else its totals, for the
- * window's sum (ApprovalWindow).
+ * above the threshold is a 428: it goes through `POST /bff/approvals`. Else its totals, for the money path's
+ * gate (platform/charge-gate.ts: the open approvals' `input_id`s and the window's sum).
  */
-export async function judgeCharge(
+export function judgeCharge(
   bodyText: string,
   approvalFromCent: number,
-  openApproval: (inputId: string) => Promise<{ id: string } | null>,
-): Promise<{ refusal: GateRefusal } | { totals: ChargeTotals }> {
+): { refusal: GateRefusal } | { totals: ChargeTotals } {
   const json = parsePlatformJson(bodyText);
   if ('detail' in json) return { refusal: { status: 400, body: refusal('json_invalid', json.detail) } };
   const body = json.value;
@@ -74,18 +71,6 @@ export async function judgeCharge(
           'approval_required',
           `This books ${formatCents(totals.totalGrossCent, 'en')} gross in all: from ${formatCents(approvalFromCent, 'en')} on, a second person approves it. Send it to POST /bff/approvals.`,
           { total_gross_cent: totals.totalGrossCent, threshold_cent: approvalFromCent },
-        ),
-      },
-    };
-  const open = await openApproval(parsed.data.input_id);
-  if (open)
-    return {
-      refusal: {
-        status: 409,
-        body: refusal(
-          'input_id_held_by_approval',
-          `The input_id ${parsed.data.input_id} belongs to an approval on this contract that is still open (${open.id}): use another input_id, or settle that approval first.`,
-          { input_id: parsed.data.input_id },
         ),
       },
     };

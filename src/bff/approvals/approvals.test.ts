@@ -245,6 +245,7 @@ describe('four-eyes approvals of charges and credits', () => {
     const direct = await call('POST', `/api${PATH}`, operator, charge('held-1', 500));
     expect(direct.statusCode).toBe(409);
     expect(direct.json().detail).toContain(created.id);
+    expect(direct.json()).toMatchObject({ code: 'input_id_held_by_approval', input_id: 'held-1' });
     // Another contract's input_id space is its own.
     const elsewhere = await call(
       'POST',

@@ -50,6 +50,7 @@ import { contractKey } from '../approvals/approval-window.ts';
 import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInTurns } from '../event-loop-turns.ts';
 import type { RetryPolicy } from './row-outcome.ts';
+import { admitCharge } from '../platform/charge-gate.ts';
 
 export interface BulkPluginOptions {
   /** Platform calls in flight from this process (BFF_BULK_CONCURRENCY). */
@@ -263,21 +264,18 @@ export default fp<BulkPluginOptions>(
       const grossCent = charge?.totalGrossCent ?? 0;
       // Approvals off: nothing to judge, the row's total is kept all the same.
       if (options.approvalFromCent === null) return { recordId: await begin(app.consoleRecords, grossCent) };
-      const contractId = row.contractId ?? '';
-      if (row.inputId) {
-        const open = await approvals.openFor(row.userId, contractId, row.inputId);
-        if (open)
-          return {
-            status: 409,
-            message: `Not sent: the input_id ${row.inputId} belongs to an approval on this contract that is still open (${open.id}).`,
-          };
-      }
-      const admission = await app.approvalWindow.admit(
-        { userId: row.userId, contractId, inputId: row.inputId },
+      const admission = await admitCharge(
+        { approvals, window: app.approvalWindow },
+        { userId: row.userId, contractId: row.contractId ?? '', inputId: row.inputId },
         grossCent,
         (db) => begin(app.consoleRecords.within(db), grossCent),
       );
       if (admission.admitted) return { recordId: admission.value };
+      if ('heldBy' in admission)
+        return {
+          status: 409,
+          message: `Not sent: the input_id ${row.inputId ?? ''} belongs to an approval on this contract that is still open (${admission.heldBy.id}).`,
+        };
       return {
         status: 428,
         message: `Not sent: ${app.approvalWindow.reachedWords(grossCent, admission.window)} Book it on its own and send it for approval.`,

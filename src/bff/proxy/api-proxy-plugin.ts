@@ -11,6 +11,7 @@ import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
 import { loggableError } from '../security/error-answers.ts';
 import { judgeCharge } from '../approvals/approval-request.ts';
+import { admitCharge } from '../platform/charge-gate.ts';
 import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -165,16 +166,27 @@ export default fp<ApiProxyPluginOptions>(
         let recordId: number | null;
         if (operation.id === APPROVAL_OPERATION_ID && body && options.approvalFromCent != null) {
           const { userID = '', contractID = '' } = request.operation!.params;
-          const judged = await judgeCharge(body.toString('utf8'), options.approvalFromCent, (inputId) =>
-            approvals.openFor(userID, contractID, inputId),
-          );
+          const judged = judgeCharge(body.toString('utf8'), options.approvalFromCent);
           if ('refusal' in judged) return reply.code(judged.refusal.status).send(judged.refusal.body);
           const ownGrossCent = judged.totals.totalGrossCent;
-          const admission = await app.approvalWindow.admit(
-            { userId: userID, contractId: contractID, inputId: judged.totals.charge.input_id },
+          const inputId = judged.totals.charge.input_id;
+          const admission = await admitCharge(
+            { approvals, window: app.approvalWindow },
+            { userId: userID, contractId: contractID, inputId },
             ownGrossCent,
             (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
           );
+          // Booked directly, it would make that approval's "already booked" answer read as its own booking.
+          if ('heldBy' in admission)
+            return reply
+              .code(409)
+              .send(
+                refusal(
+                  'input_id_held_by_approval',
+                  `The input_id ${inputId} belongs to an approval on this contract that is still open (${admission.heldBy.id}): use another input_id, or settle that approval first.`,
+                  { input_id: inputId },
+                ),
+              );
           if (!admission.admitted)
             return reply
               .code(428)
