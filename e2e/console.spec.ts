@@ -118,8 +118,9 @@ test.describe('roles', () => {
       'Migrate a consumer',
       'Feed-in report',
       'Book charges and credits',
-      // With the pending count beside it when something waits for approval.
-      /^Approvals\d*$/,
+      // With the pending count beside it when something waits for approval, and "✓ n" when requests of the
+      // user's were decided since they last looked (an earlier spec of the run may have decided some).
+      /^Approvals\d*(✓\d+)?$/,
       'Bulk charges and credits',
       'Bulk consumer migrations',
       'Register a technical resource',
