@@ -30,7 +30,7 @@ import { toFieldErrors } from '../../contract/field-errors.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
-import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
+import { postToPlatform, recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
@@ -276,7 +276,6 @@ export default fp<ApprovalsPluginOptions>(
           {
             audit: app.auditLog,
             records: app.consoleRecords,
-            platform,
             log: request.log,
             now: options.now,
             databaseAttempts: DATABASE_ATTEMPTS,
@@ -299,8 +298,7 @@ export default fp<ApprovalsPluginOptions>(
                 requestId,
               }),
             }),
-            path: claim.path,
-            body: claim.bodyText,
+            send: postToPlatform(platform, claim.path, claim.bodyText, requestId),
           },
         );
       } catch (error) {

@@ -39,20 +39,18 @@ export interface AuditPluginOptions {
 }
 
 const isWrite = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-const isAudited = (request: FastifyRequest) =>
-  isWrite(request) &&
-  (request.url.startsWith('/api/') ||
-    request.url.startsWith('/bff/users') ||
-    request.url.startsWith('/bff/password') ||
-    request.url.startsWith('/bff/sessions') ||
-    request.url.startsWith('/bff/bulk/') ||
-    // "I have seen my decisions" is the requester's own note, sent on every visit: not an action on anything.
-    (request.url.startsWith('/bff/approvals') && request.url !== '/bff/approvals/decisions-for-me') ||
-    request.url === '/bff/login/passkey' ||
-    // A passkey's changes; asking for a challenge changes nothing.
-    (request.url.startsWith('/bff/passkeys') && !request.url.endsWith('-options')));
+/**
+ * The attempts the audit keeps: every write through the `/api` proxy (an allowlisted operation or not), and
+ * every write to a BFF route that names its operation in `config.audit` (route-rules-plugin.ts), refused
+ * ones too — a CSRF refusal comes before the route's rules run, so the route's own operation names it here.
+ */
+const auditedOperation = (request: FastifyRequest): string | undefined =>
+  !isWrite(request)
+    ? undefined
+    : (request.audit?.operation ??
+      request.routeOptions.config.audit ??
+      (request.url.startsWith('/api/') ? 'not_allowed' : undefined));
 
-/** The URL of another page of the same filtered audit. */
 /** The link of another page of the same filtered audit: relative, never built from the Host header. */
 function pageUrl(request: FastifyRequest, offset: number): string {
   const url = new URL(request.url, 'http://console.invalid');
@@ -86,7 +84,7 @@ export default fp<AuditPluginOptions>(
         username: request.session?.username ?? null,
         displayName: request.session?.displayName ?? null,
         role: request.session?.role ?? null,
-        operation: request.audit?.operation ?? 'not_allowed',
+        operation: auditedOperation(request) ?? 'not_allowed',
         method: request.method,
         path: request.url.split('?')[0]!.slice(0, 300),
         targets: request.audit?.targets ?? {},
@@ -98,14 +96,14 @@ export default fp<AuditPluginOptions>(
     // so a process that dies after the platform booked leaves the attempt in the audit. If it cannot be
     // recorded, nothing is forwarded (the error handler answers 503).
     app.addHook('preHandler', async (request, reply) => {
-      if (!isAudited(request) || !request.url.startsWith('/api/') || !request.audit) return;
+      if (!request.url.startsWith('/api/') || !request.audit || !isWrite(request)) return;
       request.auditId = await audit.begin(entryOf(request, reply, 0));
     });
 
     // The answer is recorded before it leaves (onSend, not onResponse): no write is acknowledged to staff
     // without its audit row, and an admin reading the audit right after sees it. Costs writes ~1 ms.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!isAudited(request)) return payload;
+      if (auditedOperation(request) === undefined) return payload;
       const entry = entryOf(request, reply, reply.statusCode);
       try {
         // A connection lost under the answer is tried again (~8 s): an answered write must not stay at status 0

@@ -8,7 +8,7 @@ import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/er
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import type { PlatformClient } from '../platform/platform-client.ts';
-import { recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
+import { postToPlatform, recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
 import { rowOperation } from './row-operation.ts';
 import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
 
@@ -245,7 +245,6 @@ export class CampaignRunner {
         {
           audit: this.options.audit,
           records: this.options.records,
-          platform: this.options.platform,
           log: this.options.log,
           now: this.options.now,
           databaseAttempts: DATABASE_ATTEMPTS,
@@ -261,8 +260,7 @@ export class CampaignRunner {
               ? admitted
               : { refusal: { status: admitted.status, message: admitted.message } };
           },
-          path: operation.path,
-          body: row.body,
+          send: postToPlatform(this.options.platform, operation.path, row.body, requestId),
         },
       );
     } catch (error) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/bff-api.ts';
 import { listenLocally } from '../../node-shared/testing/listen.ts';
 import { buildTestBff } from '../testing/test-bff.ts';
-import { recordedWrite, type RecordedWrite } from './recorded-write.ts';
+import { postToPlatform, recordedWrite, type RecordedWrite } from './recorded-write.ts';
 
 /** What the platform saw when a write reached it: the audit entry's status and the consumer's records then. */
 interface Arrival {
@@ -51,7 +51,6 @@ describe('a recorded write: audit begin → record begin → send → record ans
   const services = () => ({
     audit: app.auditLog,
     records: app.consoleRecords,
-    platform: app.platform,
     log: app.log,
     now: Date.now,
     databaseAttempts: 2,
@@ -72,8 +71,7 @@ describe('a recorded write: audit begin → record begin → send → record ans
   const write = (requestId: string, beginRecord: RecordedWrite['beginRecord']): RecordedWrite => ({
     entry: entry(requestId),
     beginRecord,
-    path: '/v3/migrations/consumers/K-RW-1/',
-    body: { first_name: 'Rita' },
+    send: postToPlatform(app.platform, '/v3/migrations/consumers/K-RW-1/', { first_name: 'Rita' }, requestId),
   });
   const auditStatus = async (requestId: string) =>
     (await app.auditLog.page({}, 50, 0)).results.find((audited) => audited.requestId === requestId)?.status;
@@ -95,7 +93,7 @@ describe('a recorded write: audit begin → record begin → send → record ans
     expect(arrivals).toEqual([{ auditStatus: 0, records: 1 }]);
     expect(result.sent && result.answer.status).toBe(201);
     expect(await auditStatus('rw-1')).toBe(201);
-    const record = await app.consoleRecords.find(result.sent ? result.recordId : -1);
+    const record = await app.consoleRecords.find((result.sent && result.recordId) || -1);
     expect(record?.upstreamStatus).toBe(201);
   });
 
@@ -117,5 +115,23 @@ describe('a recorded write: audit begin → record begin → send → record ans
     expect(arrivals).toHaveLength(1);
     // Begun, never answered: the audit shows an attempt without an answer.
     expect(await auditStatus('rw-3')).toBe(0);
+  });
+
+  it('leaves the audit to the route when it has no entry (the /api proxy), and still records the answer first', async () => {
+    const seen: string[] = [];
+    const result = await recordedWrite(services(), {
+      entry: null,
+      beginRecord: beginMigration('rw-4'),
+      send: async (storeAnswer) => {
+        await storeAnswer(201, { user_id: 'K-RW-1' });
+        seen.push('stored');
+        return 'replied';
+      },
+    });
+    expect(seen).toEqual(['stored']);
+    expect(result.sent && result.answer).toBe('replied');
+    expect(await auditStatus('rw-4')).toBeUndefined();
+    const record = await app.consoleRecords.find((result.sent && result.recordId) || -1);
+    expect(record?.upstreamStatus).toBe(201);
   });
 });

@@ -6,11 +6,10 @@ import type { RecordRepository } from '../records/record-repository.ts';
 import { loggableError } from '../security/error-answers.ts';
 import type { PlatformAnswer, PlatformClient } from './platform-client.ts';
 
-/** What a recorded write needs from the BFF: its audit log, its records, its platform client. */
+/** What a recorded write needs from the BFF: its audit log and its records (how it is sent is the write's). */
 export interface RecordedWriteServices {
   audit: AuditRepository;
   records: RecordRepository;
-  platform: PlatformClient;
   log: FastifyBaseLogger;
   now: () => number;
   /** How often an idempotent database step is tried while the connection comes back. */
@@ -23,58 +22,88 @@ export interface WriteRefusal {
   message: string;
 }
 
-export interface RecordedWrite {
-  /** The audit entry, written before anything else (status 0 until the answer). */
-  entry: AuditEntry;
+/**
+ * How a write leaves, given `storeAnswer`: it must hand the platform's answer (status 0: none) to it before
+ * anything acts on that answer, and then resolve with what its caller needs (the answer, or the reply sent).
+ */
+export type WriteSender<A> = (storeAnswer: (status: number, body: unknown) => Promise<void>) => Promise<A>;
+
+export interface RecordedWrite<A = PlatformAnswer, R extends { status: number } = WriteRefusal> {
   /**
-   * Writes the record (and applies the money path's rules under its lock, where they apply): its ID, or
-   * the refusal that stops the write here. Tried again on a lost connection, so it must be idempotent.
+   * The audit entry, written before anything else (status 0 until the answer); null when the route's own
+   * hooks audit the attempt (the `/api` proxy: begun before its body is forwarded, answered as the reply leaves).
    */
-  beginRecord: () => Promise<{ recordId: number } | { refusal: WriteRefusal }>;
-  /** The platform path (`/v3/…`) and the exact body that leaves. */
-  path: string;
-  body: Record<string, unknown> | string;
+  entry: AuditEntry | null;
+  /**
+   * Writes the record (and applies the money path's rules under its lock, where they apply): its ID (null: a
+   * body the console does not record, which the platform refuses), or the refusal that stops the write here.
+   * Tried again on a lost connection, so it must be idempotent.
+   */
+  beginRecord: () => Promise<{ recordId: number | null } | { refusal: R }>;
+  send: WriteSender<A>;
 }
 
-export type RecordedWriteResult =
-  { sent: true; answer: PlatformAnswer; recordId: number } | { sent: false; refusal: WriteRefusal };
+export type RecordedWriteResult<A = PlatformAnswer, R = WriteRefusal> =
+  { sent: true; answer: A; recordId: number | null } | { sent: false; refusal: R };
+
+/** A write the BFF sends on its own: the exact body to the platform path (`/v3/…`), answered whole. */
+export function postToPlatform(
+  platform: PlatformClient,
+  path: string,
+  body: Record<string, unknown> | string,
+  requestId: string,
+): WriteSender<PlatformAnswer> {
+  return async (storeAnswer) => {
+    const answer = await platform.post(path, body, requestId);
+    // No answer (status 0): the client's own words are not the platform's; the record says "no answer".
+    await storeAnswer(answer.status, answer.status === 0 ? null : answer.body);
+    return answer;
+  };
+}
 
 /**
- * The money path's one sequence for a write the BFF sends on its own (a bulk row, an approved request):
- * audit begin → record begin → send → record answer → audit answer. Nothing is sent without its audit
- * entry and its record: when either cannot be written, this throws before sending (the caller leaves its
- * work to be tried again). Once sent, the answer is what counts: failing to store it is logged (the audit
- * entry is settled from the record later, see docs/decisions), never a reason to send again.
- *
- * The `/api` proxy follows the same order with its audit in the request's hooks (begun before the body is
- * forwarded, answered when the reply leaves) and its answer streamed: it uses the same records and client.
+ * The money path's one sequence for every write the console keeps — a single booking through the `/api`
+ * proxy, a bulk row, an approved request: audit begin → record begin → send → record answer → audit answer.
+ * Nothing is sent without its audit entry and its record: when either cannot be written, this throws before
+ * sending (the caller answers 503 or leaves its work to be tried again). Once sent, the answer is what counts:
+ * failing to store it is logged (the audit entry is settled from the record later, see docs/decisions), never
+ * a reason to send again.
  */
-export async function recordedWrite(
+export async function recordedWrite<A = PlatformAnswer, R extends { status: number } = WriteRefusal>(
   services: RecordedWriteServices,
-  write: RecordedWrite,
-): Promise<RecordedWriteResult> {
-  const { audit, records, platform, log, now } = services;
-  const requestId = write.entry.requestId;
+  write: RecordedWrite<A, R>,
+): Promise<RecordedWriteResult<A, R>> {
+  const { audit, records, log, now } = services;
   const database = <T>(step: () => Promise<T>) =>
     retryOnConnectionLoss(step, { attempts: services.databaseAttempts });
   const started = now();
-  const auditId = await database(() => audit.begin(write.entry));
+  const entry = write.entry;
+  const auditId = entry ? await database(() => audit.begin(entry)) : null;
   const begun = await database(write.beginRecord);
-  const settleAudit = (status: number) =>
-    database(() => audit.answer(auditId, status, now() - started)).catch((error: unknown) =>
-      log.error({ err: loggableError(error), requestId, status }, 'audit answer not stored'),
+  const settleAudit = async (status: number) => {
+    if (auditId === null) return;
+    await database(() => audit.answer(auditId, status, now() - started)).catch((error: unknown) =>
+      log.error(
+        { err: loggableError(error), requestId: entry?.requestId, status },
+        'audit answer not stored',
+      ),
     );
+  };
   if ('refusal' in begun) {
     await settleAudit(begun.refusal.status);
     return { sent: false, refusal: begun.refusal };
   }
-  const answer = await platform.post(write.path, write.body, requestId);
-  // No answer (status 0): the client's own words are not the platform's; the record says "no answer".
-  await records
-    .answer(begun.recordId, answer.status, answer.status === 0 ? null : answer.body)
-    .catch((error: unknown) =>
-      log.error({ err: loggableError(error), requestId, status: answer.status }, 'record answer not stored'),
-    );
-  await settleAudit(answer.status);
-  return { sent: true, answer, recordId: begun.recordId };
+  const { recordId } = begun;
+  let answeredStatus = 0;
+  const answer = await write.send(async (status, body) => {
+    answeredStatus = status;
+    if (recordId === null) return;
+    await records
+      .answer(recordId, status, body)
+      .catch((error: unknown) =>
+        log.error({ err: loggableError(error), record: recordId, status }, 'record answer not stored'),
+      );
+  });
+  await settleAudit(answeredStatus);
+  return { sent: true, answer, recordId };
 }

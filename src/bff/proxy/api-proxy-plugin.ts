@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_BODY_BYTES } from '../../contract/api/common.ts';
 import type { OperationMatch } from '../../contract/api/operations.ts';
@@ -9,9 +9,10 @@ import { isRecord } from '../../contract/is-record.ts';
 import { DUPLICATE_ACKNOWLEDGED_HEADER, RECORD_OPERATION_OF } from '../../contract/records.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
-import { loggableError } from '../security/error-answers.ts';
-import { judgeCharge } from '../approvals/approval-request.ts';
+import { judgeCharge, type GateRefusal } from '../approvals/approval-request.ts';
 import { admitCharge } from '../platform/charge-gate.ts';
+import { recordedWrite } from '../platform/recorded-write.ts';
+import type { RecordDraft } from '../records/record-repository.ts';
 import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { allowlistedOperation, assertMayCall, Forwarder } from './upstream-proxy.ts';
@@ -66,28 +67,15 @@ export default fp<ApiProxyPluginOptions>(
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       publicUrl: options.publicUrl,
     });
-    // Only read here (openFor): the repository's TTL and clock matter to the requests it creates.
-    const approvals = app.approvals;
-    /**
-     * A write the console keeps (migration, charges, technical resource) is recorded before it is sent,
-     * like its audit entry: if it cannot be, nothing is sent (503). A body that is not a JSON object is
-     * not recorded: the platform refuses it, the audit keeps the attempt.
-     */
-    const beginRecord = async (
-      request: FastifyRequest,
-      body: Buffer | undefined,
-      records = app.consoleRecords,
-      unapprovedGrossCent: number | null = null,
-    ): Promise<number | null> => {
+    /** The record of a write as sent (its body a JSON object), or null: the platform refuses any other body. */
+    const recordDraft = (request: FastifyRequest, bodyText: string): RecordDraft | null => {
       const { operation: match, params } = request.operation!;
-      const recorded = RECORD_OPERATION_OF[match.id];
-      if (!recorded || !body) return null;
-      const parsed = parsePlatformJson(body.toString('utf8'));
+      const parsed = parsePlatformJson(bodyText);
       if (!('value' in parsed) || !isRecord(parsed.value)) return null;
       const session = requireSession(request);
       const acknowledged = request.headers[DUPLICATE_ACKNOWLEDGED_HEADER];
-      return records.begin({
-        operation: recorded,
+      return {
+        operation: RECORD_OPERATION_OF[match.id]!,
         source: 'single',
         userId: params.userID ?? null,
         contractId: params.contractID ?? null,
@@ -102,23 +90,62 @@ export default fp<ApiProxyPluginOptions>(
                 .filter(Boolean)
                 .slice(0, 20)
             : [],
-        unapprovedGrossCent,
         requestId: String(request.id),
-      });
+      };
     };
-    /** The platform's answer on the record, before it leaves; not storable: logged, the answer still goes out. */
-    const answerRecord = async (
+    /**
+     * A write the console keeps (migration, charges, technical resource) is recorded before it is sent, like
+     * its audit entry: if it cannot be, nothing is sent (503). Money at or above the threshold, alone or with
+     * the contract's bookings sent without approval in the window, goes through a second person: no client
+     * can send it past here.
+     */
+    const beginRecord = async (
       request: FastifyRequest,
-      id: number,
-      status: number,
-      answer: Buffer | null,
-    ) => {
-      const parsed = answer ? parsePlatformJson(answer.toString('utf8')) : null;
-      await app.consoleRecords
-        .answer(id, status, parsed && 'value' in parsed ? parsed.value : null)
-        .catch((error: unknown) =>
-          request.log.error({ err: loggableError(error), record: id }, 'record answer not stored'),
-        );
+      bodyText: string,
+    ): Promise<{ recordId: number | null } | { refusal: GateRefusal }> => {
+      const { operation, params } = request.operation!;
+      if (operation.id !== APPROVAL_OPERATION_ID || options.approvalFromCent == null) {
+        const draft = recordDraft(request, bodyText);
+        return { recordId: draft ? await app.consoleRecords.begin(draft) : null };
+      }
+      const judged = judgeCharge(bodyText, options.approvalFromCent);
+      if ('refusal' in judged) return judged;
+      const { userID = '', contractID = '' } = params;
+      const ownGrossCent = judged.totals.totalGrossCent;
+      const inputId = judged.totals.charge.input_id;
+      const admission = await admitCharge(
+        { approvals: app.approvals, window: app.approvalWindow },
+        { userId: userID, contractId: contractID, inputId },
+        ownGrossCent,
+        // A charge the gate judged is a JSON object: it has its draft.
+        (db) =>
+          app.consoleRecords
+            .within(db)
+            .begin({ ...recordDraft(request, bodyText)!, unapprovedGrossCent: ownGrossCent }),
+      );
+      if (admission.admitted) return { recordId: admission.value };
+      // Booked directly, it would make that approval's "already booked" answer read as its own booking.
+      if ('heldBy' in admission)
+        return {
+          refusal: {
+            status: 409,
+            body: refusal(
+              'input_id_held_by_approval',
+              `The input_id ${inputId} belongs to an approval on this contract that is still open (${admission.heldBy.id}): use another input_id, or settle that approval first.`,
+              { input_id: inputId },
+            ),
+          },
+        };
+      return {
+        refusal: {
+          status: 428,
+          body: refusal(
+            'approval_required',
+            `${app.approvalWindow.reachedWords(ownGrossCent, admission.window)} Send it to POST /bff/approvals.`,
+            app.approvalWindow.figures(ownGrossCent, admission.window),
+          ),
+        },
+      };
     };
     // Bodies are forwarded as the browser sent them: raw bytes, in this plugin only (it is encapsulated).
     // JSON only, so any other media type of an allowlisted write is a 415 before anything is forwarded.
@@ -161,52 +188,39 @@ export default fp<ApiProxyPluginOptions>(
           return reply
             .code(415)
             .send(refusal('json_required', 'Send JSON (Content-Type: application/json).'));
-        // Money at or above the threshold, alone or with the contract's bookings sent without approval in the
-        // window, goes through a second person: no client can send it past here.
-        let recordId: number | null;
-        if (operation.id === APPROVAL_OPERATION_ID && body && options.approvalFromCent != null) {
-          const { userID = '', contractID = '' } = request.operation!.params;
-          const judged = judgeCharge(body.toString('utf8'), options.approvalFromCent);
-          if ('refusal' in judged) return reply.code(judged.refusal.status).send(judged.refusal.body);
-          const ownGrossCent = judged.totals.totalGrossCent;
-          const inputId = judged.totals.charge.input_id;
-          const admission = await admitCharge(
-            { approvals, window: app.approvalWindow },
-            { userId: userID, contractId: contractID, inputId },
-            ownGrossCent,
-            (db) => beginRecord(request, body, app.consoleRecords.within(db), ownGrossCent),
+        const bodyText = body?.toString('utf8');
+        const send = (recordAnswer?: (status: number, answer: Buffer | null) => Promise<void>) =>
+          forwarder.forward(
+            request,
+            reply,
+            operation,
+            path,
+            operation.method === 'POST' ? body : undefined,
+            recordAnswer,
           );
-          // Booked directly, it would make that approval's "already booked" answer read as its own booking.
-          if ('heldBy' in admission)
-            return reply
-              .code(409)
-              .send(
-                refusal(
-                  'input_id_held_by_approval',
-                  `The input_id ${inputId} belongs to an approval on this contract that is still open (${admission.heldBy.id}): use another input_id, or settle that approval first.`,
-                  { input_id: inputId },
-                ),
-              );
-          if (!admission.admitted)
-            return reply
-              .code(428)
-              .send(
-                refusal(
-                  'approval_required',
-                  `${app.approvalWindow.reachedWords(ownGrossCent, admission.window)} Send it to POST /bff/approvals.`,
-                  app.approvalWindow.figures(ownGrossCent, admission.window),
-                ),
-              );
-          recordId = admission.value;
-        } else recordId = await beginRecord(request, body);
-        return forwarder.forward(
-          request,
-          reply,
-          operation,
-          path,
-          operation.method === 'POST' ? body : undefined,
-          recordId === null ? undefined : (status, answer) => answerRecord(request, recordId, status, answer),
+        // A write the console keeps (migration, charges, technical resource) takes the money path's one
+        // sequence; its audit is this route's hooks (begun before this handler, answered as the reply leaves).
+        if (!RECORD_OPERATION_OF[operation.id] || bodyText === undefined) return send();
+        const result = await recordedWrite<FastifyReply, GateRefusal>(
+          {
+            audit: app.auditLog,
+            records: app.consoleRecords,
+            log: request.log,
+            now: Date.now,
+            // The browser's request waits: a lost connection is its 503, and staff send again.
+            databaseAttempts: 1,
+          },
+          {
+            entry: null,
+            beginRecord: () => beginRecord(request, bodyText),
+            send: (storeAnswer) =>
+              send(async (status, answer) => {
+                const parsed = answer ? parsePlatformJson(answer.toString('utf8')) : null;
+                await storeAnswer(status, parsed && 'value' in parsed ? parsed.value : null);
+              }),
+          },
         );
+        return result.sent ? result.answer : reply.code(result.refusal.status).send(result.refusal.body);
       },
     );
   },
