@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './api/common.ts';
+import { bulkRowNoticeSchema } from './bulk-row-notices.ts';
 import { chargeRequestSchema, transactionTypeSchema, type ChargeRequest } from './api/charges.ts';
 import {
   chargeSchedule,
@@ -282,6 +283,8 @@ export const approvalRowSchema = z.object({
   gross_cent: z.int().nullable(),
   status: z.string(),
   message: z.string().nullable(),
+  /** What the console itself says about the row, by code (`message` has its English). */
+  notice: z.nullable(bulkRowNoticeSchema),
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 export const approvalRowsPageSchema = pageSchema(approvalRowSchema);

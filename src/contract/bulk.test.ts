@@ -7,7 +7,6 @@ import {
   checkBulkHeader,
   generatedInputId,
   readFileNumber,
-  duplicateRowMessage,
   identicalRepeats,
 } from './bulk.ts';
 import { checkBulkFile } from './bulk-csv.ts';
@@ -71,7 +70,6 @@ describe('bulk files', () => {
       [4, 2],
       [5, 2],
     ]);
-    expect(duplicateRowMessage(2)).toMatch(/^Identical to row 2 of the file: not sent/);
   });
 
   it('reports unknown and missing columns', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkRowNoticeSchema } from './bulk-row-notices.ts';
 import { chargeFormSchema } from './api/charges.ts';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import { chargeSchedule, sumChargeTotals, type ChargeTotal } from './charge-schedule.ts';
@@ -122,18 +123,6 @@ export function generatedInputId(contentSha256Hex: string, occurrence: number): 
 }
 
 /**
- * What a row whose `input_id` (user ID) exists on the platform says in the results: booked before by the
- * console (`where`: the campaign and row) with the same content, with other content, or not by the console.
- */
-export const EXISTING_ROW_MESSAGES = {
-  alreadyBooked: (where: string) => `Already booked by ${where}.`,
-  otherValues: (fields: readonly string[], where: string) =>
-    `Booked before with other values (${fields.join(', ')}) by ${where}: not booked again.`,
-  notByTheConsole: (platform: string) =>
-    `Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
-};
-
-/**
  * Rows identical to an earlier row of the file — every field equal but `input_id`, the contract included — by
  * row number, each with the row it repeats (issue 42: two identical rows credited 12.50 € twice).
  */
@@ -154,10 +143,6 @@ export function repeatsByContent(rows: readonly { row: number; content: string }
   }
   return repeats;
 }
-
-/** Why a repeated row is not sent (its results message). */
-export const duplicateRowMessage = (earlier: number) =>
-  `Identical to row ${earlier} of the file: not sent (tick “Book identical rows too” to book it as well).`;
 
 /** Fields whose values differ between two rows' contents (the row's own `input_id` aside). */
 export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
@@ -432,6 +417,7 @@ export const bulkPriorRunSchema = z.object({
   /** The earlier row's result (`unknown` while it may still be booked). */
   status: z.string(),
   message: z.string().nullable(),
+  notice: z.nullable(bulkRowNoticeSchema),
 });
 export const bulkPriorRunsSchema = z.object({
   /** Rows of the file with an earlier run, the latest run for each; at most 1000 listed. */
@@ -512,6 +498,8 @@ export const bulkResultRowSchema = z.object({
   inputId: z.string().nullable(),
   status: z.enum(BULK_RESULT_STATUSES),
   message: z.string().nullable(),
+  /** What the console itself says about the row, by code (`message` has its English). */
+  notice: z.nullable(bulkRowNoticeSchema),
   /** Found on the platform without the console having booked it: someone should look at it. */
   review: z.boolean(),
 });

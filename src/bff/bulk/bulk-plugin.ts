@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
+import { bulkRowNoticeText, type BookedBy, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
 import {
   BULK_RESULT_STATUS_TEXT_DE,
@@ -21,8 +22,6 @@ import {
   canonicalRowContent,
   conflictingDuplicates,
   differingFields,
-  duplicateRowMessage,
-  EXISTING_ROW_MESSAGES,
   generatedInputId,
   parseBulkRow,
   repeatsByContent,
@@ -172,6 +171,13 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
  * Bulk campaigns (`/bff/bulk/campaigns`): a checked file becomes rows in the database and runs as
  * pg-boss jobs, so it survives a closed browser and a BFF restart, and any replica may carry it on.
  */
+/** A row settled before sending with what the console says about it (`message` its English). */
+const withNotice = (row: NewBulkRow, notice: BulkRowNotice): NewBulkRow => ({
+  ...row,
+  message: bulkRowNoticeText(notice),
+  notice,
+});
+
 export default fp<BulkPluginOptions>(
   async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -219,6 +225,7 @@ export default fp<BulkPluginOptions>(
               gross_cent: charge?.totalGrossCent ?? null,
               status: row.status,
               message: row.message,
+              notice: row.notice,
             };
           }),
         };
@@ -274,11 +281,19 @@ export default fp<BulkPluginOptions>(
       if ('heldBy' in admission)
         return {
           status: 409,
-          message: `Not sent: the input_id ${row.inputId ?? ''} belongs to an approval on this contract that is still open (${admission.heldBy.id}).`,
+          body: refusal(
+            'input_id_held_by_approval',
+            `The input_id ${row.inputId ?? ''} belongs to an approval on this contract that is still open (${admission.heldBy.id}).`,
+            { input_id: row.inputId ?? '' },
+          ),
         };
       return {
         status: 428,
-        message: `Not sent: ${app.approvalWindow.reachedWords(grossCent, admission.window)} Book it on its own and send it for approval.`,
+        body: refusal(
+          'approval_required',
+          `${app.approvalWindow.reachedWords(grossCent, admission.window)} Book it on its own and send it for approval.`,
+          app.approvalWindow.figures(grossCent, admission.window),
+        ),
       };
     };
 
@@ -291,13 +306,17 @@ export default fp<BulkPluginOptions>(
       const operation = kind === 'charges' ? 'charges' : 'consumer_migration';
       const booked = await app.consoleRecords.bookedUnder(operation, rows);
       const fileNames = new Map<string, string | null>();
-      const where = async (earlier: BookedWrite) => {
+      const bookedBy = async (earlier: BookedWrite): Promise<BookedBy> => {
         const [campaignId, row] = earlier.source === 'bulk' ? (earlier.sourceRef ?? '').split(':') : [];
-        if (!campaignId || !row)
-          return `${earlier.recordedBy} on ${earlier.recordedAt.toISOString().slice(0, 10)}`;
+        if (!campaignId || !row || !/^\d+$/.test(row))
+          return { recordedBy: earlier.recordedBy, day: earlier.recordedAt.toISOString().slice(0, 10) };
         if (!fileNames.has(campaignId))
           fileNames.set(campaignId, (await campaigns.find(campaignId))?.fileName ?? null);
-        return `campaign ${fileNames.get(campaignId) ?? ''} (${campaignId.slice(0, 8)}), row ${row}`;
+        return {
+          fileName: fileNames.get(campaignId) ?? '',
+          campaign: campaignId.slice(0, 8),
+          row: Number(row),
+        };
       };
       const withoutPath = (body: unknown) => {
         if (!isRecord(body)) return {};
@@ -317,11 +336,10 @@ export default fp<BulkPluginOptions>(
           earlier && differingFields(withoutPath(earlier.sent), withoutPath(row.body)).length === 0;
         checked.push(
           same
-            ? {
-                ...row,
-                status: 'skipped',
-                message: EXISTING_ROW_MESSAGES.alreadyBooked(await where(earlier)),
-              }
+            ? withNotice(
+                { ...row, status: 'skipped' },
+                { code: 'already_booked', by: await bookedBy(earlier) },
+              )
             : row,
         );
       }
@@ -370,7 +388,7 @@ export default fp<BulkPluginOptions>(
               const earlier = repeats.get(row.row);
               return earlier === undefined
                 ? row
-                : { ...row, status: 'duplicate', message: duplicateRowMessage(earlier) };
+                : withNotice({ ...row, status: 'duplicate' }, { code: 'identical_to_row', row: earlier });
             });
         const allRows = [...(await skipBookedBefore(body.kind, unrepeated)), ...invalid];
         // A charges campaign whose gross total reaches the threshold waits for a second person's approval.

@@ -35,9 +35,9 @@ describe('campaign rows and their claims', () => {
     clock += 40_000; // the first runner went silent past the lease
     const second = (await campaigns.claimRow('taken-over', 35_000))!;
     expect(second).toMatchObject({ row: 1, attempts: 2, unanswered: true });
-    await campaigns.settle('taken-over', second, 'created', null);
+    await campaigns.settle('taken-over', second, { outcome: 'created', message: null });
     // The first runner wakes up with its old claim: none of its writes may touch the row.
-    await campaigns.settle('taken-over', first, 'skipped', 'late', true);
+    await campaigns.settle('taken-over', first, { outcome: 'skipped', message: 'late', review: true });
     await campaigns.retryLater('taken-over', first, {
       at: clock,
       message: 'late',

@@ -21,6 +21,7 @@ import type {
   BulkResultRows,
   BulkRowOutcome,
 } from '../../contract/bulk.ts';
+import type { BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import type { BffDatabase } from '../db/connect.ts';
 import { bulkCampaigns, bulkRows } from '../db/schema.ts';
 import type { EarlierRow } from './row-outcome.ts';
@@ -239,13 +240,17 @@ export class CampaignRepository {
   async settle(
     campaignId: string,
     claim: ClaimedRow,
-    outcome: BulkRowOutcome,
-    message: string | null,
-    review = false,
+    settled: {
+      outcome: BulkRowOutcome;
+      message: string | null;
+      notice?: BulkRowNotice | undefined;
+      review?: boolean | undefined;
+    },
   ): Promise<void> {
+    const { outcome, message, notice = null, review = false } = settled;
     await this.db
       .update(bulkRows)
-      .set({ status: outcome, message, review, doneAt: new Date(this.now()), claimedAt: null })
+      .set({ status: outcome, message, notice, review, doneAt: new Date(this.now()), claimedAt: null })
       .where(stillClaimed(campaignId, claim));
   }
 
@@ -384,6 +389,7 @@ export class CampaignRepository {
           createdAt: campaign.createdAt.toISOString(),
           status: resultStatus(row),
           message: row.message,
+          notice: row.notice,
         });
     }
     const matched = rows.flatMap((entry) => {
@@ -434,6 +440,7 @@ export class CampaignRepository {
         inputId: row.inputId,
         status: resultStatus(row),
         message: row.message,
+        notice: row.notice,
         review: row.review,
       })),
       total: total?.rows ?? 0,

@@ -8,7 +8,13 @@ import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/er
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import type { PlatformClient } from '../platform/platform-client.ts';
-import { postToPlatform, recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
+import { bulkRowNoticeText } from '../../contract/bulk-row-notices.ts';
+import {
+  postToPlatform,
+  recordedWrite,
+  type RecordedWriteResult,
+  type WriteRefusal,
+} from '../platform/recorded-write.ts';
 import { rowOperation } from './row-operation.ts';
 import { nextStep, settleExisting, type RetryPolicy } from './row-outcome.ts';
 
@@ -53,7 +59,7 @@ class Limiter {
 export type RowGate = (
   row: BulkRow,
   begin: (records: RecordRepository, unapprovedGrossCent: number) => Promise<number>,
-) => Promise<{ recordId: number } | { status: 409 | 428; message: string }>;
+) => Promise<{ recordId: number } | WriteRefusal>;
 
 export interface CampaignRunnerOptions {
   database: BffDatabaseHandle;
@@ -256,9 +262,7 @@ export class CampaignRunner {
             const admitted = await gate(row, (records, unapprovedGrossCent) =>
               records.begin({ ...draft, unapprovedGrossCent }),
             );
-            return 'recordId' in admitted
-              ? admitted
-              : { refusal: { status: admitted.status, message: admitted.message } };
+            return 'recordId' in admitted ? admitted : { refusal: admitted };
           },
           send: postToPlatform(this.options.platform, operation.path, row.body, requestId),
         },
@@ -269,8 +273,15 @@ export class CampaignRunner {
       throw error;
     }
     if (!result.sent) {
-      // Not sent, as a single booking would not be: settled with the BFF's words.
-      await this.database(() => campaigns.settle(campaign.id, row, 'refused', result.refusal.message, false));
+      // Not sent, as a single booking would not be: settled with the BFF's refusal (its code and figures).
+      const notice = { code: 'console_refusal', refusal: result.refusal.body } as const;
+      await this.database(() =>
+        campaigns.settle(campaign.id, row, {
+          outcome: 'refused',
+          message: bulkRowNoticeText(notice),
+          notice,
+        }),
+      );
       return;
     }
     const { answer } = result;
@@ -285,10 +296,7 @@ export class CampaignRunner {
             next.message,
           )
         : next;
-    if (step.kind === 'settle')
-      await this.database(() =>
-        campaigns.settle(campaign.id, row, step.outcome, step.message, step.review ?? false),
-      );
+    if (step.kind === 'settle') await this.database(() => campaigns.settle(campaign.id, row, step));
     else await this.database(() => campaigns.retryLater(campaign.id, row, step));
   }
 

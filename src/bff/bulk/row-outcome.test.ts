@@ -94,16 +94,19 @@ describe('the next step for a bulk row', () => {
       userId: 'P1',
       contractId: 'C1',
     };
+    const bonusRow1 = { fileName: 'bonus.csv', campaign: '01234567', row: 1 };
     expect(settleExisting(row, earlier, 'exists')).toEqual({
       kind: 'settle',
       outcome: 'conflict',
       message:
         'Booked before with other values (amount_cent) by campaign bonus.csv (01234567), row 1: not booked again.',
+      notice: { code: 'booked_with_other_values', fields: ['amount_cent'], by: bonusRow1 },
     });
     expect(settleExisting({ ...row, body: earlier.body }, earlier, 'exists')).toEqual({
       kind: 'settle',
       outcome: 'skipped',
       message: 'Already booked by campaign bonus.csv (01234567), row 1.',
+      notice: { code: 'already_booked', by: bonusRow1 },
     });
     expect(settleExisting(row, null, 'A charge with this input_id exists.')).toEqual({
       kind: 'settle',
@@ -111,6 +114,7 @@ describe('the next step for a bulk row', () => {
       review: true,
       message:
         'Exists on the platform, not booked by the console: check it. The platform: A charge with this input_id exists.',
+      notice: { code: 'exists_not_by_console', platform: 'A charge with this input_id exists.' },
     });
   });
 });

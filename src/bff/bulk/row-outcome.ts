@@ -1,9 +1,5 @@
-import {
-  differingFields,
-  EXISTING_ROW_MESSAGES,
-  type BulkKind,
-  type BulkRowOutcome,
-} from '../../contract/bulk.ts';
+import { differingFields, type BulkKind, type BulkRowOutcome } from '../../contract/bulk.ts';
+import { bulkRowNoticeText, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
 import { isAlreadyDone, platformMessage } from '../platform/platform-answer.ts';
 
@@ -34,7 +30,15 @@ export interface AttemptedRow {
 }
 
 export type RowStep =
-  | { kind: 'settle'; outcome: BulkRowOutcome; message: string | null; review?: boolean }
+  | {
+      kind: 'settle';
+      outcome: BulkRowOutcome;
+      /** The platform's own words, or the notice's English (bulkRowNoticeText). */
+      message: string | null;
+      /** What the console itself says about the row, by code (the console words it in the UI language). */
+      notice?: BulkRowNotice;
+      review?: boolean;
+    }
   /** The platform says the `input_id` (user ID) exists: settled by what the console sent before (settleExisting). */
   | { kind: 'exists'; message: string }
   | { kind: 'retry'; at: number; message: string; unanswered: boolean; failingSince: number };
@@ -52,6 +56,11 @@ const NOT_TAKEN = new Set([401, 408, 425, 429, 503]);
  * answer then confirms the booking. A row still without an answer when the retry window is over is
  * `unknown` if any attempt may have reached the platform, `failed` if none can have.
  */
+/** A final state with what the console says about it (its English in `message`). */
+function settleWith(outcome: BulkRowOutcome, notice: BulkRowNotice): Extract<RowStep, { kind: 'settle' }> {
+  return { kind: 'settle', outcome, message: bulkRowNoticeText(notice), notice };
+}
+
 export function nextStep(
   kind: BulkKind,
   row: AttemptedRow,
@@ -64,11 +73,7 @@ export function nextStep(
   if (status >= 400 && status < 500 && !NOT_TAKEN.has(status)) {
     if (isAlreadyDone(kind, answer))
       return row.unanswered
-        ? {
-            kind: 'settle',
-            outcome: 'created',
-            message: `Booked by an earlier attempt whose answer was lost; the platform confirmed it: ${platformMessage(answer.body)}`,
-          }
+        ? settleWith('created', { code: 'booked_by_lost_attempt', platform: platformMessage(answer.body) })
         : { kind: 'exists', message: platformMessage(answer.body) };
     return { kind: 'settle', outcome: 'refused', message: platformMessage(answer.body) };
   }
@@ -79,16 +84,8 @@ export function nextStep(
   if (now - failingSince >= policy.retryWindowMs) {
     const since = new Date(failingSince).toISOString();
     return unanswered
-      ? {
-          kind: 'settle',
-          outcome: 'unknown',
-          message: `Sent without an answer from the platform since ${since} (${row.attempts} attempts; last: ${message}). It may be booked: check on the platform before sending it again.`,
-        }
-      : {
-          kind: 'settle',
-          outcome: 'failed',
-          message: `Not booked: ${message} (${row.attempts} attempts since ${since})`,
-        };
+      ? settleWith('unknown', { code: 'no_answer', since, attempts: row.attempts, last: message })
+      : settleWith('failed', { code: 'not_booked', last: message, attempts: row.attempts, since });
   }
   const delay = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.max(0, row.attempts - 1));
   return { kind: 'retry', at: now + delay, message, unanswered, failingSince };
@@ -116,22 +113,13 @@ export function settleExisting(
   platform: string,
 ): Extract<RowStep, { kind: 'settle' }> {
   if (!earlier)
-    return {
-      kind: 'settle',
-      outcome: 'skipped',
-      review: true,
-      message: EXISTING_ROW_MESSAGES.notByTheConsole(platform),
-    };
+    return { ...settleWith('skipped', { code: 'exists_not_by_console', platform }), review: true };
   const fields = differingFields(
     { ...earlier.body, user_id: earlier.userId, contract_id: earlier.contractId },
     { ...row.body, user_id: row.userId, contract_id: row.contractId },
   );
-  const where = `campaign ${earlier.fileName} (${earlier.campaignId.slice(0, 8)}), row ${earlier.row}`;
+  const by = { fileName: earlier.fileName, campaign: earlier.campaignId.slice(0, 8), row: earlier.row };
   return fields.length
-    ? {
-        kind: 'settle',
-        outcome: 'conflict',
-        message: EXISTING_ROW_MESSAGES.otherValues(fields, where),
-      }
-    : { kind: 'settle', outcome: 'skipped', message: EXISTING_ROW_MESSAGES.alreadyBooked(where) };
+    ? settleWith('conflict', { code: 'booked_with_other_values', fields, by })
+    : settleWith('skipped', { code: 'already_booked', by });
 }

@@ -31,6 +31,7 @@ export interface CampaignSummary {
   contractCount: number;
 }
 import { BULK_CAMPAIGN_STATUSES, BULK_KINDS, BULK_ROW_OUTCOMES } from '../../contract/bulk.ts';
+import type { BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import { RECORD_OPERATIONS, RECORD_SOURCES } from '../../contract/records.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -256,6 +257,8 @@ export const bulkRows = pgTable(
     status: text('status', { enum: ['pending', 'sending', ...BULK_ROW_OUTCOMES] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     message: text('message'),
+    /** What the console itself says about the row, by code (contract/bulk-row-notices.ts); `message` has its English. */
+    notice: json('notice').$type<BulkRowNotice>(),
     claimedAt: instant('claimed_at'),
     retryAt: instant('retry_at'),
     doneAt: instant('done_at'),

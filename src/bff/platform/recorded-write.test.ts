@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/bff-api.ts';
+import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { listenLocally } from '../../node-shared/testing/listen.ts';
 import { buildTestBff } from '../testing/test-bff.ts';
 import { postToPlatform, recordedWrite, type RecordedWrite } from './recorded-write.ts';
@@ -98,11 +99,12 @@ describe('a recorded write: audit begin → record begin → send → record ans
   });
 
   it('sends nothing when the money path refuses it, and audits the refusal', async () => {
+    const needsApproval = refusal('approval_required', 'needs approval');
     const result = await recordedWrite(
       services(),
-      write('rw-2', async () => ({ refusal: { status: 428, message: 'needs approval' } })),
+      write('rw-2', async () => ({ refusal: { status: 428, body: needsApproval } })),
     );
-    expect(result).toEqual({ sent: false, refusal: { status: 428, message: 'needs approval' } });
+    expect(result).toEqual({ sent: false, refusal: { status: 428, body: needsApproval } });
     expect(await auditStatus('rw-2')).toBe(428);
     expect(arrivals).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import type { AuditEntry } from '../../contract/bff-api.ts';
+import type { BffRefusal } from '../../contract/bff-refusal-codes.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { RecordRepository } from '../records/record-repository.ts';
 import { loggableError } from '../security/error-answers.ts';
@@ -19,7 +20,7 @@ export interface RecordedWriteServices {
 /** Refused before it was sent (the money path's gate): audited with this status, nothing sent. */
 export interface WriteRefusal {
   status: number;
-  message: string;
+  body: BffRefusal;
 }
 
 /**

@@ -61,8 +61,6 @@ describe('the known messages', () => {
       amountEurMessage,
       bulkCampaignRequestSchema,
       conflictingDuplicates,
-      duplicateRowMessage,
-      EXISTING_ROW_MESSAGES,
       MAX_BULK_ROWS,
     } = await import('../../contract/bulk.ts');
     const { createUserRequestSchema } = await import('../../contract/bff-api.ts');
@@ -89,11 +87,6 @@ describe('the known messages', () => {
         { row: 1, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 1 } },
         { row: 2, values: { user_id: 'P1', contract_id: 'C1', input_id: 'x', amount_cent: 2 } },
       ]).map((problem) => problem.message),
-      EXISTING_ROW_MESSAGES.alreadyBooked('campaign a.csv (01234567), row 3'),
-      EXISTING_ROW_MESSAGES.alreadyBooked('olga on 2026-11-28'),
-      duplicateRowMessage(2),
-      EXISTING_ROW_MESSAGES.otherValues(['amount_cent', 'due_date'], 'campaign a.csv (01234567), row 3'),
-      EXISTING_ROW_MESSAGES.notByTheConsole('input_id: exists'),
       ...issues(createUserRequestSchema.safeParse({ username: 'A', password: 'short', role: 'viewer' })),
       EXECUTION_CYCLE_REQUIRED,
       MESSAGES.required,

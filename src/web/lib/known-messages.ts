@@ -1,6 +1,5 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formatDate } from './format.ts';
 
 /**
  * Messages in English that come from elsewhere — the Energy Platform, the contract's shared rules —
@@ -179,32 +178,6 @@ const KNOWN: readonly (readonly [RegExp, Meaning])[] = [
     /^Row (\d+) has the same (input_id|user_id) with other values \((.+)\): only one of them can be booked\.$/,
     ([, row, key, fields]) =>
       msg`Row ${row} has the same ${key} with other values (${fields}): only one of them can be booked.`,
-  ],
-  [
-    /^Already booked by campaign (.+), row (\d+)\.$/,
-    ([, campaign, row]) => msg`Already booked by campaign ${campaign}, row ${row}.`,
-  ],
-  [
-    /^Already booked by (\S+) on (\d{4}-\d{2}-\d{2})\.$/,
-    ([, who, isoDay]) => {
-      const day = formatDate(isoDay);
-      return msg`Already booked by ${who} on ${day}.`;
-    },
-  ],
-  [
-    /^Identical to row (\d+) of the file: not sent \(tick “Book identical rows too” to book it as well\)\.$/,
-    ([, row]) =>
-      msg`Identical to row ${row} of the file: not sent (tick “Book identical rows too” to book it as well).`,
-  ],
-  [
-    /^Booked before with other values \((.+)\) by campaign (.+), row (\d+): not booked again\.$/,
-    ([, fields, campaign, row]) =>
-      msg`Booked before with other values (${fields}) by campaign ${campaign}, row ${row}: not booked again.`,
-  ],
-  [
-    /^Exists on the platform, not booked by the console: check it\. The platform: (.*)$/s,
-    ([, platform]) =>
-      msg`Exists on the platform, not booked by the console: check it. The platform: ${platform}`,
   ],
   [exact('Enter a number.'), () => msg`Enter a number.`],
   [/^Enter digits only, e\.g\. (.+)\.$/, ([, example]) => msg`Enter digits only, e.g. ${example}.`],

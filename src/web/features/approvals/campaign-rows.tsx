@@ -6,7 +6,7 @@ import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { transactionTypeWord } from '../../lib/charge-amount.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { consoleMessage } from '../../lib/known-messages.ts';
+import { bulkRowAnswer } from '../../lib/bulk-row-answer.ts';
 import { APPROVAL_ROWS_PAGE, useApprovalRows } from './api/get-approval-rows.ts';
 
 /** Whether a row is sent, in words: repeats and rows booked before are marked, so the approver can catch them. */
@@ -71,7 +71,7 @@ export function CampaignRows({ approvalId, locale }: { approvalId: string; local
                 <td>
                   {rowFate(row)}
                   {row.status !== 'pending' && row.message && (
-                    <span className="hint"> — {consoleMessage(row.message)}</span>
+                    <span className="hint"> — {bulkRowAnswer(row)}</span>
                   )}
                 </td>
               </tr>

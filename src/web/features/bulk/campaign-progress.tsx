@@ -2,7 +2,7 @@ import { plural, t } from '@lingui/core/macro';
 import { campaignStatusWord, resultStatusWord } from './campaign-status.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
-import { consoleMessage } from '../../lib/known-messages.ts';
+import { bulkRowAnswer } from '../../lib/bulk-row-answer.ts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BulkCampaign } from '../../../contract/bulk.ts';
@@ -185,23 +185,6 @@ export function CampaignProgress({ id }: { id: string }) {
 
 const ROWS_SHOWN = 200;
 
-/**
- * A row's answer in the UI language: an invalid row's problems are `column: message` parts (as the
- * check showed them), each message read on its own; any other row has one message.
- */
-function answerOf(status: string, message: string): string {
-  if (status !== 'invalid') return consoleMessage(message);
-  return message
-    .split('; ')
-    .map((part) => {
-      const colon = part.indexOf(': ');
-      return colon > 0
-        ? `${part.slice(0, colon)}: ${consoleMessage(part.slice(colon + 2))}`
-        : consoleMessage(part);
-    })
-    .join('; ');
-}
-
 /** Every row that was not created (refused, conflict, invalid, unknown, …), with the platform's answer. */
 function RowsNotCreated({ campaign }: { campaign: BulkCampaign }) {
   // Asked again whenever the counts move.
@@ -232,7 +215,7 @@ function RowsNotCreated({ campaign }: { campaign: BulkCampaign }) {
                   {resultStatusWord(row.status)}
                   {row.review && ` (${t`check it`})`}
                 </td>
-                <td>{row.message ? answerOf(row.status, row.message) : ''}</td>
+                <td>{bulkRowAnswer(row)}</td>
               </tr>
             ))}
           </tbody>

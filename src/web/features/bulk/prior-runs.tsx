@@ -3,7 +3,7 @@ import type { BulkKind } from '../../../contract/bulk.ts';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { consoleMessage } from '../../lib/known-messages.ts';
+import { bulkRowAnswer } from '../../lib/bulk-row-answer.ts';
 import { usePriorRuns } from './api/get-prior-runs.ts';
 import { resultStatusWord } from './campaign-status.ts';
 import type { CheckedFile } from './check-file.ts';
@@ -64,7 +64,7 @@ export function PriorRuns({
                 <td>{run.ownerDisplayName ?? run.owner}</td>
                 <td>{run.fileName}</td>
                 <td>{resultStatusWord(run.status)}</td>
-                <td>{run.message ? consoleMessage(run.message) : ''}</td>
+                <td>{bulkRowAnswer(run)}</td>
               </tr>
             ))}
           </tbody>

@@ -10,7 +10,7 @@ import { EarlierMigrations } from './earlier-migrations.tsx';
 import type { MigrationViews } from './migration-views.ts';
 import { PlatformAnswer } from './platform-answer.tsx';
 import { RecordFacts } from './record-facts.tsx';
-import { UnreadableId } from './unreadable-id.tsx';
+import { bankDataNotes, RecordsLoadState } from './record-notices.tsx';
 
 /**
  * `/consumers/{userID}`: the consumer as the platform holds them — the migration it accepted, in the form's
@@ -30,17 +30,7 @@ export function ConsumerPage({ userId, views }: { userId: string; views: Migrati
       <p className="lead">
         {t`Consumer with user ID`} <code data-testid="consumer-user-id">{userId}</code>
       </p>
-      {!readable && <UnreadableId />}
-      {readable && records.isPending && (
-        <p role="status" aria-busy="true">
-          {t`Loading the consumer’s migrations…`}
-        </p>
-      )}
-      {records.isError && (
-        <p className="error-summary" role="alert">
-          {records.error.message}
-        </p>
-      )}
+      <RecordsLoadState readable={readable} query={records} loading={t`Loading the consumer’s migrations…`} />
       {records.data &&
         (lead ? (
           <ConsumerView userId={userId} lead={lead} others={others} views={views} />
@@ -83,11 +73,6 @@ function ConsumerView({
   const accepted = lead.outcome === 'created';
   const sent = isRecord(lead.sent) ? lead.sent : {};
   const answered = lead.outcome === 'created' && isRecord(lead.upstream_body) ? lead.upstream_body : null;
-  const masked = lead.bank_data_masked ? (
-    <p className="notice" data-testid="bank-data-masked">
-      {t`Bank data is masked for your role.`}
-    </p>
-  ) : undefined;
   return (
     <>
       <p className="record-links">
@@ -118,7 +103,7 @@ function ConsumerView({
       {accepted && <NoCorrections />}
       {answered && <Derived record={answered} idPrefix="consumer" />}
       <h2 className="records-subheading">{t`As sent`}</h2>
-      <Sections record={sent} notes={masked ? { payment: masked } : {}} idPrefix="consumer" />
+      <Sections record={sent} notes={bankDataNotes(lead.bank_data_masked)} idPrefix="consumer" />
       {others.length > 0 && <EarlierMigrations records={others} />}
     </>
   );

@@ -14,7 +14,7 @@ import { totalsPerYear, type YearBalance } from './booking-totals.ts';
 import { bookingAnchor } from './record-links.ts';
 import { reversalStates, reversedOriginal } from './reversal.ts';
 import { TechnicalResourcesTable } from './technical-resources-table.tsx';
-import { UnreadableId } from './unreadable-id.tsx';
+import { RecordsLoadState } from './record-notices.tsx';
 import { useAnchorFocus } from './use-anchor-focus.ts';
 
 /** The page's title: the contract and its producer, by name when the console knows one. */
@@ -38,17 +38,7 @@ export function ContractPage({ userId, contractId }: { userId: string; contractI
     <div className="page page--wide records-page">
       <h1>{contractTitle(userId, contractId, records.data?.producer_name)}</h1>
       <ContractLinks userId={userId} contractId={contractId} />
-      {!readable && <UnreadableId />}
-      {readable && records.isPending && (
-        <p role="status" aria-busy="true">
-          {t`Loading the contract’s bookings…`}
-        </p>
-      )}
-      {records.isError && (
-        <p className="error-summary" role="alert">
-          {records.error.message}
-        </p>
-      )}
+      <RecordsLoadState readable={readable} query={records} loading={t`Loading the contract’s bookings…`} />
       {records.data && <ContractRecordsView records={records.data} />}
     </div>
   );

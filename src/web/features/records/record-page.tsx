@@ -16,6 +16,7 @@ import { consumerName } from './consumer-facts.ts';
 import type { MigrationViews } from './migration-views.ts';
 import { PlatformAnswer } from './platform-answer.tsx';
 import { RecordFacts } from './record-facts.tsx';
+import { bankDataNotes } from './record-notices.tsx';
 import { operationWord } from './record-text.ts';
 import { SentFields } from './sent-fields.tsx';
 import { sentText, technicalResourceFieldLabel } from './technical-resource-fields.ts';
@@ -129,16 +130,11 @@ function RecordContent({ record, views }: { record: ConsoleRecord; views: Migrat
     const { Sections, Derived } = views;
     const answered =
       record.outcome === 'created' && isRecord(record.upstream_body) ? record.upstream_body : null;
-    const masked = record.bank_data_masked ? (
-      <p className="notice" data-testid="bank-data-masked">
-        {t`Bank data is masked for your role.`}
-      </p>
-    ) : undefined;
     return (
       <>
         {answered && <Derived record={answered} idPrefix="record" />}
         <h2 className="records-subheading">{t`As sent`}</h2>
-        <Sections record={record.sent} notes={masked ? { payment: masked } : {}} idPrefix="record" />
+        <Sections record={record.sent} notes={bankDataNotes(record.bank_data_masked)} idPrefix="record" />
       </>
     );
   }
