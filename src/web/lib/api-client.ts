@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import ky from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
 import { refusalText, type RefusalWords } from './bff-refusal.ts';
 import { consoleMessage, platformMessage } from './known-messages.ts';
@@ -126,13 +126,13 @@ type Method = Parameters<typeof request>[0];
 export async function requestOk<T>(
   method: Method,
   path: string,
-  options: RequestOptions & { schema: z.ZodType<T> },
+  options: RequestOptions & { schema: z.ZodMiniType<T> },
 ): Promise<T>;
 export async function requestOk(method: Method, path: string, options?: RequestOptions): Promise<unknown>;
 export async function requestOk<T>(
   method: Method,
   path: string,
-  { schema, ...options }: RequestOptions & { schema?: z.ZodType<T> } = {},
+  { schema, ...options }: RequestOptions & { schema?: z.ZodMiniType<T> } = {},
 ): Promise<unknown> {
   const answer = await request(method, path, options);
   if (answer.status >= 400) throw new ApiError(answer.status, answer.body, path);
