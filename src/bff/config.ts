@@ -52,13 +52,11 @@ export const bffEnvSchema = z
     SANDBOX_PORT: z._default(portSchema, 8081),
     ENERGY_API_BASE_URL: z.optional(
       z.pipe(
-        z
-          .url({ message: 'must be an http(s) URL such as https://api.example.com' })
-          .check(
-            z.refine((value) => /^https?:\/\//.test(value), {
-              message: 'must start with http:// or https://',
-            }),
-          ),
+        z.url({ message: 'must be an http(s) URL such as https://api.example.com' }).check(
+          z.refine((value) => /^https?:\/\//.test(value), {
+            message: 'must start with http:// or https://',
+          }),
+        ),
         z.transform((value) => value.replace(/\/+$/, '')),
       ),
     ),
@@ -119,13 +117,11 @@ export const bffEnvSchema = z
       DEFAULT_RECORDS_RETENTION_DAYS,
     ),
     BFF_ADMIN_PASSWORD: z.optional(
-      z
-        .string()
-        .check(
-          z.minLength(MIN_PASSWORD_LENGTH, {
-            message: `must have at least ${MIN_PASSWORD_LENGTH} characters`,
-          }),
-        ),
+      z.string().check(
+        z.minLength(MIN_PASSWORD_LENGTH, {
+          message: `must have at least ${MIN_PASSWORD_LENGTH} characters`,
+        }),
+      ),
     ),
     SESSION_SECRET: z.optional(
       z.string().check(z.minLength(32, { message: 'must have at least 32 characters' })),

@@ -179,13 +179,11 @@ export const auditFilterSchema = z
       ),
     ),
     operation: z.optional(
-      z
-        .string()
-        .check(
-          z.regex(/^[a-z0-9_]{1,100}$/, {
-            message: 'Give an operation name such as migrations_consumers_create.',
-          }),
-        ),
+      z.string().check(
+        z.regex(/^[a-z0-9_]{1,100}$/, {
+          message: 'Give an operation name such as migrations_consumers_create.',
+        }),
+      ),
     ),
     status: z.optional(
       z.union(

@@ -182,13 +182,11 @@ export const MAX_SEARCH_QUERY_LENGTH = 200;
 /** `GET /bff/search?q=&kind=`: an empty `q` gives the most recent records. */
 export const searchQuerySchema = z.object({
   q: z._default(
-    z
-      .string()
-      .check(
-        z.maxLength(MAX_SEARCH_QUERY_LENGTH, {
-          message: `Use at most ${MAX_SEARCH_QUERY_LENGTH} characters.`,
-        }),
-      ),
+    z.string().check(
+      z.maxLength(MAX_SEARCH_QUERY_LENGTH, {
+        message: `Use at most ${MAX_SEARCH_QUERY_LENGTH} characters.`,
+      }),
+    ),
     '',
   ),
   kind: z.optional(z.enum(SEARCH_KINDS)),
