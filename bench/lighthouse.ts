@@ -18,7 +18,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADMIN_PASSWORD, chromiumLaunchOptions, consoleStackEnv, stackPorts } from '../e2e/console-stack.ts';
 import { stop, waitFor } from './processes.ts';
 import { printTable } from './table.ts';
@@ -62,9 +62,9 @@ if (unknown.length > 0)
 const lighthouseResultSchema = z.object({
   lighthouseVersion: z.string(),
   finalDisplayedUrl: z.string(),
-  runtimeError: z.object({ message: z.string() }).optional(),
-  categories: z.object({ performance: z.object({ score: z.number().nullable() }) }),
-  audits: z.record(z.string(), z.object({ numericValue: z.number().optional() })),
+  runtimeError: z.optional(z.object({ message: z.string() })),
+  categories: z.object({ performance: z.object({ score: z.nullable(z.number()) }) }),
+  audits: z.record(z.string(), z.object({ numericValue: z.optional(z.number()) })),
 });
 interface Score {
   performance: number;
