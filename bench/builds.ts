@@ -63,12 +63,14 @@ export function beforeBuild(): Build | null {
   return { name: 'before', staticDir: dist, label };
 }
 
-/** The working tree's console: `dist/`, built now unless BENCH_AFTER_BUILT=1 says it is current. */
+/**
+ * The working tree's console, built into `dist/` now: built, it is fresh, so neither stack's start.ts builds it
+ * again (two stacks rebuilding one folder at once left a run waiting for a console that never became ready).
+ * Editing the console's sources during a run makes start.ts of a later stack rebuild it under the others.
+ */
 export function afterBuild(): Build {
-  if (process.env.BENCH_AFTER_BUILT !== '1') {
-    console.error('bench: building the working tree into dist/');
-    viteBuild(process.cwd(), resolve('dist'));
-  }
+  console.error('bench: building the working tree into dist/');
+  viteBuild(process.cwd(), resolve('dist'));
   return { name: 'after', staticDir: resolve('dist'), label: 'the working tree (dist/)' };
 }
 
