@@ -1,16 +1,22 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 13's default mobile run (slow 4G, 4× CPU, simulated) on every page of
- * the console, against `npm start`'s stack in the e2e environment on a port of its own, signed in as the admin
- * (the session cookie as an extra header). Prints performance, FCP, LCP and TBT per page beside the goal
- * (issue 30: performance ≥ 90 on mobile); the median of BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance.
- * It never fails on a score: it exits non-zero only when it cannot measure.
+ * the console, signed in as the admin (the session cookie as an extra header), for two builds in turns in one
+ * run (issue 45; bench/builds.ts): "before", the base commit's console (BENCH_BEFORE_REF, default the
+ * merge-base with main, built once into .tmp/before/), and "after", the working tree built into dist/, each
+ * served by `npm start`'s stack in the e2e environment on ports of its own (BENCH_LIGHTHOUSE_PORT, default
+ * 18850, and + 5 for the base). Prints per page both builds' performance beside the goal (≥ 90 on mobile),
+ * accessibility and best practices beside theirs (100), and the after build's FCP, LCP and TBT; the median of
+ * BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance, the other scores their own medians. Under the table,
+ * the audits that keep a page's accessibility or best practices under 100. It never fails on a score: it exits
+ * non-zero only when it cannot measure. A run of every page takes ~25–35 min here (14 pages × 3 runs × 2
+ * builds at ~25 s); BENCH_BEFORE=off halves it.
  *
  * Lighthouse 13 needs Node ≥ 22.19 and is no dependency of the project: like .ci/run's Node 24, the npm
  * registry's `node@24` and `lighthouse@13` are installed under .tmp/lighthouse (git-ignored) on the first run.
  * The browser is Debian's Chromium with the e2e flags (CHROMIUM_PATH overrides it).
  * BENCH_LIGHTHOUSE_ONLY=report,charges (names from the table) measures only those pages;
- * BENCH_LIGHTHOUSE_URL=http://127.0.0.1:8080 measures a console already running in the e2e environment
- * (another build, for a before and after) instead of starting one.
+ * BENCH_LIGHTHOUSE_URL=http://127.0.0.1:8080 measures only a console already running in the e2e environment
+ * instead of starting two.
  * BENCH_LIGHTHOUSE_KEEP=dir keeps each page's last Lighthouse result there (`<page>.json`), to read what its
  * main thread did (audits `long-tasks`, `bootup-time`, `mainthread-work-breakdown`).
  */
@@ -20,11 +26,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod/mini';
 import { ADMIN_PASSWORD, chromiumLaunchOptions, consoleStackEnv, stackPorts } from '../e2e/console-stack.ts';
+import { afterBuild, beforeBuild, inTurns, type Build } from './builds.ts';
 import { stop, waitFor } from './processes.ts';
 import { printTable } from './table.ts';
 
-const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18697);
-const CONSOLE_URL = process.env.BENCH_LIGHTHOUSE_URL ?? stackPorts(PORT).consoleUrl;
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18850);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number ≥ 1, not ${RUNS}`);
@@ -39,6 +45,12 @@ const PAGES = [
   {
     name: 'report',
     path: '/reports/feed-in?user=P1000&contract=C1000&from=2025-08-10&to=2025-08-14&agg=day&tz=Europe/Berlin',
+    signedIn: true,
+  },
+  // Issue 45's slowest page: a month of raw values (2,976) in the chart and the table.
+  {
+    name: 'report-raw-month',
+    path: '/reports/feed-in?user=P1000&contract=C1000&from=2025-08-01&to=2025-08-31&agg=raw&tz=Europe/Berlin',
     signedIn: true,
   },
   { name: 'validators', path: '/tools/validators', signedIn: true },
@@ -59,18 +71,33 @@ const unknown = only.filter((name) => !PAGES.some((page) => page.name === name))
 if (unknown.length > 0)
   throw new Error(`BENCH_LIGHTHOUSE_ONLY takes ${PAGES.map((page) => page.name).join(', ')}, not ${unknown}`);
 
+const categorySchema = z.object({
+  score: z.nullable(z.number()),
+  auditRefs: z.array(z.object({ id: z.string(), weight: z.number() })),
+});
 const lighthouseResultSchema = z.object({
   lighthouseVersion: z.string(),
   finalDisplayedUrl: z.string(),
   runtimeError: z.optional(z.object({ message: z.string() })),
-  categories: z.object({ performance: z.object({ score: z.nullable(z.number()) }) }),
-  audits: z.record(z.string(), z.object({ numericValue: z.optional(z.number()) })),
+  categories: z.object({
+    performance: categorySchema,
+    accessibility: categorySchema,
+    'best-practices': categorySchema,
+  }),
+  audits: z.record(
+    z.string(),
+    z.object({ numericValue: z.optional(z.number()), score: z.optional(z.nullable(z.number())) }),
+  ),
 });
 interface Score {
   performance: number;
+  accessibility: number;
+  bestPractices: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** The audits with weight in accessibility or best practices that did not pass. */
+  failing: string[];
 }
 
 function installLighthouse(): void {
@@ -83,8 +110,8 @@ function installLighthouse(): void {
   );
 }
 
-async function signIn(): Promise<string> {
-  const response = await fetch(`${CONSOLE_URL}/bff/login`, {
+async function signIn(consoleUrl: string): Promise<string> {
+  const response = await fetch(`${consoleUrl}/bff/login`, {
     method: 'POST',
     headers: { 'x-csrf': '1', 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
@@ -96,8 +123,8 @@ async function signIn(): Promise<string> {
 }
 
 /** A charge waiting for approval, for the approval page to show. */
-async function pendingApproval(cookie: string): Promise<string> {
-  const response = await fetch(`${CONSOLE_URL}/bff/approvals`, {
+async function pendingApproval(consoleUrl: string, cookie: string): Promise<string> {
+  const response = await fetch(`${consoleUrl}/bff/approvals`, {
     method: 'POST',
     headers: { 'x-csrf': '1', 'content-type': 'application/json', cookie },
     body: JSON.stringify({
@@ -129,7 +156,7 @@ function lighthouse(url: string, cookie: string | null, outputDir: string): Scor
     [
       LIGHTHOUSE,
       url,
-      '--only-categories=performance',
+      '--only-categories=performance,accessibility,best-practices',
       '--output=json',
       `--output-path=${output}`,
       `--chrome-flags=${flags.join(' ')}`,
@@ -147,8 +174,15 @@ function lighthouse(url: string, cookie: string | null, outputDir: string): Scor
   if (new URL(result.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`Lighthouse on ${url} ended on ${result.finalDisplayedUrl}`);
   const metric = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+  const score = (category: z.infer<typeof categorySchema>) => Math.round((category.score ?? 0) * 100);
+  const { accessibility, 'best-practices': bestPractices } = result.categories;
   return {
-    performance: Math.round((result.categories.performance.score ?? 0) * 100),
+    performance: score(result.categories.performance),
+    accessibility: score(accessibility),
+    bestPractices: score(bestPractices),
+    failing: [...accessibility.auditRefs, ...bestPractices.auditRefs]
+      .filter(({ id, weight }) => weight > 0 && (result.audits[id]?.score ?? 1) < 1)
+      .map(({ id }) => id),
     fcpMs: metric('first-contentful-paint'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
@@ -177,38 +211,96 @@ function medianRun(scores: Score[]): Score {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The median of one score over the runs. */
+function medianOf(scores: Score[], pick: (score: Score) => number): number {
+  const sorted = scores.map(pick).toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+interface Target {
+  name: Build['name'];
+  label: string;
+  url: string;
+  stack: ChildProcess | null;
+  cookie: string;
+  approval: string;
+}
+
+/** The stack as the e2e suite starts it, serving `build`; resolves once it answers /readyz. */
+async function startStack(build: Build, port: number, dataDir: string): Promise<ChildProcess> {
+  const started = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+    env: { ...process.env, ...consoleStackEnv(port, dataDir), BFF_STATIC_DIR: build.staticDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    started.once('exit', (code) =>
+      reject(new Error(`the stack exited with code ${code} before it was ready`)),
+    ),
+  );
+  exited.catch(() => undefined);
+  try {
+    await Promise.race([waitFor(`${stackPorts(port).consoleUrl}/readyz`), exited]);
+  } catch (error) {
+    await stop(started);
+    throw error;
+  }
+  return started;
+}
 
 installLighthouse();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+const given = process.env.BENCH_LIGHTHOUSE_URL;
+const builds = given ? [] : [afterBuild(), beforeBuild()].filter((build) => build !== null);
 const loadAtStart = loadavg()[0] ?? 0;
-const rows: string[][] = [['page', 'performance', 'goal', 'FCP', 'LCP', 'TBT', 'runs (performance)']];
-let stack: ChildProcess | null = null;
+const rows: string[][] = [
+  [
+    'page',
+    'performance before',
+    'after',
+    'goal',
+    'accessibility before',
+    'after',
+    'best practices before',
+    'after',
+    'goal',
+    'after: FCP',
+    'LCP',
+    'TBT',
+    'runs (performance)',
+  ],
+];
+const failing: string[] = [];
+const targets: Target[] = [];
 try {
-  // The stack as the e2e suite starts it; start.ts builds the console first when dist/ is missing or stale.
-  if (!process.env.BENCH_LIGHTHOUSE_URL) {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-      env: { ...process.env, ...consoleStackEnv(PORT, join(dataDir, 'bff')) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  if (given) targets.push({ name: 'after', label: given, url: given, stack: null, cookie: '', approval: '' });
+  for (const [index, build] of builds.entries()) {
+    const port = PORT + 5 * index;
+    const stack = await startStack(build, port, join(dataDir, build.name));
+    targets.push({
+      name: build.name,
+      label: build.label,
+      url: stackPorts(port).consoleUrl,
+      stack,
+      cookie: '',
+      approval: '',
     });
-    stack = started;
-    const exited = new Promise<never>((_, reject) =>
-      started.once('exit', (code) =>
-        reject(new Error(`the stack exited with code ${code} before it was ready`)),
-      ),
-    );
-    exited.catch(() => undefined);
-    await Promise.race([waitFor(`${CONSOLE_URL}/readyz`), exited]);
   }
-  const cookie = await signIn();
-  const approval = await pendingApproval(cookie);
+  for (const target of targets) {
+    target.cookie = await signIn(target.url);
+    target.approval = await pendingApproval(target.url, target.cookie);
+  }
   for (const page of PAGES) {
     if (only.length > 0 && !only.includes(page.name)) continue;
-    const url = `${CONSOLE_URL}${page.path.replace(':approval', approval)}`;
-    const scores: Score[] = [];
+    const scores: Record<Build['name'], Score[]> = { before: [], after: [] };
     for (let run = 0; run < RUNS; run++) {
-      scores.push(lighthouseRun(url, page.signedIn ? cookie : null, dataDir));
-      process.stderr.write('.');
+      // Both builds in turns, the order alternating, so the machine's drift meets both alike.
+      for (const target of inTurns(targets, run)) {
+        const url = `${target.url}${page.path.replace(':approval', target.approval)}`;
+        scores[target.name].push(lighthouseRun(url, page.signedIn ? target.cookie : null, dataDir));
+        process.stderr.write('.');
+      }
     }
     const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
     if (keep) {
@@ -216,22 +308,39 @@ try {
       mkdirSync(keep, { recursive: true });
       copyFileSync(join(dataDir, 'result.json'), join(keep, `${page.name}.json`));
     }
-    const median = medianRun(scores);
+    const after = medianRun(scores.after);
+    const before = scores.before.length > 0 ? scores.before : null;
+    const column = (pick: (score: Score) => number) => (before ? String(medianOf(before, pick)) : '—');
+    const accessibility = medianOf(scores.after, (score) => score.accessibility);
+    const bestPractices = medianOf(scores.after, (score) => score.bestPractices);
     rows.push([
       page.name,
-      String(median.performance),
-      median.performance >= GOAL ? `≥ ${GOAL} met` : `≥ ${GOAL} MISSED`,
-      seconds(median.fcpMs),
-      seconds(median.lcpMs),
-      `${Math.round(median.tbtMs)} ms`,
-      scores.map((score) => score.performance).join(', '),
+      column((score) => score.performance),
+      String(after.performance),
+      after.performance >= GOAL ? `≥ ${GOAL} met` : `≥ ${GOAL} MISSED`,
+      column((score) => score.accessibility),
+      String(accessibility),
+      column((score) => score.bestPractices),
+      String(bestPractices),
+      accessibility === 100 && bestPractices === 100 ? '100 met' : '100 MISSED',
+      seconds(after.fcpMs),
+      seconds(after.lcpMs),
+      `${Math.round(after.tbtMs)} ms`,
+      scores.after.map((score) => score.performance).join(', '),
     ]);
+    const audits = [...new Set(scores.after.flatMap((score) => score.failing))];
+    if (audits.length > 0) failing.push(`${page.name}: ${audits.join(', ')}`);
   }
 } finally {
-  if (stack) await stop(stack);
+  for (const target of targets) if (target.stack) await stop(target.stack);
   rmSync(dataDir, { recursive: true, force: true });
 }
 printTable(
-  `energy-console Lighthouse (mobile: slow 4G, 4× CPU), median of ${RUNS} runs, load average ${loadAtStart.toFixed(1)} at start`,
+  `energy-console Lighthouse (mobile: slow 4G, 4× CPU), median of ${RUNS} runs per build taken in turns; ${targets.map((target) => `${target.name}: ${target.label}`).join(', ')}; load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
   rows,
+);
+console.log(
+  failing.length > 0
+    ? `\nAudits under 100 in accessibility or best practices (after):\n${failing.join('\n')}`
+    : '\nNo audit under 100 in accessibility or best practices (after).',
 );

@@ -6,6 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { canWrite } from '../../../contract/bff-api.ts';
+import type { ProducerContractPath } from '../../../contract/api/feed.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { addMonthsClamped, type IsoDate } from '../../../contract/calendar-date.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -95,6 +96,14 @@ export function FeedReportPage() {
       }),
     [navigate],
   );
+  // Stable too, so the memoised contract form is not rendered again by a change of the report's view.
+  const showContract = useCallback(
+    (path: ProducerContractPath) => {
+      rememberContract({ user: path.user_id, contract: path.contract_id });
+      update({ user: path.user_id, contract: path.contract_id, capacity_kw: undefined });
+    },
+    [update],
+  );
   const timeZoneForToday = knownZone(search) ?? DEFAULT_ZONE;
   // The page's "now", fixed when it opens: presets and "Now" stay consistent while it is open. It is the
   // instant the route entered the report, when its early fetch decided what to ask for with the same "now".
@@ -113,10 +122,7 @@ export function FeedReportPage() {
         key={`${search.user}/${search.contract}`}
         user={search.user}
         contract={search.contract}
-        onShow={(path) => {
-          rememberContract({ user: path.user_id, contract: path.contract_id });
-          update({ user: path.user_id, contract: path.contract_id, capacity_kw: undefined });
-        }}
+        onShow={showContract}
       />
       {zoneProblem && (
         <p className="notice" role="status">

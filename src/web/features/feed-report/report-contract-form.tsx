@@ -1,5 +1,6 @@
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { t } from '@lingui/core/macro';
+import { memo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { producerContractPathSchema, type ProducerContractPath } from '../../../contract/api/feed.ts';
 import { ContractPicker } from '../../components/form/contract-picker.tsx';
@@ -30,8 +31,12 @@ const toCandidate = (values: ContractFields) => ({
   contract_id: values.contract_id.trim() || undefined,
 });
 
-/** Which producer contract the report is about: the shared picker, written to the URL on "Show report". */
-export function ReportContractForm({
+/**
+ * Which producer contract the report is about: the shared picker, written to the URL on "Show report".
+ * Memoised: every change of the report's view is a navigation that renders the page again, and the form
+ * (react-hook-form, its resolver, the picker's comboboxes) sees none of it; a new pair remounts it (its key).
+ */
+export const ReportContractForm = memo(function ReportContractForm({
   user,
   contract,
   onShow,
@@ -68,4 +73,4 @@ export function ReportContractForm({
       </form>
     </FormProvider>
   );
-}
+});
