@@ -45,6 +45,39 @@ const issuerSchema = z
     ),
   );
 
+const A_YEAR_AT_MOST = 'must be at most 8760 hours (a year)';
+
+/**
+ * A whole number of `unit` from the environment between `minimum` and `maximum`, or `fallback` when unset; each
+ * refusal says what was wrong in the unit's words ("must be at least 1 day"), or in the words given.
+ */
+function wholeNumber(
+  bounds: {
+    unit?: 'bytes' | 'days' | 'cents' | 'hours';
+    minimum: number;
+    maximum: number;
+    tooSmall?: string;
+    tooLarge?: string;
+  },
+  fallback: number,
+) {
+  const { unit, minimum, maximum } = bounds;
+  const of = unit ? ` of ${unit}` : '';
+  // "1 day", "1024 bytes": the unit's singular is its plural without the s.
+  const amount = (value: number) =>
+    `${value} ${value === 1 && unit ? unit.slice(0, -1) : (unit ?? '')}`.trim();
+  return z._default(
+    z.coerce
+      .number({ message: `must be a number${of}` })
+      .check(
+        z.int({ message: `must be a whole number${of}` }),
+        z.minimum(minimum, { message: bounds.tooSmall ?? `must be at least ${amount(minimum)}` }),
+        z.maximum(maximum, { message: bounds.tooLarge ?? `must be at most ${amount(maximum)}` }),
+      ),
+    fallback,
+  );
+}
+
 export const bffEnvSchema = z
   .object({
     HOST: z._default(hostSchema, '127.0.0.1'),
@@ -78,14 +111,13 @@ export const bffEnvSchema = z
       15_000,
     ),
     /** The largest upstream answer the BFF buffers (list pages, to rewrite their links); larger → 502. */
-    ENERGY_API_MAX_RESPONSE_BYTES: z._default(
-      z.coerce
-        .number({ message: 'must be a number of bytes' })
-        .check(
-          z.int({ message: 'must be a whole number of bytes' }),
-          z.minimum(1024, { message: 'must be at least 1024 bytes' }),
-          z.maximum(1024 ** 3, { message: 'must be at most 1073741824 bytes (1 GiB)' }),
-        ),
+    ENERGY_API_MAX_RESPONSE_BYTES: wholeNumber(
+      {
+        unit: 'bytes',
+        minimum: 1024,
+        maximum: 1024 ** 3,
+        tooLarge: 'must be at most 1073741824 bytes (1 GiB)',
+      },
       DEFAULT_MAX_RESPONSE_BYTES,
     ),
     BFF_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.data/bff'),
@@ -95,25 +127,13 @@ export const bffEnvSchema = z
         .string()
         .check(z.regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// URL' })),
     ),
-    BFF_AUDIT_RETENTION_DAYS: z._default(
-      z.coerce
-        .number({ message: 'must be a number of days' })
-        .check(
-          z.int({ message: 'must be a whole number of days' }),
-          z.minimum(1, { message: 'must be at least 1 day' }),
-          z.maximum(36_500, { message: 'must be at most 36500 days' }),
-        ),
+    BFF_AUDIT_RETENTION_DAYS: wholeNumber(
+      { unit: 'days', minimum: 1, maximum: 36_500 },
       DEFAULT_AUDIT_RETENTION_DAYS,
     ),
     /** How long the console keeps what it sent and what the platform answered (personal data). */
-    BFF_RECORDS_RETENTION_DAYS: z._default(
-      z.coerce
-        .number({ message: 'must be a number of days' })
-        .check(
-          z.int({ message: 'must be a whole number of days' }),
-          z.minimum(1, { message: 'must be at least 1 day' }),
-          z.maximum(36_500, { message: 'must be at most 36500 days' }),
-        ),
+    BFF_RECORDS_RETENTION_DAYS: wholeNumber(
+      { unit: 'days', minimum: 1, maximum: 36_500 },
       DEFAULT_RECORDS_RETENTION_DAYS,
     ),
     BFF_ADMIN_PASSWORD: z.optional(
@@ -155,14 +175,8 @@ export const bffEnvSchema = z
       'roles',
     ),
     /** A single booking at or above this gross total (cents) asks staff for an explicit confirmation. */
-    BFF_CONFIRM_FROM_CENT: z._default(
-      z.coerce
-        .number({ message: 'must be a number of cents' })
-        .check(
-          z.int({ message: 'must be a whole number of cents' }),
-          z.minimum(1, { message: 'must be at least 1 cent' }),
-          z.maximum(Number.MAX_SAFE_INTEGER, { message: 'is too large' }),
-        ),
+    BFF_CONFIRM_FROM_CENT: wholeNumber(
+      { unit: 'cents', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, tooLarge: 'is too large' },
       DEFAULT_CONFIRM_FROM_CENT,
     ),
     /** Charges at or above this gross total (cents), single or a bulk campaign, need a second person; `off`: never. */
@@ -184,39 +198,27 @@ export const bffEnvSchema = z
       DEFAULT_APPROVAL_FROM_CENT,
     ),
     /** A pending approval expires after this many hours. */
-    BFF_APPROVAL_TTL_H: z._default(
-      z.coerce
-        .number({ message: 'must be a number of hours' })
-        .check(
-          z.int({ message: 'must be a whole number of hours' }),
-          z.minimum(1, { message: 'must be at least 1 hour' }),
-          z.maximum(8760, { message: 'must be at most 8760 hours (a year)' }),
-        ),
+    BFF_APPROVAL_TTL_H: wholeNumber(
+      { unit: 'hours', minimum: 1, maximum: 8760, tooLarge: A_YEAR_AT_MOST },
       DEFAULT_APPROVAL_TTL_HOURS,
     ),
     /**
      * A write sent without approval is judged with the same contract's unapproved bookings of this many hours
      * before it; 0: each write alone.
      */
-    BFF_APPROVAL_WINDOW_H: z._default(
-      z.coerce
-        .number({ message: 'must be a number of hours' })
-        .check(
-          z.int({ message: 'must be a whole number of hours' }),
-          z.minimum(0, { message: 'must be 0 or more hours' }),
-          z.maximum(8760, { message: 'must be at most 8760 hours (a year)' }),
-        ),
+    BFF_APPROVAL_WINDOW_H: wholeNumber(
+      {
+        unit: 'hours',
+        minimum: 0,
+        maximum: 8760,
+        tooSmall: 'must be 0 or more hours',
+        tooLarge: A_YEAR_AT_MOST,
+      },
       DEFAULT_APPROVAL_WINDOW_HOURS,
     ),
     /** Platform calls in flight for bulk campaigns, per BFF process. */
-    BFF_BULK_CONCURRENCY: z._default(
-      z.coerce
-        .number({ message: 'must be a number' })
-        .check(
-          z.int({ message: 'must be a whole number' }),
-          z.minimum(1, { message: 'must be between 1 and 32' }),
-          z.maximum(32, { message: 'must be between 1 and 32' }),
-        ),
+    BFF_BULK_CONCURRENCY: wholeNumber(
+      { minimum: 1, maximum: 32, tooSmall: 'must be between 1 and 32', tooLarge: 'must be between 1 and 32' },
       DEFAULT_BULK_CONCURRENCY,
     ),
     /** `false`: staff sign in only through the identity provider. */

@@ -79,19 +79,10 @@ export interface SessionListing {
   ip: string | null;
 }
 
-interface CachedSession {
-  publicId: string;
-  username: string;
-  role: Role;
-  displayName: string | null;
-  authenticatedAt: number | null;
-  authenticatedWith: AuthenticationMethod | null;
-  createdAt: number;
-  lastSeenAt: number;
+/** A session as a replica keeps it between database reads: what it serves, without the cookie's id. */
+interface CachedSession extends Omit<Session, 'id'> {
   persistedLastSeenAt: number;
   checkedAt: number;
-  mustChangePassword: boolean;
-  accountVersion: number;
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');

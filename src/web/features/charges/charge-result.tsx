@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { BookAnother } from './book-another.tsx';
 import { plural, t } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -50,11 +51,7 @@ export function ChargeResult({
       {extra}
       <p className="hint">{signConvention()}</p>
       <BookedRecordsTable records={records} locale={locale} />
-      <p>
-        <button type="button" className="button" onClick={onAnother}>
-          {t`Book another`}
-        </button>
-      </p>
+      <BookAnother onAnother={onAnother} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { BookAnother } from './book-another.tsx';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Approval } from '../../../contract/approvals.ts';
@@ -36,11 +37,7 @@ export function SentForApproval({
         </p>
       </div>
       {extra}
-      <p>
-        <button type="button" className="button" onClick={onAnother}>
-          {t`Book another`}
-        </button>
-      </p>
+      <BookAnother onAnother={onAnother} />
     </div>
   );
 }
