@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 const tokenAnswerSchema = z.object({ access_token: z.string() });
 

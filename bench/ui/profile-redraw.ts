@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { withProfiledConsole } from './profiled-console.ts';
 
 const traceSchema = z.object({
@@ -19,11 +19,11 @@ const traceSchema = z.object({
     z.object({
       name: z.string(),
       ph: z.string(),
-      dur: z.optional(z.number()),
+      dur: z.number().optional(),
       ts: z.number(),
       pid: z.number(),
       tid: z.number(),
-      args: z.optional(z.catchall(z.object({ name: z.optional(z.string()) }), z.unknown())),
+      args: z.object({ name: z.string().optional() }).loose().optional(),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { bffRefusalSchema } from './bff-refusal-codes.ts';
 
 /**

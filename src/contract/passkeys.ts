@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 /*
  * The shapes of the signed-in person's passkeys (`/bff/passkeys`): apart from bff-api.ts so that only the
@@ -10,18 +10,16 @@ export const PASSKEY_NAME_MISSING = 'Give the passkey a name.';
 /** A passkey's name, given by its owner ("Laptop", "YubiKey 5C"). */
 export const passkeyNameSchema = z
   .string()
-  .check(
-    z.trim(),
-    z.minLength(1, { message: PASSKEY_NAME_MISSING }),
-    z.maxLength(64, { message: 'Use at most 64 characters.' }),
-  );
+  .trim()
+  .min(1, { message: PASSKEY_NAME_MISSING })
+  .max(64, { message: 'Use at most 64 characters.' });
 
 /** `GET /bff/passkeys`: one of the signed-in account's passkeys (never its key or credential id). */
 export const passkeySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
-  lastUsedAt: z.nullable(z.string()),
+  lastUsedAt: z.string().nullable(),
   /** The passkey is synced to other devices by its provider (a password manager, a platform account). */
   backedUp: z.boolean(),
 });
@@ -38,7 +36,7 @@ export type PasskeysUnavailable = (typeof PASSKEYS_UNAVAILABLE)[number];
 export const passkeyListSchema = z.object({
   passkeys: z.array(passkeySchema),
   /** Null: passkeys can be added. */
-  unavailable: z.nullable(z.enum(PASSKEYS_UNAVAILABLE)),
+  unavailable: z.enum(PASSKEYS_UNAVAILABLE).nullable(),
 });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
@@ -49,7 +47,7 @@ export const renamePasskeyRequestSchema = z.object({ name: passkeyNameSchema });
  * passkey needs (a session alone could be stolen, and a passkey planted with it would outlive a reset).
  */
 export const passkeyRegistrationStepUpSchema = z.object({
-  password: z.optional(z.string().check(z.maxLength(1024, { message: 'Use at most 1024 characters.' }))),
+  password: z.string().max(1024, { message: 'Use at most 1024 characters.' }).optional(),
 });
 export type PasskeyRegistrationStepUp = z.infer<typeof passkeyRegistrationStepUpSchema>;
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { bulkRowNoticeText, type BookedBy, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
@@ -90,7 +90,7 @@ function platformRow(row: number, data: Record<string, unknown>, inputId: string
 }
 
 /** A campaign's path parameter: its ID. */
-const campaignParamsSchema = z.pick(bulkCampaignSchema, { id: true });
+const campaignParamsSchema = bulkCampaignSchema.pick({ id: true });
 
 /**
  * A campaign request as `bulkCampaignRequestSchema` defines it, checked in turns: the envelope (the

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from 'zod';
 
 export const SCOPES = ['read', 'write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -6,22 +6,20 @@ export type Scope = (typeof SCOPES)[number];
 export const tokenRequestSchema = z
   .object({
     grant_type: z.literal('client_credentials'),
-    client_id: z.optional(z.string()),
-    client_secret: z.optional(z.string()),
-    scope: z.optional(z.string()),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    scope: z.string().optional(),
   })
-  .clone()
-  .register(z.globalRegistry, { id: 'TokenRequest' });
+  .meta({ id: 'TokenRequest' });
 
 export const tokenResponseSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('bearer'),
-    expires_in: z.int().check(z.positive()),
+    expires_in: z.int().positive(),
     scope: z.string(),
   })
-  .clone()
-  .register(z.globalRegistry, { id: 'TokenResponse' });
+  .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** RFC 6749 §5.2. */
@@ -33,8 +31,7 @@ export const TOKEN_ERROR_CODES = [
 ] as const;
 export const tokenErrorSchema = z
   .object({ error: z.enum(TOKEN_ERROR_CODES), error_description: z.string() })
-  .clone()
-  .register(z.globalRegistry, { id: 'TokenError' });
+  .meta({ id: 'TokenError' });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /** Parses a space-separated scope string; unknown scopes are returned too so callers can refuse them. */

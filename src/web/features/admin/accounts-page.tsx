@@ -4,7 +4,7 @@ import { passwordMessage } from '../../lib/password-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
@@ -31,17 +31,15 @@ import { ROLE_LABELS } from '../../lib/role-label.ts';
 
 /** The BFF's refusal of a username (taken, not a valid name) or of a password (the policy). */
 const createRefusalSchema = z.object({
-  username: z.optional(z.array(z.string())),
-  password: z.optional(z.array(z.string())),
+  username: z.array(z.string()).optional(),
+  password: z.array(z.string()).optional(),
 });
 
 /** The policy's rules the console can check itself; a common password is refused by the server. */
-const createFormSchema = createUserRequestSchema.check(
-  z.superRefine((values, context) => {
-    for (const message of passwordProblems({ password: values.password, username: values.username }))
-      context.addIssue({ code: 'custom', path: ['password'], message });
-  }),
-);
+const createFormSchema = createUserRequestSchema.superRefine((values, context) => {
+  for (const message of passwordProblems({ password: values.password, username: values.username }))
+    context.addIssue({ code: 'custom', path: ['password'], message });
+});
 
 export function AccountsPage() {
   const currentUser = useCurrentUser().username;

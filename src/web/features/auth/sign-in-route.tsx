@@ -1,13 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { SSO_OUTCOMES } from '../../../contract/bff-api.ts';
 import { rootRoute } from '../../app/root-route.tsx';
 
 const signInSearchSchema = z.object({
-  redirect: z.optional(z.string().check(z.maxLength(2000))),
-  expired: z.optional(z.boolean()),
+  redirect: z.string().max(2000).optional(),
+  expired: z.boolean().optional(),
   /** Why an SSO sign-in came back without a session; anything else is ignored. */
-  sso: z.catch(z.optional(z.enum(SSO_OUTCOMES)), undefined),
+  sso: z.enum(SSO_OUTCOMES).optional().catch(undefined),
 });
 
 export const signInRoute = createRoute({
