@@ -35,6 +35,7 @@ import apiProxyPlugin, { type ApiProxyPluginOptions } from './proxy/api-proxy-pl
 import { canonicalUrl } from './security/canonical-url.ts';
 import { answerFrameworkError } from './security/error-answers.ts';
 import securityPlugin from './security/security-plugin.ts';
+import sharedReportsPlugin, { pathWithoutToken } from './shared-reports/shared-reports-plugin.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import routeRulesPlugin from './route-rules/route-rules-plugin.ts';
 import sessionListPlugin from './sessions/session-list-plugin.ts';
@@ -123,7 +124,8 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     if (routine ? !logsRoutine : !logsNotable) return;
     const line = {
       method: request.method,
-      path: request.url.split('?')[0],
+      // A shared report's token is a password: never in a log line.
+      path: pathWithoutToken(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
@@ -199,6 +201,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     approvalFromCent,
     now,
   });
+  await app.register(sharedReportsPlugin, { staticDir: options.staticDir, now });
   await app.register(healthPlugin, { tokens: options.tokens });
   await app.register(consolePlugin, { staticDir: options.staticDir });
   return app;

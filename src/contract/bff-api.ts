@@ -150,6 +150,10 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_login_passkey',
   // Not a write: reading records that hold bank data (records-plugin.ts).
   'bff_records_read',
+  // Shared report links (issue 46): made, revoked, and each opening of one (without a session).
+  'bff_shared_reports_create',
+  'bff_shared_reports_revoke',
+  'bff_shared_reports_open',
 ] as const;
 
 /** The `user` filter value for attempts made without a session ('@' never occurs in a username). */

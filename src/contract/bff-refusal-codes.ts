@@ -79,6 +79,12 @@ export const BFF_REFUSAL_CODES = [
   'approval_request_altered',
   'approval_signature_lost',
   'approval_not_recorded',
+  // Shared report links (issue 46).
+  'shared_reports_need_operator_role',
+  'no_such_shared_report',
+  'shared_report_revoked',
+  'shared_report_expired',
+  'shared_report_throttled',
   // The platform, as the BFF met it (its own answers pass through with no code).
   'platform_timeout',
   'platform_unreachable',

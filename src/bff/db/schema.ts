@@ -433,3 +433,38 @@ export const recordContracts = pgTable(
     index('record_contracts_last_idx').on(table.lastRecordedAt),
   ],
 );
+
+/**
+ * Read-only links to one feed-in report for people outside the console (issue 46, decision 0046). Only the
+ * token's SHA-256 is kept; the parameters are the link's, never the reader's. Every opening reads this row,
+ * so a revocation holds at once on every replica.
+ */
+export const sharedReports = pgTable(
+  'shared_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    /** The identity provider's name for an SSO user when the link was made (usernames say who otherwise). */
+    createdByName: text('created_by_name'),
+    userId: text('user_id').notNull(),
+    contractId: text('contract_id').notNull(),
+    fromDate: text('from_date').notNull(),
+    toDate: text('to_date').notNull(),
+    aggregation: text('aggregation').notNull(),
+    timeZone: text('time_zone').notNull(),
+    view: text('view').notNull(),
+    compare: text('compare'),
+    note: text('note').notNull().default(''),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    revokedBy: text('revoked_by'),
+    openCount: integer('open_count').notNull().default(0),
+    lastOpenedAt: instant('last_opened_at'),
+  },
+  (table) => [
+    uniqueIndex('shared_reports_token_hash_idx').on(table.tokenHash),
+    index('shared_reports_contract_idx').on(table.userId, table.contractId, table.createdAt),
+  ],
+);
