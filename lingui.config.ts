@@ -23,6 +23,7 @@ export default defineConfig({
         '<rootDir>/src/web/features/account/**',
         '<rootDir>/src/web/features/admin/**',
         '<rootDir>/src/web/features/feed-report/**',
+        '<rootDir>/src/web/shared-report/**',
       ],
     },
     // A feature's own catalogue loads with its pages (loadFeatureCatalogue), so the one loaded before the
@@ -58,6 +59,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/feed-report/locales/{locale}',
       include: ['<rootDir>/src/web/features/feed-report'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    // The shared report link's page (issue 46): its own words and those of the shared parts it shows
+    // (the report's are in the report's catalogue), so it loads neither the console's first catalogue nor more.
+    {
+      path: '<rootDir>/src/web/shared-report/locales/{locale}',
+      include: ['<rootDir>/src/web/shared-report', '<rootDir>/src/web/components/scroll-region.tsx'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],

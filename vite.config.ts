@@ -13,7 +13,7 @@ type PluginContext = Rollup.PluginContext;
  * bundle-size check tells the page's code from the library. A module the library imports and the page's
  * chunk keeps would make the two chunks import each other, and the chart fail to start.
  */
-const CHART_LIBRARY = new RegExp(
+export const CHART_LIBRARY = new RegExp(
   // Packages installed at the top (the first node_modules in the path): a copy nested under another package
   // is that package's. downshift's own react-is matched once, and every page with a combobox loaded the
   // whole chart library through it (the write forms' contract suggestions, the report's zone picker).
@@ -51,6 +51,26 @@ function shellModules() {
 }
 const shell = shellModules();
 
+/**
+ * The shared report link's page (`shared.html`, issue 46) is a second build into the same folder, run when
+ * the console's has been written: one `vite build` (npm run build, npm start, the benchmarks) makes both.
+ * Its own build, not a second input here: the shell grouping would put the console's shell into its chunk.
+ */
+function sharedReportPage() {
+  let outDir = 'dist';
+  return {
+    name: 'energy-console:shared-report-page',
+    apply: 'build' as const,
+    configResolved(config: { build: { outDir: string } }) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({ configFile: 'vite.shared.config.ts', logLevel: 'warn', build: { outDir } });
+    },
+  };
+}
+
 // In development Vite serves the SPA and proxies /api and /bff to the BFF (npm run dev).
 export default defineConfig(({ command }) => ({
   // A production build fails when a German translation is missing (catalogs.test.ts says which).
@@ -60,6 +80,7 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: command === 'build' }),
     precompress(),
     shell.plugin,
+    sharedReportPage(),
   ],
   // The bulk page's CSV worker uses the same messages.
   worker: { format: 'es', plugins: () => [linguiMacros(), lingui()] },

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { AGGREGATION_TYPES, feedRecordSchema } from './api/feed.ts';
 import { pathIdSchema } from './api/common.ts';
-import {
-  addDays,
-  addMonthsClamped,
-  daysInMonth,
-  isIsoDate,
-  toUtcDate,
-  type IsoDate,
-} from './calendar-date.ts';
-import { formatUtcInstant, isKnownTimeZone, startOfLocalDate } from './time-zone-periods.ts';
+import { addDays, isIsoDate, type IsoDate } from './calendar-date.ts';
+import { rangeDayCount } from './shared-report-ranges.ts';
+import { isKnownTimeZone } from './time-zone-periods.ts';
+
+export { comparedRange, rangeDayCount, rangeQueryOf, type SharedRange } from './shared-report-ranges.ts';
 
 /**
  * Read-only links to one feed-in report for people outside the console (issue 46, decision 0046). Staff
@@ -33,11 +29,6 @@ const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date such as 2025-08-12.' })
   .refine(isIsoDate, { message: 'Use a date that exists, such as 2025-08-12.' });
-
-/** Days from `from` to `to`, both included. */
-export function rangeDayCount(from: IsoDate, to: IsoDate): number {
-  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS) + 1;
-}
 
 /**
  * Why an expiry cannot be taken at `now`, or null. A date without a time means the end of that day in
@@ -192,48 +183,3 @@ export const sharedReportDataSchema = z.object({
   compare_records: z.array(feedRecordSchema).nullable(),
 });
 export type SharedReportData = z.infer<typeof sharedReportDataSchema>;
-
-/** Calendar dates, both included. */
-export interface SharedRange {
-  from: IsoDate;
-  to: IsoDate;
-}
-
-function wholeMonths(range: SharedRange): number | null {
-  const toYear = Number(range.to.slice(0, 4));
-  const toMonth = Number(range.to.slice(5, 7));
-  if (!range.from.endsWith('-01') || Number(range.to.slice(8)) !== daysInMonth(toYear, toMonth)) return null;
-  const fromYear = Number(range.from.slice(0, 4));
-  const fromMonth = Number(range.from.slice(5, 7));
-  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
-}
-
-/**
- * The range a report compares with, as the staff report computes it (feed-report-page's compareRange and
- * report-range's stepRange): the previous period by its calendar length, or the same dates a year earlier.
- */
-export function comparedRange(
-  range: SharedRange,
-  compare: SharedReportParams['compare'],
-): SharedRange | null {
-  if (compare === 'year')
-    return { from: addMonthsClamped(range.from, -12), to: addMonthsClamped(range.to, -12) };
-  if (compare !== 'previous') return null;
-  const months = wholeMonths(range);
-  if (months !== null) {
-    const from = addMonthsClamped(range.from, -months);
-    const last = addMonthsClamped(from, months - 1);
-    const lastDay = daysInMonth(Number(last.slice(0, 4)), Number(last.slice(5, 7)));
-    return { from, to: `${last.slice(0, 8)}${String(lastDay).padStart(2, '0')}` };
-  }
-  const days = rangeDayCount(range.from, range.to);
-  return { from: addDays(range.from, -days), to: addDays(range.to, -days) };
-}
-
-/** The platform's `start`/`end` for a range of calendar dates in a zone (local midnights). */
-export function rangeQueryOf(range: SharedRange, timeZone: string): { start: string; end: string } {
-  return {
-    start: formatUtcInstant(startOfLocalDate(range.from, timeZone)),
-    end: formatUtcInstant(startOfLocalDate(addDays(range.to, 1), timeZone)),
-  };
-}

@@ -144,6 +144,12 @@ const COMMON_WORDS: RefusalWords = {
     msg`The Energy Platform refused the console’s own credentials (not yours): tell the console’s administrator.`,
   platform_answer_too_large: () => msg`The Energy Platform’s answer is larger than the console accepts.`,
   platform_answer_not_json: () => msg`The Energy Platform answered with something other than JSON.`,
+  // Shared report links (issue 46); the link's own page words its readers' refusals itself.
+  shared_reports_need_operator_role: () => msg`Only operators and admins may share reports outside the console.`,
+  no_such_shared_report: () => msg`There is no such link.`,
+  shared_report_revoked: () => msg`This link was revoked.`,
+  shared_report_expired: () => msg`This link has expired.`,
+  shared_report_throttled: () => msg`This link was opened too often; try again shortly.`,
 };
 
 /** The codes with words in the first catalogue (a test checks every code has words somewhere). */

@@ -1,0 +1,40 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { CatalogueLoaders } from '../i18n/catalogues.ts';
+import { preferredLanguage } from '../i18n/language.ts';
+import { SharedReportPage } from './shared-report-page.tsx';
+import '../styles.css';
+
+/**
+ * The page a shared report link opens (issue 46, decision 0046): its own entry, without the console's
+ * router, query cache, forms or navigation, so a phone loads a small page; the chart library loads as the
+ * chart comes into view.
+ */
+
+const SHARED_REPORT_CATALOGUE: CatalogueLoaders = {
+  en: () => import('./locales/en.po'),
+  de: () => import('./locales/de.po'),
+};
+const FEED_REPORT_CATALOGUE: CatalogueLoaders = {
+  en: () => import('../features/feed-report/locales/en.po'),
+  de: () => import('../features/feed-report/locales/de.po'),
+};
+
+// The reader's browser language (German or English): a console language chosen on this browser is staff's.
+const language = preferredLanguage(null, navigator.languages ?? [navigator.language]);
+// Both catalogues at once; the console's first catalogue is not needed (lingui.config.ts).
+const catalogues = await Promise.all(
+  [FEED_REPORT_CATALOGUE, SHARED_REPORT_CATALOGUE].map((loaders) => loaders[language]()),
+);
+for (const { messages } of catalogues) i18n.load(language, messages);
+i18n.activate(language);
+document.documentElement.lang = language;
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <SharedReportPage />
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,37 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { linguiMacros } from './scripts/lingui-macros.ts';
+import { precompress } from './scripts/precompress.ts';
+import { CHART_LIBRARY } from './vite.config.ts';
+
+/**
+ * The shared report link's page (issue 46, decision 0046): its own entry, built after the console into the
+ * same `dist/` (its hashed files beside the console's), without the console's shell grouping, so its first
+ * chunk holds only what the page needs; the chart library is a chunk of its own that loads as the chart
+ * comes into view.
+ */
+export default defineConfig(({ command }) => ({
+  plugins: [linguiMacros(), react(), lingui({ failOnMissing: command === 'build' }), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      input: { shared: 'shared.html' },
+      // The contract's modules only declare (schemas, rules): what the page does not use of them goes, with
+      // zod, which the page never needs (~25 KB gzip came in through one constant of the charges' schemas).
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]contract[\\/]/.test(id) },
+      output: {
+        entryFileNames: 'assets/link-[hash].js',
+        chunkFileNames: 'assets/link-[name]-[hash].js',
+        assetFileNames: 'assets/link-[name]-[hash][extname]',
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'recharts', test: CHART_LIBRARY }],
+        },
+      },
+    },
+  },
+}));
