@@ -29,7 +29,16 @@ export default defineConfig(({ command }) => ({
         assetFileNames: 'assets/link-[name]-[hash][extname]',
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'recharts', test: CHART_LIBRARY }],
+          // The console's shell holds use-sync-external-store's shim (the router uses it); here only the chart
+          // library does, so it goes with the library: left in the page's chart chunk, the two chunks imported
+          // each other and the chart failed to start ("a is not a function").
+          groups: [
+            {
+              name: 'recharts',
+              test: (id: string) =>
+                CHART_LIBRARY.test(id) || /[\\/]node_modules[\\/]use-sync-external-store[\\/]/.test(id),
+            },
+          ],
         },
       },
     },

@@ -6,6 +6,7 @@ import type { CatalogueLoaders } from '../i18n/catalogues.ts';
 import { preferredLanguage } from '../i18n/language.ts';
 import { SharedReportPage } from './shared-report-page.tsx';
 import '../styles.css';
+import './shared-report.css';
 
 /**
  * The page a shared report link opens (issue 46, decision 0046): its own entry, without the console's

@@ -103,7 +103,15 @@ function SharedReport({ data }: { data: SharedReportData }) {
       dateStyle: 'long',
       timeZone: 'UTC',
     } as Intl.DateTimeFormatOptions);
-  const until = new Date(data.expires_at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  // With its zone: the reader may be anywhere (ui.md: times always with their zone).
+  const until = new Date(data.expires_at).toLocaleString(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
   const title = reportTitle({
     user: data.user,
     contract: data.contract,
