@@ -24,6 +24,7 @@ export default defineConfig({
         '<rootDir>/src/web/features/admin/**',
         '<rootDir>/src/web/features/feed-report/**',
         '<rootDir>/src/web/shared-report/**',
+        '<rootDir>/src/web/features/shared-reports/**',
       ],
     },
     // A feature's own catalogue loads with its pages (loadFeatureCatalogue), so the one loaded before the
@@ -59,6 +60,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/feed-report/locales/{locale}',
       include: ['<rootDir>/src/web/features/feed-report'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    // Sharing reports and the contract's links (issue 46): only operators and admins on two pages use them.
+    {
+      path: '<rootDir>/src/web/features/shared-reports/locales/{locale}',
+      include: ['<rootDir>/src/web/features/shared-reports'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     // The shared report link's page (issue 46): its own words and those of the shared parts it shows

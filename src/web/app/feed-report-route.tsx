@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { loadFeedReportCatalogue } from '../features/feed-report/feed-report-catalogue.ts';
+import { loadSharedReportsCatalogue } from '../features/shared-reports/shared-reports-catalogue.ts';
 import { loadCharts } from '../features/feed-report/chart/load-charts.ts';
 import { FEED_REPORT_PATH, prefetchOnEnteringReport } from '../features/feed-report/report-route-prefetch.ts';
 import { reportSearchSchema } from '../features/feed-report/data/report-search.ts';
@@ -18,9 +19,11 @@ export const feedReportRoute = createRoute({
   // The charts' library (~83 KB gzip) beside the page's code: the page draws its chart when it arrives.
   loader: () => {
     loadCharts().catch(() => undefined);
-    return loadFeedReportCatalogue();
+    return Promise.all([loadFeedReportCatalogue(), loadSharedReportsCatalogue()]);
   },
   component: withFindSlots(() =>
-    import('../features/feed-report/feed-report-page.tsx').then((module) => module.FeedReportPage),
+    Promise.all([import('../features/feed-report/feed-report-page.tsx'), import('./report-share.tsx')]).then(
+      ([page, sharing]) => sharing.withReportSharing(page.FeedReportPage),
+    ),
   ),
 });

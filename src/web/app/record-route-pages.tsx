@@ -8,6 +8,7 @@ import { ConsumerPage } from '../features/records/consumer-page.tsx';
 import { ContractPage } from '../features/records/contract-page.tsx';
 import type { MigrationViews } from '../features/records/migration-views.ts';
 import { RecordPage } from '../features/records/record-page.tsx';
+import { SharedLinksSection } from '../features/shared-reports/shared-links-section.tsx';
 
 /**
  * The record pages (one lazy chunk), given the migration form's own view of a migration's fields: the
@@ -31,7 +32,15 @@ export function ConsumerRoutePage() {
 
 export function ContractRoutePage() {
   const { userID, contractID } = contractRouteApi.useParams();
-  return <ContractPage key={`${userID}/${contractID}`} userId={userID} contractId={contractID} />;
+  // The contract's shared report links below its records (issue 46).
+  return (
+    <>
+      <ContractPage key={`${userID}/${contractID}`} userId={userID} contractId={contractID} />
+      <div className="page page--wide">
+        <SharedLinksSection key={`${userID}/${contractID}`} userId={userID} contractId={contractID} />
+      </div>
+    </>
+  );
 }
 
 export function RecordRoutePage() {

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
+import { loadSharedReportsCatalogue } from '../features/shared-reports/shared-reports-catalogue.ts';
 import { consoleRoute } from './console-route.tsx';
 
 /*
@@ -17,7 +18,8 @@ export const consumerRoute = createRoute({
 export const contractRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/producers/$userID/contracts/$contractID',
-  loader: loadRecordsCatalogue,
+  // The contract's shared report links are on its page too (issue 46).
+  loader: () => Promise.all([loadRecordsCatalogue(), loadSharedReportsCatalogue()]),
   component: lazyRouteComponent(() => import('./record-route-pages.tsx'), 'ContractRoutePage'),
 });
 
