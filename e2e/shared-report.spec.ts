@@ -7,8 +7,12 @@ const SHOTS = 'test-results/screenshots';
 const GAP_WEEK = { user: 'P1000', contract: 'C1000', from: '2025-08-10', to: '2025-08-14', agg: 'day' };
 
 const reportUrl = (report: Record<string, string>) => `/reports/feed-in?${new URLSearchParams(report)}`;
-const summaryValue = (page: Page, term: string | RegExp) =>
-  page.locator('.report-summary > div').filter({ hasText: term }).locator('dd');
+/** A summary entry's value by its term, matched whole ("Total energy", not "A year earlier: total energy"). */
+const summaryValue = (page: Page, term: string) =>
+  page
+    .locator('.report-summary > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}`) }) })
+    .locator('dd');
 
 /** A person outside the console: a fresh browser context, no cookie of the console, in `locale`. */
 async function reader(
@@ -132,18 +136,12 @@ test.describe('shared report links', () => {
         const report = { user: 'P2000', contract: 'C2000', tz, ...range };
         await page.goto(reportUrl(report));
         const staffTotal = await summaryValue(page, 'Total energy').innerText();
-        const staffPeriods = await page
-          .locator('.report-summary > div')
-          .filter({ hasText: 'Completeness' })
-          .locator('dd')
-          .innerText();
+        const staffPeriods = await summaryValue(page, 'Completeness').innerText();
         await outside.page.goto(await share(page, report));
         await expect(summaryValue(outside.page, 'Total energy'), `${tz} ${range.from}`).toHaveText(
           staffTotal,
         );
-        await expect(
-          outside.page.locator('.report-summary > div').filter({ hasText: 'Completeness' }).locator('dd'),
-        ).toHaveText(staffPeriods);
+        await expect(summaryValue(outside.page, 'Completeness')).toHaveText(staffPeriods);
       }
     }
     expect(outside.errors).toEqual([]);
