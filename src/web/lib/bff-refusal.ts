@@ -145,7 +145,8 @@ const COMMON_WORDS: RefusalWords = {
   platform_answer_too_large: () => msg`The Energy Platform’s answer is larger than the console accepts.`,
   platform_answer_not_json: () => msg`The Energy Platform answered with something other than JSON.`,
   // Shared report links (issue 46); the link's own page words its readers' refusals itself.
-  shared_reports_need_operator_role: () => msg`Only operators and admins may share reports outside the console.`,
+  shared_reports_need_operator_role: () =>
+    msg`Only operators and admins may share reports outside the console.`,
   no_such_shared_report: () => msg`There is no such link.`,
   shared_report_revoked: () => msg`This link was revoked.`,
   shared_report_expired: () => msg`This link has expired.`,
