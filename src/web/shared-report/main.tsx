@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CatalogueLoaders } from '../i18n/catalogues.ts';
 import { preferredLanguage } from '../i18n/language.ts';
+import { fetchSharedReport } from './shared-report-data.ts';
 import { SharedReportPage } from './shared-report-page.tsx';
 import '../styles.css';
 import './shared-report.css';
@@ -23,6 +24,9 @@ const FEED_REPORT_CATALOGUE: CatalogueLoaders = {
   de: () => import('../features/feed-report/locales/de.po'),
 };
 
+// The data is asked for at once, beside the catalogues: not after them, and not after React's first render.
+const answer = fetchSharedReport(window.location.pathname, new AbortController().signal);
+
 // The reader's browser language (German or English): a console language chosen on this browser is staff's.
 const language = preferredLanguage(null, navigator.languages ?? [navigator.language]);
 // Both catalogues at once; the console's first catalogue is not needed (lingui.config.ts).
@@ -35,7 +39,7 @@ document.documentElement.lang = language;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <SharedReportPage />
+      <SharedReportPage answer={answer} />
     </I18nProvider>
   </StrictMode>,
 );

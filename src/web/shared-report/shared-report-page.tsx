@@ -13,7 +13,7 @@ import type { ViewExcel } from '../features/feed-report/report-view-body.tsx';
 import { ReportSummary } from '../features/feed-report/report-summary.tsx';
 import { reportTitle } from '../features/feed-report/report-title.ts';
 import { ReportTable } from '../features/feed-report/table/report-table.tsx';
-import { fetchSharedReport, type SharedAnswer } from './shared-report-data.ts';
+import type { SharedAnswer } from './shared-report-data.ts';
 import { WhenVisible } from './when-visible.tsx';
 
 /** The export code loads on the first download, as on the staff report. */
@@ -42,16 +42,19 @@ function refusalText(answer: Extract<SharedAnswer, { kind: 'refused' }>): string
 }
 
 /** The report a link shows, read-only: no navigation, no forms, no staff data. */
-export function SharedReportPage() {
+export function SharedReportPage({ answer: asked }: { answer: Promise<SharedAnswer> }) {
   const [answer, setAnswer] = useState<SharedAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const controller = new AbortController();
-    fetchSharedReport(window.location.pathname, controller.signal).then(setAnswer, () => {
-      if (!controller.signal.aborted) setFailed(true);
-    });
-    return () => controller.abort();
-  }, []);
+    let current = true;
+    asked.then(
+      (arrived) => current && setAnswer(arrived),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [asked]);
   return (
     <main className="shared-report">
       <h1>{t`Feed-in report`}</h1>
