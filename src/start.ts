@@ -19,9 +19,15 @@ function newestChange(path: string): number {
 
 function buildSpaIfStale(): void {
   const built = 'dist/index.html';
-  const sources = ['src/web', 'src/contract', 'index.html', 'vite.config.ts', 'public'].filter((path) =>
-    existsSync(path),
-  );
+  const sources = [
+    'src/web',
+    'src/contract',
+    'index.html',
+    'shared.html',
+    'vite.config.ts',
+    'vite.shared.config.ts',
+    'public',
+  ].filter((path) => existsSync(path));
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   console.log('Building the console (vite build)…');
   const result = spawnSync(
