@@ -83,6 +83,11 @@ function SharedReport({ data }: { data: SharedReportData }) {
   const now = Date.parse(data.read_at);
   const [view, setView] = useState<ReaderView>(READER_VIEWS.find((name) => name === data.view) ?? 'chart');
   const colors = useChartColors();
+  const heading = t`Feed-in report`;
+  // The tab and a bookmark name the plant, in the reader's language (shared.html's title is English).
+  useEffect(() => {
+    document.title = `${heading} ${data.contract}`;
+  }, [heading, data.contract]);
   const chartRef = useRef<HTMLDivElement>(null);
   const viewExcel = useRef<ViewExcel | null>(null);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
