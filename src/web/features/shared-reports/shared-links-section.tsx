@@ -16,6 +16,16 @@ export function SharedLinksSection({ userId, contractId }: { userId: string; con
   const staff = useCurrentUser();
   const links = useSharedReports(userId, contractId);
   const revoke = useRevokeSharedReport();
+  // The API's aggregation words, in the UI language (German staff read "nach Tagen", not "day").
+  const aggregationText = (agg: SharedReport['agg']) =>
+    ({
+      year: t`by year`,
+      month: t`by month`,
+      week: t`by week`,
+      day: t`by day`,
+      hour: t`by hour`,
+      raw: t`15-minute values`,
+    })[agg];
   const stateText = (link: SharedReport) =>
     link.state === 'active' ? t`active` : link.state === 'expired' ? t`expired` : t`revoked`;
   return (
@@ -50,7 +60,7 @@ export function SharedLinksSection({ userId, contractId }: { userId: string; con
               {links.data.map((link) => {
                 const from = formatDate(link.from);
                 const to = formatDate(link.to);
-                const aggregation = link.agg;
+                const aggregation = aggregationText(link.agg);
                 const zone = link.tz;
                 return (
                   <tr key={link.id}>
