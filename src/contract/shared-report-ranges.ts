@@ -54,3 +54,17 @@ export function rangeQueryOf(range: SharedRange, timeZone: string): { start: str
     end: formatUtcInstant(startOfLocalDate(addDays(range.to, 1), timeZone)),
   };
 }
+
+/** No zone is further than 26 hours from UTC: a range padded by this holds its instants in every zone. */
+const ZONE_PADDING_MS = 26 * 3_600_000;
+
+/**
+ * The raw values' `start`/`end` (UTC) for a range: its calendar days as UTC padded for every zone, as the staff
+ * report asks for them (feed-report's `rawParams`), so the heatmap finds them under its own key.
+ */
+export function rawRangeQueryOf(range: SharedRange): { start: string; end: string } {
+  return {
+    start: formatUtcInstant(toUtcDate(range.from).getTime() - ZONE_PADDING_MS),
+    end: formatUtcInstant(toUtcDate(addDays(range.to, 1)).getTime() + ZONE_PADDING_MS),
+  };
+}

@@ -5,7 +5,13 @@ import { addDays, isIsoDate, type IsoDate } from './calendar-date.ts';
 import { rangeDayCount } from './shared-report-ranges.ts';
 import { isKnownTimeZone } from './time-zone-periods.ts';
 
-export { comparedRange, rangeDayCount, rangeQueryOf, type SharedRange } from './shared-report-ranges.ts';
+export {
+  comparedRange,
+  rangeDayCount,
+  rangeQueryOf,
+  rawRangeQueryOf,
+  type SharedRange,
+} from './shared-report-ranges.ts';
 
 /**
  * Read-only links to one feed-in report for people outside the console (issue 46, decision 0046). Staff
@@ -183,3 +189,11 @@ export const sharedReportDataSchema = z.object({
   compare_records: z.array(feedRecordSchema).nullable(),
 });
 export type SharedReportData = z.infer<typeof sharedReportDataSchema>;
+
+/** `GET /shared/<token>/raw`: the range's 15-minute values (UTC, padded for every zone), for the heatmap. */
+export const sharedReportRawSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  records: z.array(feedRecordSchema),
+});
+export type SharedReportRaw = z.infer<typeof sharedReportRawSchema>;

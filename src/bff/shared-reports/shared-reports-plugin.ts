@@ -15,11 +15,13 @@ import {
   defaultExpiry,
   expiryProblem,
   rangeQueryOf,
+  rawRangeQueryOf,
   SHARED_REPORT_TOKEN,
   sharedReportDataSchema,
   sharedReportIdParamsSchema,
   sharedReportListSchema,
   sharedReportParamsSchema,
+  sharedReportRawSchema,
   sharedReportsQuerySchema,
   type SharedReport,
   type SharedReportData,
@@ -243,12 +245,17 @@ export default fp<SharedReportsPluginOptions>(
     };
 
     /** Every record of a range, page by page, through the one platform client. */
-    const readFeed = async (request: FastifyRequest, report: SharedReportParams, range: SharedRange) => {
+    const readFeed = async (
+      request: FastifyRequest,
+      report: SharedReportParams,
+      range: SharedRange,
+      raw = false,
+    ) => {
       const path = `${app.platform.basePath}${operationPath('producers_contracts_feed_list', {
         userID: report.user,
         contractID: report.contract,
       })}`;
-      const { start, end } = rangeQueryOf(range, report.tz);
+      const { start, end } = raw ? rawRangeQueryOf(range) : rangeQueryOf(range, report.tz);
       const records: FeedRecord[] = [];
       for (let offset = 0, pages = 0; ; offset += FEED_MAX_LIMIT, pages++) {
         if (pages >= MAX_PAGES)
@@ -256,8 +263,8 @@ export default fp<SharedReportsPluginOptions>(
         const query = new URLSearchParams({
           start,
           end,
-          aggregation_type: report.agg,
-          timezone: report.tz,
+          aggregation_type: raw ? 'raw' : report.agg,
+          timezone: raw ? 'UTC' : report.tz,
           limit: String(FEED_MAX_LIMIT),
           offset: String(offset),
         });
@@ -304,6 +311,39 @@ export default fp<SharedReportsPluginOptions>(
         if (page.next === null || page.results.length === 0) return records;
       }
     };
+
+    /** Each reading of a link's values, without a user (the reader has none) and without the token. */
+    const auditReading = (
+      request: FastifyRequest,
+      row: SharedReportRow,
+      report: SharedReportParams,
+      at: number,
+      view?: string,
+    ) =>
+      app.auditLog
+        .record({
+          time: new Date(at).toISOString(),
+          requestId: String(request.id),
+          username: null,
+          displayName: null,
+          role: null,
+          operation: 'bff_shared_reports_open',
+          method: 'GET',
+          path: pathWithoutToken(request.url),
+          targets: {
+            userID: report.user,
+            contractID: report.contract,
+            shared_report: String(row.id),
+            ...(view ? { view } : {}),
+          },
+          status: 200,
+          durationMs: 0,
+        })
+        .catch((error: unknown) => {
+          // A reading of a contract's values by someone outside the console must leave a trace.
+          request.log.error({ err: loggableError(error) }, 'shared report opening not audited');
+          throw new HttpError(503, 'audit_unavailable', 'The report cannot be shown now. Try again shortly.');
+        });
 
     /** No cookie for a link's reader, and nothing kept by caches along the way. */
     const readerHeaders = (reply: FastifyReply) => {
@@ -360,29 +400,7 @@ export default fp<SharedReportsPluginOptions>(
         throttle(String(row.id), perLink);
         const report = paramsOf(row);
         const started = options.now();
-        await app.auditLog
-          .record({
-            time: new Date(started).toISOString(),
-            requestId: String(request.id),
-            username: null,
-            displayName: null,
-            role: null,
-            operation: 'bff_shared_reports_open',
-            method: 'GET',
-            path: pathWithoutToken(request.url),
-            targets: { userID: report.user, contractID: report.contract, shared_report: String(row.id) },
-            status: 200,
-            durationMs: 0,
-          })
-          .catch((error: unknown) => {
-            // A reading of a contract's values by someone outside the console must leave a trace.
-            request.log.error({ err: loggableError(error) }, 'shared report opening not audited');
-            throw new HttpError(
-              503,
-              'audit_unavailable',
-              'The report cannot be shown now. Try again shortly.',
-            );
-          });
+        await auditReading(request, row, report, started);
         const range = { from: report.from, to: report.to };
         const compared = comparedRange(range, report.compare);
         const [records, compareRecords] = await Promise.all([
@@ -396,6 +414,34 @@ export default fp<SharedReportsPluginOptions>(
           records,
           compare_records: compareRecords,
         };
+      },
+    );
+
+    // The heatmap's 15-minute values, asked for when the reader switches to it (not with every opening): the
+    // same link check and limits, audited as a reading of the heatmap; not counted as another opening.
+    app.get(
+      '/shared/:token/raw',
+      {
+        config: { roles: 'public' },
+        schema: {
+          params: tokenParams,
+          response: {
+            200: sharedReportRawSchema,
+            404: bffRefusalSchema,
+            410: bffRefusalSchema,
+            429: bffRefusalSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        readerHeaders(reply);
+        throttle(request.ip, perAddress);
+        const row = await linkOf(request.params.token, false);
+        throttle(String(row.id), perLink);
+        const report = paramsOf(row);
+        await auditReading(request, row, report, options.now(), 'heatmap');
+        const range = { from: report.from, to: report.to };
+        return { ...rawRangeQueryOf(range), records: await readFeed(request, report, range, true) };
       },
     );
   },

@@ -7,6 +7,7 @@ import {
   rangeQueryOf,
   sharedReportDataSchema,
   sharedReportListSchema,
+  sharedReportRawSchema,
   type CreateSharedReport,
 } from '../../contract/shared-reports.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
@@ -89,6 +90,18 @@ describe('shared report links', () => {
     // The gap day holds no values: the platform gives no record for it, and neither does the link.
     expect(report.records.map((record) => record.start)).not.toContain('2025-08-11T22:00:00Z');
     expect(report.compare_records).toBeNull();
+  });
+
+  it('gives the heatmap the range’s 15-minute values, padded for every zone, only for that link', async () => {
+    const link = await share(GAP_WEEK);
+    const answer = await read(`${link.url}/raw?from=2024-01-01&contract=C2000`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const raw = sharedReportRawSchema.parse(answer.json());
+    expect(raw).toMatchObject({ start: '2025-08-08T22:00:00Z', end: '2025-08-16T02:00:00Z' });
+    // 5 days and 2 × 26 hours of quarter hours, less the gap day's 96 (none delivered on 2025-08-12 in Berlin).
+    expect(raw.records).toHaveLength(5 * 96 + 2 * 26 * 4 - 96);
+    expect(sumKwh(raw.records)).toBeGreaterThan(0);
+    expect((await read(`/shared/${'C'.repeat(43)}/raw`)).statusCode).toBe(404);
   });
 
   it('reads the compared range too, as the staff report compares', async () => {
