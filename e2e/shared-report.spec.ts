@@ -72,6 +72,14 @@ test.describe('shared report links', () => {
     await expect(summaryValue(outside.page, 'A year earlier')).toHaveText(staffEarlier);
     await expect(summaryValue(outside.page, 'Periods without data')).toContainText('2025-08-12');
     await expect(outside.page.locator('.feed-chart svg.recharts-surface')).toBeVisible();
+    // The heatmap draws from the link's own raw values: nothing is asked of /api or /bff.
+    const asked: string[] = [];
+    outside.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await outside.page.getByRole('button', { name: 'Heatmap' }).click();
+    await expect(outside.page.locator('canvas').first()).toBeVisible();
+    await expect(outside.page.getByRole('row', { name: /^2025-08-12\b/ }).first()).toContainText('no data');
+    expect(asked.filter((path) => /^\/(api|bff)\//.test(path))).toEqual([]);
+    await outside.page.getByRole('button', { name: 'Chart' }).click();
     // Nothing of the console: no navigation, no forms, no staff names.
     await expect(outside.page.getByRole('navigation')).toHaveCount(0);
     await expect(outside.page.locator('form, input, select, textarea')).toHaveCount(0);

@@ -33,6 +33,8 @@ function isSharedReportData(body: unknown): body is SharedReportData {
 
 /** The data address of the link this page was opened with: the page's own path and `/feed`. */
 export const dataPath = (pathname: string) => `${pathname.replace(/\/+$/, '')}/feed`;
+/** The heatmap's raw values of the same link. */
+export const rawPath = (pathname: string) => `${pathname.replace(/\/+$/, '')}/raw`;
 
 export async function fetchSharedReport(pathname: string, signal: AbortSignal): Promise<SharedAnswer> {
   // No credentials: a reader's data never depends on a console cookie the browser may hold.

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { comparedRange } from '../../contract/shared-report-ranges.ts';
 import type { SharedReportData } from '../../contract/shared-reports.ts';
 import { currentFormattingLocale, currentLanguage } from '../i18n/i18n.ts';
@@ -13,17 +13,21 @@ import type { ViewExcel } from '../features/feed-report/report-view-body.tsx';
 import { ReportSummary } from '../features/feed-report/report-summary.tsx';
 import { reportTitle } from '../features/feed-report/report-title.ts';
 import { ReportTable } from '../features/feed-report/table/report-table.tsx';
-import type { SharedAnswer } from './shared-report-data.ts';
+import { rawPath, type SharedAnswer } from './shared-report-data.ts';
 import { WhenVisible } from './when-visible.tsx';
 
 /** The export code loads on the first download, as on the staff report. */
 const loadExport = () => import('../features/feed-report/export/report-export.ts');
 
-/** The views a link's reader can switch between; the heatmap needs the raw values, which a link does not carry. */
-const READER_VIEWS = ['chart', 'duration', 'cumulative'] as const;
+/** The report's views; the heatmap's code and raw values load when the reader switches to it. */
+const READER_VIEWS = ['chart', 'heatmap', 'duration', 'cumulative'] as const;
+const SharedHeatmap = lazy(() =>
+  import('./shared-heatmap.tsx').then((module) => ({ default: module.SharedHeatmap })),
+);
 type ReaderView = (typeof READER_VIEWS)[number];
 const viewLabels = (): Record<ReaderView, string> => ({
   chart: t`Chart`,
+  heatmap: t`Heatmap`,
   duration: t`Duration curve`,
   cumulative: t`Cumulative`,
 });
@@ -235,53 +239,71 @@ function SharedReport({ data }: { data: SharedReportData }) {
           </button>
         ))}
       </div>
-      <WhenVisible minHeight={CHART_HEIGHT}>
-        <WithCharts>
-          {({ FeedChart, DurationView, CumulativeView }) =>
-            view === 'chart' ? (
-              <FeedChart
-                ref={chartRef}
-                rows={report.rows}
-                compareRows={compareRows}
-                compareLabel={compareLabel}
-                gaps={report.summary.gaps}
-                incomplete={report.summary.incomplete}
-                notYetDelivered={report.summary.notYetDelivered}
-                aggregation={aggregation}
-                timeZone={timeZone}
-                unit={report.unit}
-                colors={colors}
-                spanDays={rangeDays(range)}
-                drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
-              />
-            ) : view === 'duration' ? (
-              <DurationView
-                ref={chartRef}
-                rows={report.rows}
-                compareRows={compareRows}
-                compareLabel={compareLabel}
-                aggregation={aggregation}
-                colors={colors}
-                excelRef={viewExcel}
-              />
-            ) : (
-              <CumulativeView
-                ref={chartRef}
-                rows={report.rows}
-                compareRows={compareRows}
-                compareLabel={compareLabel}
-                aggregation={aggregation}
-                range={range}
-                timeZone={timeZone}
-                spanDays={rangeDays(range)}
-                colors={colors}
-                printing={false}
-                excelRef={viewExcel}
-              />
-            )
+      {view === 'heatmap' ? (
+        <Suspense
+          fallback={
+            <p className="route-pending" role="status">
+              {t`Loading the heatmap…`}
+            </p>
           }
-        </WithCharts>
-      </WhenVisible>
+        >
+          <SharedHeatmap
+            ref={chartRef}
+            data={data}
+            rawPath={rawPath(window.location.pathname)}
+            colors={colors}
+            excelRef={viewExcel}
+          />
+        </Suspense>
+      ) : (
+        <WhenVisible minHeight={CHART_HEIGHT}>
+          <WithCharts>
+            {({ FeedChart, DurationView, CumulativeView }) =>
+              view === 'chart' ? (
+                <FeedChart
+                  ref={chartRef}
+                  rows={report.rows}
+                  compareRows={compareRows}
+                  compareLabel={compareLabel}
+                  gaps={report.summary.gaps}
+                  incomplete={report.summary.incomplete}
+                  notYetDelivered={report.summary.notYetDelivered}
+                  aggregation={aggregation}
+                  timeZone={timeZone}
+                  unit={report.unit}
+                  colors={colors}
+                  spanDays={rangeDays(range)}
+                  drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
+                />
+              ) : view === 'duration' ? (
+                <DurationView
+                  ref={chartRef}
+                  rows={report.rows}
+                  compareRows={compareRows}
+                  compareLabel={compareLabel}
+                  aggregation={aggregation}
+                  colors={colors}
+                  excelRef={viewExcel}
+                />
+              ) : (
+                <CumulativeView
+                  ref={chartRef}
+                  rows={report.rows}
+                  compareRows={compareRows}
+                  compareLabel={compareLabel}
+                  aggregation={aggregation}
+                  range={range}
+                  timeZone={timeZone}
+                  spanDays={rangeDays(range)}
+                  colors={colors}
+                  printing={false}
+                  excelRef={viewExcel}
+                />
+              )
+            }
+          </WithCharts>
+        </WhenVisible>
+      )}
       {view === 'chart' && (
         <ReportTable
           rows={report.rows}
