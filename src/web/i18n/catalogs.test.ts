@@ -38,6 +38,8 @@ describe('the translation catalogues', () => {
     'src/web/features/account/locales',
     'src/web/features/admin/locales',
     'src/web/features/feed-report/locales',
+    'src/web/features/shared-reports/locales',
+    'src/web/shared-report/locales',
   ];
 
   it('hold every message of the code, each translated into German', async () => {
