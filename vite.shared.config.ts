@@ -6,7 +6,7 @@ import { precompress } from './scripts/precompress.ts';
 import { CHART_LIBRARY } from './vite.config.ts';
 
 /**
- * The shared report link's page (issue 46, decision 0046): its own entry, built after the console into the
+ * The shared report link's page (issue 46, decision 0047): its own entry, built after the console into the
  * same `dist/` (its hashed files beside the console's), without the console's shell grouping, so its first
  * chunk holds only what the page needs; the chart library is a chunk of its own that loads as the chart
  * comes into view.

@@ -103,7 +103,7 @@ const chartLibraryImporters = assets
 console.log(`chunks other than the charts that load the chart library: ${chartLibraryImporters.length}`);
 
 /**
- * The shared report link's page (issue 46, its own entry `shared.html`, decision 0046): what a phone loads
+ * The shared report link's page (issue 46, its own entry `shared.html`, decision 0047): what a phone loads
  * before the chart — the entry's scripts and their static imports, its CSS, and the two catalogues it loads
  * at start (the report's and its own) in German, the larger. Issue 46's goal is 60 KB; React and ReactDOM
  * alone are ~58 KB gzip, and the page measured 103 KB (2026-11-29), so the budget holds that figure and the

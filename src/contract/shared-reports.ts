@@ -14,7 +14,7 @@ export {
 } from './shared-report-ranges.ts';
 
 /**
- * Read-only links to one feed-in report for people outside the console (issue 46, decision 0046). Staff
+ * Read-only links to one feed-in report for people outside the console (issue 46, decision 0047). Staff
  * create them with `POST /bff/shared-reports`; whoever holds the link reads `GET /shared/<token>` and its
  * data from `GET /shared/<token>/feed`, both without a session.
  */

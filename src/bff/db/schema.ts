@@ -435,7 +435,7 @@ export const recordContracts = pgTable(
 );
 
 /**
- * Read-only links to one feed-in report for people outside the console (issue 46, decision 0046). Only the
+ * Read-only links to one feed-in report for people outside the console (issue 46, decision 0047). Only the
  * token's SHA-256 is kept; the parameters are the link's, never the reader's. Every opening reads this row,
  * so a revocation holds at once on every replica.
  */

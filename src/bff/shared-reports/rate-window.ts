@@ -1,6 +1,6 @@
 /**
  * Requests per key in fixed windows, in this process's memory: the shared links' limits per link and per
- * address (decision 0046). Each replica counts its own, so N replicas allow up to N times the limit; the
+ * address (decision 0047). Each replica counts its own, so N replicas allow up to N times the limit; the
  * limits keep a link from being read in a loop, not a budget shared across replicas. Bounded against keys
  * an attacker can vary: when full, the oldest window's keys are dropped first.
  */

@@ -111,7 +111,7 @@ const GONE = {
 const UNKNOWN_LINK = 'There is no such link.';
 
 /**
- * Read-only links to one feed-in report (issue 46, decision 0046): staff make, list and revoke them under
+ * Read-only links to one feed-in report (issue 46, decision 0047): staff make, list and revoke them under
  * `/bff/shared-reports`; anyone with a link reads its page (`GET /shared/<token>`) and its data
  * (`GET /shared/<token>/feed`) without a session. The data is the platform's answer for the link's stored
  * contract, range, aggregation and zone only, asked by the BFF's one platform client with the console's

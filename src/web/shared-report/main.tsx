@@ -10,7 +10,7 @@ import '../styles.css';
 import './shared-report.css';
 
 /**
- * The page a shared report link opens (issue 46, decision 0046): its own entry, without the console's
+ * The page a shared report link opens (issue 46, decision 0047): its own entry, without the console's
  * router, query cache, forms or navigation, so a phone loads a small page; the chart library loads as the
  * chart comes into view.
  */

@@ -4,7 +4,7 @@ import { isRecord } from '../../contract/is-record.ts';
 
 /**
  * The link's data from `GET /shared/<token>/feed`, read without zod: this page loads no schema library (its
- * budget, decision 0046); the BFF answers through the contract's `sharedReportDataSchema`, so a shape check
+ * budget, decision 0047); the BFF answers through the contract's `sharedReportDataSchema`, so a shape check
  * of what the page reads is enough here.
  */
 export type SharedAnswer =
