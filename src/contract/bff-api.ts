@@ -103,25 +103,6 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-export const auditEntrySchema = z.object({
-  time: z.string(),
-  requestId: z.string(),
-  username: z.string().nullable(),
-  /** The identity provider's display name of an SSO user; null for local accounts (and older entries). */
-  displayName: z.string().nullable().default(null),
-  role: z.enum(ROLES).nullable(),
-  operation: z.string(),
-  method: z.string(),
-  path: z.string(),
-  targets: z.record(z.string(), z.string()),
-  status: z.int(),
-  durationMs: z.number(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditPageSchema = pageSchema(auditEntrySchema);
-export type AuditPage = z.infer<typeof auditPageSchema>;
-
 /** The BFF's own audited writes, besides the platform's operations and `not_allowed` (the audit's filter offers them). */
 export const BFF_AUDITED_OPERATIONS = [
   'bff_users_create',
@@ -151,6 +132,25 @@ export const BFF_AUDITED_OPERATIONS = [
   // Not a write: reading records that hold bank data (records-plugin.ts).
   'bff_records_read',
 ] as const;
+
+export const auditEntrySchema = z.object({
+  time: z.string(),
+  requestId: z.string(),
+  username: z.string().nullable(),
+  /** The identity provider's display name of an SSO user; null for local accounts (and older entries). */
+  displayName: z.string().nullable().default(null),
+  role: z.enum(ROLES).nullable(),
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  targets: z.record(z.string(), z.string()),
+  status: z.int(),
+  durationMs: z.number(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = pageSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The `user` filter value for attempts made without a session ('@' never occurs in a username). */
 export const ANONYMOUS_AUDIT_USER = '@anonymous';

@@ -392,6 +392,7 @@ export const bulkCampaignRequestSchema = campaignRequest(bulkCampaignRowSchema).
     if (problem) context.addIssue({ code: 'custom', path: ['rows'], message: problem });
   },
 );
+export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
 /**
  * The same request with its rows to send not yet looked into: the BFF checks this at once and the up to
@@ -426,7 +427,6 @@ export const bulkPriorRunsSchema = z.object({
   total: z.int(),
 });
 export type BulkPriorRuns = z.infer<typeof bulkPriorRunsSchema>;
-export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
 export const BULK_CAMPAIGN_STATUSES = [
   'awaiting_approval',

@@ -32,7 +32,7 @@ import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
 import { NEEDS_HOST_NAME, reachedByIpInsteadOfLocalhost, type RelyingParty } from './relying-party.ts';
-import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
+import { ownPasswordIsRight } from '../accounts/own-password.ts';
 
 export interface PasskeysPluginOptions {
   /** Null: the console has no host name (see relyingPartyOf), so no passkeys. */
@@ -163,23 +163,10 @@ export default fp<PasskeysPluginOptions>(
                 'Adding a passkey needs your current password: enter it to confirm it is you.',
               ),
             );
-        const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
-          app.users.authenticate(username, password),
-        );
-        if ('retryAfterSeconds' in attempt)
-          return reply
-            .code(429)
-            .header('retry-after', String(attempt.retryAfterSeconds))
-            .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
-        if (!attempt.result)
+        if (!(await ownPasswordIsRight(request, session, password)))
           return reply
             .code(403)
             .send(refusal('passkey_password_wrong', 'This is not your password: the passkey was not added.'));
-        // An admin's change that landed after this session was checked: it ends, it adds nothing.
-        if (attempt.result.version !== session.accountVersion) {
-          await app.sessions.destroy(session.id);
-          throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
-        }
         const own = await passkeys.list(username);
         if (own.length >= MAX_PASSKEYS_PER_ACCOUNT) return reply.code(409).send(LIMIT_REACHED);
         const creationOptions = await generateRegistrationOptions({

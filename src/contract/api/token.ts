@@ -23,14 +23,11 @@ export const tokenResponseSchema = z
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** RFC 6749 §5.2. */
-export const TOKEN_ERROR_CODES = [
-  'invalid_request',
-  'invalid_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-] as const;
 export const tokenErrorSchema = z
-  .object({ error: z.enum(TOKEN_ERROR_CODES), error_description: z.string() })
+  .object({
+    error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope']),
+    error_description: z.string(),
+  })
   .meta({ id: 'TokenError' });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 

@@ -17,6 +17,7 @@ import { passwordProblems } from '../../../contract/password-policy.ts';
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { ConfirmQuestion } from '../../components/confirm-question.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateUser } from './api/create-user.ts';
@@ -283,27 +284,15 @@ export function AccountsPage() {
           <UserPasskeys key={passkeysShown} username={passkeysShown} onClose={() => setPasskeysShown(null)} />
         )}
         {resetAsked !== null && !reset.isSuccess && (
-          <div className="card confirm" data-testid="confirm-reset">
-            <p>
-              {t`Reset the password of ${resetAsked}? They are signed out everywhere at once and get a temporary password from you, which they must replace at their next sign-in.`}
-            </p>
-            <p className="button-row">
-              <button
-                type="button"
-                className="button"
-                // Asked for from a row of a table that may be long: the question comes into view and focus.
-                autoFocus
-                disabled={reset.isPending}
-                onClick={() => reset.mutate(resetAsked)}
-              >
-                {t`Reset password`}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setResetAsked(null)}>
-                {t`Cancel`}
-              </button>
-            </p>
-            {reset.isError && <p role="alert">{reset.error.message}</p>}
-          </div>
+          <ConfirmQuestion
+            testId="confirm-reset"
+            question={t`Reset the password of ${resetAsked}? They are signed out everywhere at once and get a temporary password from you, which they must replace at their next sign-in.`}
+            confirm={t`Reset password`}
+            pending={reset.isPending}
+            problem={reset.error?.message}
+            onConfirm={() => reset.mutate(resetAsked)}
+            onCancel={() => setResetAsked(null)}
+          />
         )}
         {resetAsked !== null && reset.isSuccess && (
           <TemporaryPassword

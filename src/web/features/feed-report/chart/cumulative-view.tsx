@@ -166,13 +166,7 @@ export function CumulativeView({
               series={series}
             />
           </ChartSurface>
-          {compareSums && (
-            <ChartLegend
-              colors={colors}
-              compareLabel={compareLabel}
-              shapes={{ range: 'line', compare: 'dashed' }}
-            />
-          )}
+          {compareSums && <ChartLegend colors={colors} compareLabel={compareLabel} />}
         </div>
       )}
       <WindowedTable

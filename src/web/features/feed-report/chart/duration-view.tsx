@@ -141,13 +141,7 @@ export function DurationView({
               series={series}
             />
           </ChartSurface>
-          {comparePoints && (
-            <ChartLegend
-              colors={colors}
-              compareLabel={compareLabel}
-              shapes={{ range: 'line', compare: 'dashed' }}
-            />
-          )}
+          {comparePoints && <ChartLegend colors={colors} compareLabel={compareLabel} />}
         </div>
       )}
       <ScrollRegion label={t`Duration curve as a table`} className="report-table">
