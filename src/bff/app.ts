@@ -30,6 +30,8 @@ import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import routeRulesPlugin from './route-rules/route-rules-plugin.ts';
 import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
+// zod's own messages in English, as classic zod gave them (see the file).
+import '../node-shared/zod-english.ts';
 
 /** The upstream settings are the proxy plugin's own (documented there); the bulk runner shares them. */
 export interface BffOptions extends ApiProxyPluginOptions, PlatformPluginOptions {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
@@ -68,7 +68,7 @@ export default fp<PasswordsPluginOptions>(
         config: { roles: ADMINS, audit: 'bff_users_password_reset', auditTargets: { username: 'username' } },
         onRequest: localAccountsOnly,
         schema: {
-          params: staffUserSchema.pick({ username: true }),
+          params: z.pick(staffUserSchema, { username: true }),
           response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
         },
       },

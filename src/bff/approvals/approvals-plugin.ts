@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
@@ -518,7 +518,7 @@ export default fp<ApprovalsPluginOptions>(
         schema: {
           params: approvalParamsSchema,
           // SSO approvers have no password to send: no body is an empty one.
-          body: approveRequestSchema.optional(),
+          body: z.optional(approveRequestSchema),
           response: {
             200: approvalSchema,
             400: bffBadRequestSchema,

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { withNoticeText, type BookedBy, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
@@ -91,7 +91,7 @@ function platformRow(row: number, data: Record<string, unknown>, inputId: string
 }
 
 /** A campaign's path parameter: its ID. */
-const campaignParamsSchema = bulkCampaignSchema.pick({ id: true });
+const campaignParamsSchema = z.pick(bulkCampaignSchema, { id: true });
 
 /**
  * A campaign request as `bulkCampaignRequestSchema` defines it, checked in turns: the envelope (the

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
@@ -51,7 +51,7 @@ const RP_NAME = 'energy-console';
 const SIGN_IN_REFUSED = 'This passkey was not accepted. Sign in with your password, or try another passkey.';
 
 const passkeyParamsSchema = z.object({ id: z.uuid() });
-const userPasskeyParamsSchema = staffUserSchema.pick({ username: true }).extend({ id: z.uuid() });
+const userPasskeyParamsSchema = z.extend(z.pick(staffUserSchema, { username: true }), { id: z.uuid() });
 
 /** Checked when the options are asked for and again when the passkey comes back (another may have come first). */
 const LIMIT_REACHED = refusal(
@@ -135,7 +135,7 @@ export default fp<PasskeysPluginOptions>(
         onRequest: ownPasskeysOnly,
         schema: {
           // No body at all (a session alone) is the refusal's case, not a field error.
-          body: passkeyRegistrationStepUpSchema.nullish(),
+          body: z.nullish(passkeyRegistrationStepUpSchema),
           response: {
             200: passkeyCreationOptionsSchema,
             400: bffBadRequestSchema,
@@ -294,7 +294,7 @@ export default fp<PasskeysPluginOptions>(
       {
         config: { roles: ADMINS },
         schema: {
-          params: staffUserSchema.pick({ username: true }),
+          params: z.pick(staffUserSchema, { username: true }),
           response: { 200: userPasskeysSchema, 404: bffRefusalSchema },
         },
       },

@@ -4,7 +4,7 @@ import { passwordMessage } from '../../lib/password-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
@@ -32,15 +32,17 @@ import { ROLE_LABELS } from '../../lib/role-label.ts';
 
 /** The BFF's refusal of a username (taken, not a valid name) or of a password (the policy). */
 const createRefusalSchema = z.object({
-  username: z.array(z.string()).optional(),
-  password: z.array(z.string()).optional(),
+  username: z.optional(z.array(z.string())),
+  password: z.optional(z.array(z.string())),
 });
 
 /** The policy's rules the console can check itself; a common password is refused by the server. */
-const createFormSchema = createUserRequestSchema.superRefine((values, context) => {
-  for (const message of passwordProblems({ password: values.password, username: values.username }))
-    context.addIssue({ code: 'custom', path: ['password'], message });
-});
+const createFormSchema = createUserRequestSchema.check(
+  z.superRefine((values, context) => {
+    for (const message of passwordProblems({ password: values.password, username: values.username }))
+      context.addIssue({ code: 'custom', path: ['password'], message });
+  }),
+);
 
 export function AccountsPage() {
   const currentUser = useCurrentUser().username;
