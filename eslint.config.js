@@ -116,11 +116,20 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The contract's schemas are zod/mini; classic zod beside them would load a second copy of zod's API
+      // before the first paint (docs/decisions/0045).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'import zod/mini, as the contract does (docs/decisions/0045)' }] },
+      ],
+    },
   },
   {
     // What the contract may import: it runs unchanged in the browser, the BFF and the sandbox, so only
-    // libraries that are pure, platform-neutral code with no I/O: zod (the shapes), ibantools (the IBAN
+    // libraries that are pure, platform-neutral code with no I/O: zod/mini (the shapes; not classic zod, whose
+    // methods on every schema cost the console's first load, docs/decisions/0045), ibantools (the IBAN
     // registry) and papaparse (one CSV parser, so the browser's file check and the BFF's campaign parse
     // a file identically). No node: built-ins, no network or storage clients. Tests and test vectors
     // (`testing/`) may read files.
@@ -132,8 +141,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\.{1,2}/)(?!(?:zod|ibantools|papaparse)$)',
-              message: 'src/contract imports only zod, ibantools and papaparse (see eslint.config.js)',
+              regex: '^(?!\\.{1,2}/)(?!(?:zod/mini|ibantools|papaparse)$)',
+              message: 'src/contract imports only zod/mini, ibantools and papaparse (see eslint.config.js)',
             },
           ],
         },

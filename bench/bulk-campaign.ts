@@ -13,6 +13,7 @@ import { checkBulkFile } from '../src/contract/bulk-csv.ts';
 import { createPostgresDatabase } from '../src/node-shared/db/testing/postgres.ts';
 import { stop, waitFor } from './processes.ts';
 import { bulkCampaignSchema, type BulkCampaign } from '../src/contract/bulk.ts';
+import { z } from 'zod/mini';
 
 type Row = (...cells: (string | number)[]) => void;
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
@@ -84,7 +85,7 @@ async function runCampaign(
     await otherStaff;
     if (created.status !== 201) throw new Error(`campaign: ${created.status} ${await created.text()}`);
     const createdMs = performance.now() - started;
-    const { id } = bulkCampaignSchema.pick({ id: true }).parse(await created.json());
+    const { id } = z.pick(bulkCampaignSchema, { id: true }).parse(await created.json());
     let peakRss = rssBefore;
     let campaign: BulkCampaign;
     do {

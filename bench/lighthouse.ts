@@ -24,7 +24,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADMIN_PASSWORD, chromiumLaunchOptions, consoleStackEnv, stackPorts } from '../e2e/console-stack.ts';
 import { afterBuild, beforeBuild, inTurns, type Build } from './builds.ts';
 import { stop, waitFor } from './processes.ts';
@@ -77,13 +77,13 @@ if (unknown.length > 0)
   throw new Error(`BENCH_LIGHTHOUSE_ONLY takes ${PAGES.map((page) => page.name).join(', ')}, not ${unknown}`);
 
 const categorySchema = z.object({
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   auditRefs: z.array(z.object({ id: z.string(), weight: z.number() })),
 });
 const lighthouseResultSchema = z.object({
   lighthouseVersion: z.string(),
   finalDisplayedUrl: z.string(),
-  runtimeError: z.object({ message: z.string() }).optional(),
+  runtimeError: z.optional(z.object({ message: z.string() })),
   categories: z.object({
     performance: categorySchema,
     accessibility: categorySchema,
@@ -91,7 +91,7 @@ const lighthouseResultSchema = z.object({
   }),
   audits: z.record(
     z.string(),
-    z.object({ numericValue: z.number().optional(), score: z.number().nullable().optional() }),
+    z.object({ numericValue: z.optional(z.number()), score: z.optional(z.nullable(z.number())) }),
   ),
 });
 interface Score {

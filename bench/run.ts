@@ -21,7 +21,7 @@ import { createPostgresDatabase } from '../src/sandbox/testing/harness.ts';
 import { stop, waitFor } from './processes.ts';
 import { printTable } from './table.ts';
 import { sandboxToken } from './sandbox-token.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));

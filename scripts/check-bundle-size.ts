@@ -2,8 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Initial JavaScript budget (issue 6): what index.html loads before any lazy chunk. */
-const BUDGET_KB = 170;
+/**
+ * Initial JavaScript budget (issue 6): what index.html loads before any lazy chunk. Issue 45's goal is 110 KB;
+ * measured 2026-11-29 after zod/mini and the fetch client: 131.9 KB, of which React, React DOM, TanStack Router
+ * and Query and Lingui alone, used as the shell uses them and without a line of the console, are 104.4 KB
+ * (docs/decisions/0045). The budget holds what was reached, so nothing grows back unnoticed.
+ */
+const BUDGET_KB = 135;
 /**
  * The language's message catalogue also loads before the first paint (issue 15). It is content, not
  * code, and grows with every translated word, so it has a budget of its own: all pages' messages in

@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createInterface } from 'node:readline';
 
 /**
@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
  * longest first to the run with less so far. A file not measured yet counts as the median of those measured.
  */
 const SECONDS_FILE = 'e2e/spec-seconds.json';
-const secondsSchema = z.record(z.string(), z.number().nonnegative());
+const secondsSchema = z.record(z.string(), z.number().check(z.nonnegative()));
 const measuredSeconds = readSeconds(SECONDS_FILE);
 /** The first run's console port; the second's is 100 above (each stack uses its port and the two after). */
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 18480);

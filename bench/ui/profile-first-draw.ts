@@ -7,7 +7,7 @@
  *   npx tsx bench/ui/profile-first-draw.ts [cold|cached, default cold] [port, default 18791]
  */
 import type { BrowserContext } from '@playwright/test';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { withProfiledConsole } from './profiled-console.ts';
 
 const RAW_YEAR =

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { withProfiledConsole } from './profiled-console.ts';
 
 const traceSchema = z.object({
@@ -19,11 +19,11 @@ const traceSchema = z.object({
     z.object({
       name: z.string(),
       ph: z.string(),
-      dur: z.number().optional(),
+      dur: z.optional(z.number()),
       ts: z.number(),
       pid: z.number(),
       tid: z.number(),
-      args: z.object({ name: z.string().optional() }).loose().optional(),
+      args: z.optional(z.catchall(z.object({ name: z.optional(z.string()) }), z.unknown())),
     }),
   ),
 });

@@ -16,16 +16,7 @@ import consolePlugin from './console/console-plugin.ts';
 import databasePlugin from './db/database-plugin.ts';
 import healthPlugin from './health-plugin.ts';
 import { parseJsonBody } from './json-body.ts';
-import {
-  DEFAULT_APPROVAL_FROM_CENT,
-  DEFAULT_APPROVAL_TTL_HOURS,
-  DEFAULT_APPROVAL_WINDOW_HOURS,
-  DEFAULT_AUDIT_RETENTION_DAYS,
-  DEFAULT_BULK_CONCURRENCY,
-  DEFAULT_CONFIRM_FROM_CENT,
-  DEFAULT_LOCAL_ACCOUNTS,
-  DEFAULT_RECORDS_RETENTION_DAYS,
-} from './option-defaults.ts';
+import { withOptionDefaults } from './option-defaults.ts';
 import recordsPlugin from './records/records-plugin.ts';
 import passkeysPlugin from './passkeys/passkeys-plugin.ts';
 import { relyingPartyOf } from './passkeys/relying-party.ts';
@@ -40,6 +31,8 @@ import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import routeRulesPlugin from './route-rules/route-rules-plugin.ts';
 import sessionListPlugin from './sessions/session-list-plugin.ts';
 import sessionsPlugin from './sessions/sessions-plugin.ts';
+// zod's own messages in English, as classic zod gave them (see the file).
+import '../node-shared/zod-english.ts';
 
 /** The upstream settings are the proxy plugin's own (documented there); the bulk runner shares them. */
 export interface BffOptions extends ApiProxyPluginOptions, PlatformPluginOptions {
@@ -89,13 +82,12 @@ function requestIds(): () => string {
  * The BFF: one Fastify plugin per concern, each declaring what it needs (fastify/demo's layout).
  * `server.ts` listens.
  */
-export async function buildBffApp(options: BffOptions): Promise<FastifyInstance> {
+export async function buildBffApp(given: BffOptions): Promise<FastifyInstance> {
+  const options = withOptionDefaults(given);
   const now = options.now ?? Date.now;
-  const localAccounts = options.localAccounts ?? DEFAULT_LOCAL_ACCOUNTS;
-  const approvalFromCent =
-    options.approvalFromCent === undefined ? DEFAULT_APPROVAL_FROM_CENT : options.approvalFromCent;
-  const approvalTtlMs = (options.approvalTtlHours ?? DEFAULT_APPROVAL_TTL_HOURS) * 60 * 60_000;
-  const approvalWindowMs = (options.approvalWindowHours ?? DEFAULT_APPROVAL_WINDOW_HOURS) * 60 * 60_000;
+  const { localAccounts, approvalFromCent } = options;
+  const approvalTtlMs = options.approvalTtlHours * 60 * 60_000;
+  const approvalWindowMs = options.approvalWindowHours * 60 * 60_000;
   // Typed as Fastify's base logger so the instance keeps its default generic (pino's Logger is wider).
   const loggerInstance: FastifyBaseLogger | undefined = options.logger;
   const app = Fastify({
@@ -149,7 +141,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
   await app.register(databasePlugin, { databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   await app.register(sessionsPlugin, { dataDir: options.dataDir, sessionSecret: options.sessionSecret, now });
   await app.register(auditPlugin, {
-    retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    retentionDays: options.auditRetentionDays,
     now,
   });
   await app.register(oidcPlugin, { provider: options.identityProvider, now });
@@ -158,7 +150,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     environment: options.environment,
     localAccounts,
     passkeys: relyingParty !== null,
-    confirmFromCent: options.confirmFromCent ?? DEFAULT_CONFIRM_FROM_CENT,
+    confirmFromCent: options.confirmFromCent,
     approvalFromCent,
     now,
   });
@@ -172,7 +164,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     now,
   });
   await app.register(recordsPlugin, {
-    retentionDays: options.recordsRetentionDays ?? DEFAULT_RECORDS_RETENTION_DAYS,
+    retentionDays: options.recordsRetentionDays,
     now,
   });
   app.decorate(
@@ -192,7 +184,7 @@ export async function buildBffApp(options: BffOptions): Promise<FastifyInstance>
     approvalFromCent,
   });
   await app.register(bulkPlugin, {
-    concurrency: options.bulkConcurrency ?? DEFAULT_BULK_CONCURRENCY,
+    concurrency: options.bulkConcurrency,
     ...(options.bulkRetryPolicy && { retryPolicy: options.bulkRetryPolicy }),
     approvalFromCent,
     now,

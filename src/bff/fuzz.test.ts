@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OPERATIONS } from '../contract/api/operations.ts';
 import type { Role } from '../contract/bff-api.ts';
 import { bffRefusalCodeSchema } from '../contract/bff-refusal-codes.ts';
@@ -14,9 +14,10 @@ import type { TestSandbox } from '../sandbox/testing/harness.ts';
 import { buildTestBff, startUpstreamSandbox } from './testing/test-bff.ts';
 
 /** `{detail}` (with extra members, as the platform may add) or field errors `{field: [message]}`. */
-const documentedError = z
-  .record(z.string(), z.array(z.string()))
-  .or(z.object({ detail: z.string() }).passthrough());
+const documentedError = z.union([
+  z.record(z.string(), z.array(z.string())),
+  z.catchall(z.object({ detail: z.string() }), z.unknown()),
+]);
 /** A stack frame, drizzle's failed query, or SQL: nothing of the kind may leave the server. */
 /**
  * Could the answer be the platform's, relayed under `/api` (however the path is spelled)? Its `{detail}`

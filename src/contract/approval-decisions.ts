@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * A requester learns what became of their approval requests (issue 42: a rejection was never shown to the
@@ -13,8 +13,8 @@ const instant = z.iso.datetime({ offset: true });
  * clock) decided since they last looked at their decided requests, and when that was (null: never).
  */
 export const decisionsForMeSchema = z.object({
-  unseen: z.int().min(0),
-  seen_at: instant.nullable(),
+  unseen: z.int().check(z.minimum(0)),
+  seen_at: z.nullable(instant),
 });
 export type DecisionsForMe = z.infer<typeof decisionsForMeSchema>;
 
@@ -24,7 +24,7 @@ export type DecisionsForMe = z.infer<typeof decisionsForMeSchema>;
  */
 export const decisionsSeenSchema = z.object({
   seen_at: instant,
-  previously_seen_at: instant.nullable(),
+  previously_seen_at: z.nullable(instant),
 });
 export type DecisionsSeen = z.infer<typeof decisionsSeenSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageSchema } from './api/common.ts';
 import { bulkRowNoticeSchema } from './bulk-row-notices.ts';
 import { chargeRequestSchema, transactionTypeSchema, type ChargeRequest } from './api/charges.ts';
@@ -98,25 +98,24 @@ export function chargeRequestTotals(body: unknown): {
 /** `POST /bff/approvals`: the write as it would go to `/api` (path without `/api`), to be approved. */
 export const approvalRequestSchema = z.object({
   method: z.literal('POST', { message: 'Only writes (POST) need an approval.' }),
-  path: z
-    .string()
-    .min(1)
-    .max(500)
-    .regex(/^\/v3\//, {
+  path: z.string().check(
+    z.minLength(1),
+    z.maxLength(500),
+    z.regex(/^\/v3\//, {
       message:
         'Give the path as under /api, such as /v3/producers/P1000/contracts/C1000/charges_and_credits/.',
     }),
+  ),
   body: z.record(z.string(), z.unknown(), { message: 'Give the request body as a JSON object.' }),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 /** `POST /bff/approvals/{id}/approve`: a local account re-enters its password; `digest` is what the approver saw. */
 export const approveRequestSchema = z.object({
-  password: z.string().max(1024).optional(),
-  digest: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, { message: 'The digest is 64 hexadecimal characters.' })
-    .optional(),
+  password: z.optional(z.string().check(z.maxLength(1024))),
+  digest: z.optional(
+    z.string().check(z.regex(/^[0-9a-f]{64}$/, { message: 'The digest is 64 hexadecimal characters.' })),
+  ),
 });
 export type ApproveRequest = z.infer<typeof approveRequestSchema>;
 
@@ -133,9 +132,11 @@ export const REJECT_REASON_MESSAGES = {
 export const rejectRequestSchema = z.object({
   reason: z
     .string()
-    .trim()
-    .min(1, { message: REJECT_REASON_MESSAGES.missing })
-    .max(REJECT_REASON_MAX_LENGTH, { message: REJECT_REASON_MESSAGES.tooLong }),
+    .check(
+      z.trim(),
+      z.minLength(1, { message: REJECT_REASON_MESSAGES.missing }),
+      z.maxLength(REJECT_REASON_MAX_LENGTH, { message: REJECT_REASON_MESSAGES.tooLong }),
+    ),
 });
 export type RejectRequest = z.infer<typeof rejectRequestSchema>;
 
@@ -167,16 +168,16 @@ const instant = z.string();
  * the request's own total it reached the threshold, so the approver sees what made up the sum.
  */
 export const windowBookingSchema = z.object({
-  input_id: z.string().nullable(),
+  input_id: z.nullable(z.string()),
   gross_cent: z.int(),
   recorded_at: instant,
   recorded_by: person,
   /** `single` (the charges form or `/api`), `bulk` (a campaign's row). */
   source: z.string(),
   /** The platform's status; null: no answer (yet), which may have booked it. */
-  upstream_status: z.int().nullable(),
+  upstream_status: z.nullable(z.int()),
   /** A charge or a credit (`gross_cent` is a magnitude either way: both move money); null on older requests. */
-  type_of_transaction: transactionTypeSchema.nullable().default(null),
+  type_of_transaction: z._default(z.nullable(transactionTypeSchema), null),
 });
 export type WindowBooking = z.infer<typeof windowBookingSchema>;
 
@@ -202,45 +203,45 @@ export const approvalSchema = z.object({
   /** SHA-256 (hex) of method, path and body text: what an approval signs. */
   digest: z.string(),
   user_id: z.string(),
-  contract_id: z.string().nullable(),
-  input_id: z.string().nullable(),
-  type_of_transaction: z.enum(['charge', 'credit']).nullable(),
+  contract_id: z.nullable(z.string()),
+  input_id: z.nullable(z.string()),
+  type_of_transaction: z.nullable(z.enum(['charge', 'credit'])),
   total_gross_cent: z.int(),
   totals: z.array(approvalTotalSchema),
   /** A charge's executions; null for a bulk campaign. */
-  schedule: z.array(approvalExecutionSchema).nullable(),
+  schedule: z.nullable(z.array(approvalExecutionSchema)),
   /** A bulk campaign: its id, file, row count, and the contracts it books on (at most 200 listed). */
-  campaign: z
-    .object({
+  campaign: z.nullable(
+    z.object({
       id: z.string(),
       file_name: z.string(),
       rows: z.int(),
       contracts: z.array(z.object({ user_id: z.string(), contract_id: z.string() })),
       contract_count: z.int(),
-    })
-    .nullable(),
+    }),
+  ),
   requested_by: person,
-  requested_by_display_name: z.string().nullable(),
+  requested_by_display_name: z.nullable(z.string()),
   requested_at: instant,
   expires_at: instant,
-  decided_by: person.nullable(),
-  decided_by_display_name: z.string().nullable(),
-  decided_at: instant.nullable(),
-  reason: z.string().nullable(),
-  upstream_status: z.int().nullable(),
+  decided_by: z.nullable(person),
+  decided_by_display_name: z.nullable(z.string()),
+  decided_at: z.nullable(instant),
+  reason: z.nullable(z.string()),
+  upstream_status: z.nullable(z.int()),
   upstream_body: z.unknown(),
-  outcome: z.enum(APPROVAL_OUTCOMES).nullable(),
+  outcome: z.nullable(z.enum(APPROVAL_OUTCOMES)),
   attempts: z.int(),
   /**
    * The contract's bookings sent without approval within `BFF_APPROVAL_WINDOW_H` before the request, which
    * together with it reached the threshold (empty: the request reached it alone).
    */
-  window_bookings: z.array(windowBookingSchema).default([]),
+  window_bookings: z._default(z.array(windowBookingSchema), []),
   /**
    * Why the person who asked (`GET /bff/approvals`, `GET /bff/approvals/{id}`) cannot approve it, whatever
    * its status; null: they may. Absent from other answers (and from older BFFs).
    */
-  cannot_approve_reason: z.enum(CANNOT_APPROVE_REASONS).nullable().optional(),
+  cannot_approve_reason: z.optional(z.nullable(z.enum(CANNOT_APPROVE_REASONS))),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -253,15 +254,15 @@ export type ApprovalPage = z.infer<typeof approvalPageSchema>;
 export const MAX_APPROVAL_PAGE = 100;
 
 export const approvalListQuerySchema = z.object({
-  status: z.enum(APPROVAL_STATUSES).optional(),
+  status: z.optional(z.enum(APPROVAL_STATUSES)),
   /**
    * `decided`: only the signed-in user's own requests that are decided (any status but pending and sending),
    * newest decision first — where a requester reads what became of what they asked (issue 42).
    */
-  mine: z.enum(['decided']).optional(),
-  requested_by: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_PAGE).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  mine: z.optional(z.enum(['decided'])),
+  requested_by: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_APPROVAL_PAGE)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
 });
 export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
 
@@ -275,14 +276,14 @@ export const approvalParamsSchema = z.object({ id: z.uuid({ message: 'Not an app
 export const approvalRowSchema = z.object({
   row: z.int(),
   user_id: z.string(),
-  contract_id: z.string().nullable(),
-  input_id: z.string().nullable(),
-  type_of_transaction: z.enum(['charge', 'credit']).nullable(),
-  display_name: z.string().nullable(),
+  contract_id: z.nullable(z.string()),
+  input_id: z.nullable(z.string()),
+  type_of_transaction: z.nullable(z.enum(['charge', 'credit'])),
+  display_name: z.nullable(z.string()),
   /** Gross over all its executions; null for a row with problems. */
-  gross_cent: z.int().nullable(),
+  gross_cent: z.nullable(z.int()),
   status: z.string(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   /** What the console itself says about the row, by code (`message` has its English). */
   notice: z.nullable(bulkRowNoticeSchema),
 });
@@ -290,8 +291,8 @@ export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 export const approvalRowsPageSchema = pageSchema(approvalRowSchema);
 export const MAX_APPROVAL_ROWS_PAGE = 100;
 export const approvalRowsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_APPROVAL_ROWS_PAGE).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_APPROVAL_ROWS_PAGE)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
 });
 
 /**
@@ -301,7 +302,7 @@ export const approvalRowsQuerySchema = z.object({
 export const stepUpRequiredSchema = z.object({
   detail: z.string(),
   code: z.literal('step_up_required'),
-  max_age_minutes: z.int().optional(),
+  max_age_minutes: z.optional(z.int()),
   reauthenticate_url: z.string(),
 });
 export type StepUpRequired = z.infer<typeof stepUpRequiredSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageSchema } from './api/common.ts';
 
 /** The BFF's own endpoints (product.md "BFF"): shared by the BFF and the SPA. */
@@ -15,22 +15,24 @@ export type AuthenticationMethod = (typeof AUTHENTICATION_METHODS)[number];
 
 export const MIN_PASSWORD_LENGTH = 12;
 
-export const usernameSchema = z
-  .string()
-  .min(2, { message: 'Use at least 2 characters.' })
-  .max(64, { message: 'Use at most 64 characters.' })
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, {
+export const usernameSchema = z.string().check(
+  z.minLength(2, { message: 'Use at least 2 characters.' }),
+  z.maxLength(64, { message: 'Use at most 64 characters.' }),
+  z.regex(/^[a-z0-9][a-z0-9._-]*$/, {
     message: 'Use lower-case letters, digits, dots, hyphens and underscores.',
-  });
+  }),
+);
 
 export const passwordSchema = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, { message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` })
-  .max(256, { message: 'Use at most 256 characters.' });
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, { message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` }),
+    z.maxLength(256, { message: 'Use at most 256 characters.' }),
+  );
 
 export const loginRequestSchema = z.object({
-  username: z.string().min(1, { message: 'Enter your username.' }).max(64),
-  password: z.string().min(1, { message: 'Enter your password.' }).max(256),
+  username: z.string().check(z.minLength(1, { message: 'Enter your username.' }), z.maxLength(64)),
+  password: z.string().check(z.minLength(1, { message: 'Enter your password.' }), z.maxLength(256)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -39,15 +41,15 @@ export const sessionUserSchema = z.object({
   role: z.enum(ROLES),
   environment: z.enum(ENVIRONMENTS),
   /** BFF_CONFIRM_FROM_CENT: bookings of this gross total or more are confirmed explicitly. */
-  confirmFromCent: z.int().positive().optional(),
+  confirmFromCent: z.optional(z.int().check(z.positive())),
   /** BFF_APPROVAL_FROM_CENT: bookings of this gross total or more go to a second person; null: off. */
-  approvalFromCent: z.int().positive().nullable().optional(),
+  approvalFromCent: z.optional(z.nullable(z.int().check(z.positive()))),
   /** Present for staff signed in through the identity provider (username `sso:<subject>`). */
-  displayName: z.string().optional(),
+  displayName: z.optional(z.string()),
   /** Signed in with a temporary password: the console shows only the password change until it is done. */
-  must_change_password: z.boolean().optional(),
+  must_change_password: z.optional(z.boolean()),
   /** How this session was signed in; `passkey`: approving needs no password for five minutes after. */
-  authenticatedWith: z.enum(AUTHENTICATION_METHODS).optional(),
+  authenticatedWith: z.optional(z.enum(AUTHENTICATION_METHODS)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -64,7 +66,7 @@ export const signInOptionsSchema = z.object({
   local: z.boolean(),
   sso: z.enum(['off', 'available', 'unavailable']),
   /** Local accounts may sign in with a passkey (local accounts on, and the console has a host name). */
-  passkey: z.boolean().default(false),
+  passkey: z._default(z.boolean(), false),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
@@ -86,8 +88,8 @@ export const createUserRequestSchema = z.object({
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
 export const updateUserRequestSchema = z.object({
-  role: z.enum(ROLES).optional(),
-  disabled: z.boolean().optional(),
+  role: z.optional(z.enum(ROLES)),
+  disabled: z.optional(z.boolean()),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -99,28 +101,9 @@ export const staffUserSchema = z.object({
   /** An admin reset the password: the temporary one must be replaced at the next sign-in. */
   mustChangePassword: z.boolean(),
   /** The account's last sign-in, any way (issue 42); null: never, or before the console kept it. */
-  lastSignInAt: z.string().nullable().default(null),
+  lastSignInAt: z._default(z.nullable(z.string()), null),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
-
-export const auditEntrySchema = z.object({
-  time: z.string(),
-  requestId: z.string(),
-  username: z.string().nullable(),
-  /** The identity provider's display name of an SSO user; null for local accounts (and older entries). */
-  displayName: z.string().nullable().default(null),
-  role: z.enum(ROLES).nullable(),
-  operation: z.string(),
-  method: z.string(),
-  path: z.string(),
-  targets: z.record(z.string(), z.string()),
-  status: z.int(),
-  durationMs: z.number(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditPageSchema = pageSchema(auditEntrySchema);
-export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The BFF's own audited writes, besides the platform's operations and `not_allowed` (the audit's filter offers them). */
 export const BFF_AUDITED_OPERATIONS = [
@@ -156,6 +139,25 @@ export const BFF_AUDITED_OPERATIONS = [
   'bff_shared_reports_open',
 ] as const;
 
+export const auditEntrySchema = z.object({
+  time: z.string(),
+  requestId: z.string(),
+  username: z.nullable(z.string()),
+  /** The identity provider's display name of an SSO user; null for local accounts (and older entries). */
+  displayName: z._default(z.nullable(z.string()), null),
+  role: z.nullable(z.enum(ROLES)),
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  targets: z.record(z.string(), z.string()),
+  status: z.int(),
+  durationMs: z.number(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = pageSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
 /** The `user` filter value for attempts made without a session ('@' never occurs in a username). */
 export const ANONYMOUS_AUDIT_USER = '@anonymous';
 export const AUDIT_STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
@@ -169,45 +171,56 @@ const instantFilter = z.iso.datetime({
 /** Filters of `GET /bff/audit` and its CSV export; `from` inclusive, `to` exclusive. */
 export const auditFilterSchema = z
   .object({
-    user: z
-      .union(
+    user: z.optional(
+      z.union(
         [
           z.literal(ANONYMOUS_AUDIT_USER),
-          z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/),
+          z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)),
           // An OIDC subject: up to 255 printable ASCII characters (OIDC Core 2).
-          z.string().regex(/^sso:[\x21-\x7e]{1,255}$/),
+          z.string().check(z.regex(/^sso:[\x21-\x7e]{1,255}$/)),
         ],
         { message: `Give a username, sso:<subject> or ${ANONYMOUS_AUDIT_USER}.` },
-      )
-      .optional(),
-    operation: z
-      .string()
-      .regex(/^[a-z0-9_]{1,100}$/, { message: 'Give an operation name such as migrations_consumers_create.' })
-      .optional(),
-    status: z
-      .union([z.enum(AUDIT_STATUS_CLASSES), z.coerce.number().int().min(100).max(599)], {
-        message: `Give a status code or one of ${AUDIT_STATUS_CLASSES.join(', ')}.`,
-      })
-      .optional(),
+      ),
+    ),
+    operation: z.optional(
+      z.string().check(
+        z.regex(/^[a-z0-9_]{1,100}$/, {
+          message: 'Give an operation name such as migrations_consumers_create.',
+        }),
+      ),
+    ),
+    status: z.optional(
+      z.union(
+        [z.enum(AUDIT_STATUS_CLASSES), z.coerce.number().check(z.int(), z.minimum(100), z.maximum(599))],
+        {
+          message: `Give a status code or one of ${AUDIT_STATUS_CLASSES.join(', ')}.`,
+        },
+      ),
+    ),
     /** The consumer's or producer's user ID the attempt was about (its `userID` target). */
-    user_id: z
-      .string()
-      .regex(/^[\w-]{1,64}$/, { message: 'Give a user ID: letters, digits, underscores and hyphens.' })
-      .optional(),
-    from: instantFilter.optional(),
-    to: instantFilter.optional(),
+    user_id: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[\w-]{1,64}$/, { message: 'Give a user ID: letters, digits, underscores and hyphens.' }),
+        ),
+    ),
+    from: z.optional(instantFilter),
+    to: z.optional(instantFilter),
   })
-  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), {
-    message: 'The end must come after the start.',
-    path: ['to'],
-  });
+  .check(
+    z.refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), {
+      message: 'The end must come after the start.',
+      path: ['to'],
+    }),
+  );
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 export const auditQuerySchema = z.intersection(
   auditFilterSchema,
   z.object({
-    limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_AUDIT_PAGE)), 50),
+    offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
   }),
 );
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every refusal the BFF itself makes answers `{detail, code}` (issue 43): `detail` is an English sentence
@@ -101,26 +101,27 @@ export type BffRefusalCode = z.infer<typeof bffRefusalCodeSchema>;
 
 /** Figures a refusal's words need, beside `detail` (the console words them in the UI language). */
 export const refusalFiguresSchema = z.object({
-  limit_bytes: z.int().optional(),
-  retry_after_seconds: z.int().optional(),
-  most: z.int().optional(),
-  total_gross_cent: z.int().optional(),
-  threshold_cent: z.int().optional(),
-  window_sum_cent: z.int().optional(),
-  window_hours: z.number().optional(),
-  input_id: z.string().optional(),
-  contract_id: z.string().optional(),
-  status: z.string().optional(),
-  action: z.string().optional(),
-  max_age_minutes: z.int().optional(),
-  media_type: z.string().optional(),
+  limit_bytes: z.optional(z.int()),
+  retry_after_seconds: z.optional(z.int()),
+  most: z.optional(z.int()),
+  total_gross_cent: z.optional(z.int()),
+  threshold_cent: z.optional(z.int()),
+  window_sum_cent: z.optional(z.int()),
+  window_hours: z.optional(z.number()),
+  input_id: z.optional(z.string()),
+  contract_id: z.optional(z.string()),
+  status: z.optional(z.string()),
+  action: z.optional(z.string()),
+  max_age_minutes: z.optional(z.int()),
+  media_type: z.optional(z.string()),
 });
 export type RefusalFigures = z.infer<typeof refusalFiguresSchema>;
 
 /** The body of a BFF refusal: `{detail, code}` and the figures its code's words need. */
-export const bffRefusalSchema = refusalFiguresSchema
-  .extend({ detail: z.string(), code: bffRefusalCodeSchema })
-  .meta({ id: 'BffRefusal' });
+export const bffRefusalSchema = z
+  .extend(refusalFiguresSchema, { detail: z.string(), code: bffRefusalCodeSchema })
+  .clone()
+  .register(z.globalRegistry, { id: 'BffRefusal' });
 export type BffRefusal = z.infer<typeof bffRefusalSchema>;
 
 /** A refusal's body: `refusal('no_such_account', 'No such account.')`. */

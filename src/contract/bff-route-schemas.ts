@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldErrorsSchema } from './api/common.ts';
 import { bffRefusalSchema } from './bff-refusal-codes.ts';
 import { passkeyNameSchema } from './passkeys.ts';
@@ -24,14 +24,16 @@ export const SSO_MAX_AGE_LIMIT_SECONDS = 86_400;
  * seconds; anything else — a fraction, a sign, an exponent, a repeated parameter — is ignored, as if absent).
  */
 export const ssoSignInQuerySchema = z.object({
-  returnTo: z.string().optional().catch(undefined),
-  max_age: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number)
-    .pipe(z.number().int().max(SSO_MAX_AGE_LIMIT_SECONDS))
-    .optional()
-    .catch(undefined),
+  returnTo: z.catch(z.optional(z.string()), undefined),
+  max_age: z.catch(
+    z.optional(
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number)),
+        z.number().check(z.int(), z.maximum(SSO_MAX_AGE_LIMIT_SECONDS)),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 /**
@@ -39,35 +41,37 @@ export const ssoSignInQuerySchema = z.object({
  * openid-client checks the whole query (code, iss) itself. A repeated parameter counts as absent.
  */
 export const ssoCallbackQuerySchema = z.object({
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
+  state: z.catch(z.optional(z.string()), undefined),
+  error: z.catch(z.optional(z.string()), undefined),
 });
 
 /**
  * `POST /bff/backchannel` (OpenID Connect Back-Channel Logout 1.0, 2.5): a form whose `logout_token`
  * is the provider's signed logout token; the schema answers the token.
  */
-export const backchannelLogoutSchema = z
-  .instanceof(URLSearchParams)
-  .transform((form) => form.get('logout_token') ?? '')
-  .pipe(z.string().min(1));
+export const backchannelLogoutSchema = z.pipe(
+  z.pipe(
+    z.instanceof(URLSearchParams),
+    z.transform((form) => form.get('logout_token') ?? ''),
+  ),
+  z.string().check(z.minLength(1)),
+);
 
 /** `GET /bff/sessions?username=`: someone else's sessions (admins only); absent: one's own. */
-export const sessionsQuerySchema = z.object({ username: z.string().min(1).max(300).optional() });
+export const sessionsQuerySchema = z.object({
+  username: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
+});
 
 /** `DELETE /bff/sessions/{id}`: the session's public id. */
 export const sessionParamsSchema = z.object({ id: z.uuid({ message: 'No such session.' }) });
 
 /** base64url as WebAuthn's JSON forms carry binary fields; bounded (the body limit bounds them too). */
 const base64url = (max: number) =>
-  z
-    .string()
-    .regex(/^[\w-]*$/, { message: 'Must be base64url.' })
-    .max(max);
+  z.string().check(z.regex(/^[\w-]*$/, { message: 'Must be base64url.' }), z.maxLength(max));
 
 /** The extension results the console reads (none verify anything); the rest are dropped. */
 const extensionResultsSchema = z.object({
-  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+  credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })),
 });
 
 /**
@@ -81,10 +85,10 @@ export const registrationResponseSchema = z.looseObject({
   response: z.looseObject({
     clientDataJSON: base64url(8192),
     attestationObject: base64url(65_536),
-    transports: z.array(z.string().max(32)).max(16).optional(),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(16))),
   }),
   clientExtensionResults: extensionResultsSchema,
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
 });
 
 /** `POST /bff/passkeys`: the new passkey's name and the browser's answer to the registration options. */
@@ -102,10 +106,10 @@ export const authenticationResponseSchema = z.looseObject({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(65_536),
     signature: base64url(8192),
-    userHandle: base64url(128).optional(),
+    userHandle: z.optional(base64url(128)),
   }),
   clientExtensionResults: extensionResultsSchema,
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
 });
 
 /** `POST /bff/login/passkey`. */

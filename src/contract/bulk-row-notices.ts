@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bffRefusalSchema } from './bff-refusal-codes.ts';
 
 /**
@@ -34,6 +34,9 @@ export type BulkRowNotice = z.infer<typeof bulkRowNoticeSchema>;
 
 const bookedByText = (by: BookedBy) =>
   'row' in by ? `campaign ${by.fileName} (${by.campaign}), row ${by.row}` : `${by.recordedBy} on ${by.day}`;
+
+/** What a row stores of a notice: its English as `message` (API clients, the results CSV) and its code and figures. */
+export const withNoticeText = (notice: BulkRowNotice) => ({ message: bulkRowNoticeText(notice), notice });
 
 /** The notice in English: the row's `message` in the results, for API clients and the results CSV. */
 export function bulkRowNoticeText(notice: BulkRowNotice): string {

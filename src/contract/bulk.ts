@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bulkRowNoticeSchema } from './bulk-row-notices.ts';
 import { chargeFormSchema } from './api/charges.ts';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
@@ -23,7 +23,7 @@ export const LAST_ROW_NUMBER = MAX_BULK_ROWS + FIRST_DATA_ROW - 1;
 export const BULK_ROW_SCHEMAS = {
   charges: chargeFormSchema,
   migrations: consumerMigrationFormSchema,
-} as const satisfies Record<BulkKind, z.ZodType>;
+} as const satisfies Record<BulkKind, z.ZodMiniType>;
 
 /**
  * The fields a row of each kind may give, with their kinds: the migration form's table, and the charge
@@ -330,16 +330,18 @@ export function chargeTotals(rows: readonly Record<string, unknown>[]): ChargeTo
 
 const rowNumberSchema = z
   .int({ message: 'A row number is a whole number.' })
-  .min(1, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` })
-  .max(LAST_ROW_NUMBER, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` });
+  .check(
+    z.minimum(1, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` }),
+    z.maximum(LAST_ROW_NUMBER, { message: `A row number is between 1 and ${LAST_ROW_NUMBER}.` }),
+  );
 
 /** A row of the file that is not sent: its number, what it names, and its problems as the check showed them. */
 export const bulkInvalidRowSchema = z.object({
   row: rowNumberSchema,
-  user_id: z.string().max(200).optional(),
-  contract_id: z.string().max(200).optional(),
-  input_id: z.string().max(200).optional(),
-  message: z.string().max(2000),
+  user_id: z.optional(z.string().check(z.maxLength(200))),
+  contract_id: z.optional(z.string().check(z.maxLength(200))),
+  input_id: z.optional(z.string().check(z.maxLength(200))),
+  message: z.string().check(z.maxLength(2000)),
 });
 export type BulkInvalidRow = z.infer<typeof bulkInvalidRowSchema>;
 
@@ -363,35 +365,40 @@ export function campaignRowsProblem(
   return null;
 }
 
-const campaignRequest = <Row extends z.ZodType>(row: Row) =>
+const campaignRequest = <Row extends z.ZodMiniType>(row: Row) =>
   z.object({
     kind: z.enum(BULK_KINDS),
-    fileName: z.string().min(1).max(255),
+    fileName: z.string().check(z.minLength(1), z.maxLength(255)),
     rows: z
       .array(row)
-      .min(1, { message: 'The file has no rows to send.' })
-      .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` }),
-    invalid: z
-      .array(bulkInvalidRowSchema)
-      .max(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })
-      .default([]),
+      .check(
+        z.minLength(1, { message: 'The file has no rows to send.' }),
+        z.maxLength(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` }),
+      ),
+    invalid: z._default(
+      z
+        .array(bulkInvalidRowSchema)
+        .check(z.maxLength(MAX_BULK_ROWS, { message: `A campaign takes at most ${MAX_BULK_ROWS} rows.` })),
+      [],
+    ),
     /**
      * "Book identical rows too" (issue 42): a row identical to an earlier row of the file (every field but
      * `input_id`) is booked as well; unset, it is not sent and its status is `duplicate`.
      */
-    bookIdenticalRows: z.boolean().default(false),
+    bookIdenticalRows: z._default(z.boolean(), false),
   });
 
 /**
  * `POST /bff/bulk/campaigns`: the checked rows of one file — the rows to send, and the rows with
  * problems (`invalid`, kept so the results have one row per row of the file).
  */
-export const bulkCampaignRequestSchema = campaignRequest(bulkCampaignRowSchema).superRefine(
-  ({ rows, invalid }, context) => {
+export const bulkCampaignRequestSchema = campaignRequest(bulkCampaignRowSchema).check(
+  z.superRefine(({ rows, invalid }, context) => {
     const problem = campaignRowsProblem(rows, invalid);
     if (problem) context.addIssue({ code: 'custom', path: ['rows'], message: problem });
-  },
+  }),
 );
+export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
 /**
  * The same request with its rows to send not yet looked into: the BFF checks this at once and the up to
@@ -402,21 +409,21 @@ export const bulkCampaignEnvelopeSchema = campaignRequest(z.unknown());
 
 /** `GET /bff/bulk/campaigns?kind=`: a kind narrows the list; anything else lists every kind. */
 export const bulkCampaignListQuerySchema = z.object({
-  kind: z.enum(BULK_KINDS).optional().catch(undefined),
+  kind: z.catch(z.optional(z.enum(BULK_KINDS)), undefined),
 });
 
 /** A row of the file that an earlier campaign sent with the same `input_id` (charges) or user ID (migrations). */
 export const bulkPriorRunSchema = z.object({
   row: z.int(),
-  inputId: z.string().nullable(),
+  inputId: z.nullable(z.string()),
   campaignId: z.string(),
   fileName: z.string(),
   owner: z.string(),
-  ownerDisplayName: z.string().nullable(),
+  ownerDisplayName: z.nullable(z.string()),
   createdAt: z.string(),
   /** The earlier row's result (`unknown` while it may still be booked). */
   status: z.string(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   notice: z.nullable(bulkRowNoticeSchema),
 });
 export const bulkPriorRunsSchema = z.object({
@@ -426,7 +433,6 @@ export const bulkPriorRunsSchema = z.object({
   total: z.int(),
 });
 export type BulkPriorRuns = z.infer<typeof bulkPriorRunsSchema>;
-export type BulkCampaignRequest = z.input<typeof bulkCampaignRequestSchema>;
 
 export const BULK_CAMPAIGN_STATUSES = [
   'awaiting_approval',
@@ -461,10 +467,10 @@ export const bulkCampaignSchema = z.object({
   kind: z.enum(BULK_KINDS),
   fileName: z.string(),
   owner: z.string(),
-  ownerDisplayName: z.string().nullable(),
+  ownerDisplayName: z.nullable(z.string()),
   status: z.enum(BULK_CAMPAIGN_STATUSES),
   createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   total: z.int(),
   /** Rows not yet answered (waiting, or in flight) that no attempt can have booked yet. */
   pending: z.int(),
@@ -481,9 +487,9 @@ export const bulkCampaignSchema = z.object({
     duplicate: z.int(),
   }),
   /** Rows answered per second over the last minute; null before any. */
-  ratePerSecond: z.number().nullable(),
+  ratePerSecond: z.nullable(z.number()),
   /** A campaign at or above BFF_APPROVAL_FROM_CENT: its approval (status `awaiting_approval` until approved). */
-  approvalId: z.string().nullable(),
+  approvalId: z.nullable(z.string()),
 });
 export type BulkCampaign = z.infer<typeof bulkCampaignSchema>;
 
@@ -494,10 +500,10 @@ export const BULK_RESULT_STATUSES = [...BULK_ROW_OUTCOMES, 'not_sent'] as const;
 export const bulkResultRowSchema = z.object({
   row: z.int(),
   userId: z.string(),
-  contractId: z.string().nullable(),
-  inputId: z.string().nullable(),
+  contractId: z.nullable(z.string()),
+  inputId: z.nullable(z.string()),
   status: z.enum(BULK_RESULT_STATUSES),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   /** What the console itself says about the row, by code (`message` has its English). */
   notice: z.nullable(bulkRowNoticeSchema),
   /** Found on the platform without the console having booked it: someone should look at it. */
@@ -515,7 +521,7 @@ export type BulkResultRows = z.infer<typeof bulkResultRowsSchema>;
  * status in words in an extra column `status_text` beside the pinned English `status`. English is the pinned
  * header as it was.
  */
-export const bulkResultsQuerySchema = z.object({ language: z.enum(['en', 'de']).default('en') });
+export const bulkResultsQuerySchema = z.object({ language: z._default(z.enum(['en', 'de']), 'en') });
 
 /** The results' statuses in German words, as the console shows them (its catalogue says the same). */
 export const BULK_RESULT_STATUS_TEXT_DE: Record<(typeof BULK_RESULT_STATUSES)[number], string> = {

@@ -3,7 +3,7 @@
  * unit. The console's form, its error summary, its result view and the bulk file read it; the words
  * (labels, hints, section titles, units in the UI language) are the console's catalogue, keyed by it.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { consumerMigrationFormSchema } from './api/consumer-migration.ts';
 import { formFieldsOf, type FormField } from './form-fields.ts';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { FieldErrors } from './api/common.ts';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -64,7 +64,7 @@ export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
  * (the BFF's and the SPA's forms).
  */
 export function toFieldErrors(
-  error: z.ZodError,
+  error: z.core.$ZodError,
   input: unknown,
   words: 'drf' | 'schema' = 'drf',
 ): FieldErrors {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { chargeFormSchema } from './api/charges.ts';
 import { formFieldsOf } from './form-fields.ts';
 
@@ -19,13 +19,14 @@ describe('the fields of a form schema', () => {
   });
 
   it('see through wrappers and transforms, and name the fields of a list row', () => {
-    const schema = z
-      .object({
-        note: z.string().nullable().default(''),
-        rows: z.array(z.object({ at: z.string(), count: z.int() })).optional(),
+    const schema = z.pipe(
+      z.object({
+        note: z._default(z.nullable(z.string()), ''),
+        rows: z.optional(z.array(z.object({ at: z.string(), count: z.int() }))),
         extra: z.record(z.string(), z.unknown()),
-      })
-      .transform((value) => value);
+      }),
+      z.transform((value) => value),
+    );
     expect(formFieldsOf(schema)).toEqual([
       { name: 'note', kind: 'text', required: false, rowFields: [] },
       { name: 'rows', kind: 'list', required: false, rowFields: ['at', 'count'] },

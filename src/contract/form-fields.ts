@@ -2,7 +2,7 @@
  * The fields of a form schema as forms and bulk files read them: each field's kind and whether the
  * schema requires it, derived from the zod schema itself so no list of fields is written twice.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * How a field is typed and read: `text` (strings, choices, dates), `number` (typed in the locale, or as

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OPERATIONS } from './api/operations.ts';
 import { API_TITLE, API_VERSION, buildOpenApiDocument } from './openapi.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { detailErrorSchema, fieldErrorsSchema } from './api/common.ts';
 import { deliveryStartErrorSchema } from './api/validation.ts';
 import { feedRecordSchema } from './api/feed.ts';
@@ -37,7 +37,7 @@ function componentRegistry() {
   return registry;
 }
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const converted = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -56,12 +56,12 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
-function schemaRef(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function schemaRef(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const id = z.globalRegistry.get(schema)?.id;
   return id ? ref(id) : toSchema(schema, io);
 }
 
-function queryParameters(query: z.ZodType | undefined) {
+function queryParameters(query: z.ZodMiniType | undefined) {
   if (!query) return [];
   const schema = toSchema(query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The WebAuthn options the BFF hands the browser for a passkey ceremony (WebAuthn Level 3's
@@ -13,49 +13,51 @@ const isTransport = (value: string): value is Transport => TRANSPORTS.some((know
 /** A passkey named in the options; a transport a browser of tomorrow reports is left out. */
 const credentialDescriptor = z.object({
   id: z.string(),
-  type: z.string().pipe(z.literal('public-key')),
-  transports: z
-    .array(z.string())
-    .transform((list) => list.filter(isTransport))
-    .optional(),
+  type: z.pipe(z.string(), z.literal('public-key')),
+  transports: z.optional(
+    z.pipe(
+      z.array(z.string()),
+      z.transform((list) => list.filter(isTransport)),
+    ),
+  ),
 });
 const userVerification = z.enum(['required', 'preferred', 'discouraged']);
 const hints = z.array(z.enum(['hybrid', 'security-key', 'client-device']));
 const extensions = z.object({
-  appid: z.string().optional(),
-  credProps: z.boolean().optional(),
-  hmacCreateSecret: z.boolean().optional(),
-  minPinLength: z.boolean().optional(),
+  appid: z.optional(z.string()),
+  credProps: z.optional(z.boolean()),
+  hmacCreateSecret: z.optional(z.boolean()),
+  minPinLength: z.optional(z.boolean()),
 });
 
 /** `POST /bff/passkeys/registration-options`: for `navigator.credentials.create()`. */
 export const passkeyCreationOptionsSchema = z.object({
-  rp: z.object({ id: z.string().optional(), name: z.string() }),
+  rp: z.object({ id: z.optional(z.string()), name: z.string() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
   challenge: z.string(),
   pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
-  timeout: z.number().optional(),
-  excludeCredentials: z.array(credentialDescriptor).optional(),
-  authenticatorSelection: z
-    .object({
-      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-      requireResidentKey: z.boolean().optional(),
-      residentKey: z.enum(['required', 'preferred', 'discouraged']).optional(),
-      userVerification: userVerification.optional(),
-    })
-    .optional(),
-  hints: hints.optional(),
-  attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
-  extensions: extensions.optional(),
+  timeout: z.optional(z.number()),
+  excludeCredentials: z.optional(z.array(credentialDescriptor)),
+  authenticatorSelection: z.optional(
+    z.object({
+      authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+      requireResidentKey: z.optional(z.boolean()),
+      residentKey: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
+      userVerification: z.optional(userVerification),
+    }),
+  ),
+  hints: z.optional(hints),
+  attestation: z.optional(z.enum(['none', 'indirect', 'direct', 'enterprise'])),
+  extensions: z.optional(extensions),
 });
 
 /** `POST /bff/passkeys/authentication-options`: for `navigator.credentials.get()`. */
 export const passkeyRequestOptionsSchema = z.object({
   challenge: z.string(),
-  timeout: z.number().optional(),
-  rpId: z.string().optional(),
-  allowCredentials: z.array(credentialDescriptor).optional(),
-  userVerification: userVerification.optional(),
-  hints: hints.optional(),
-  extensions: extensions.optional(),
+  timeout: z.optional(z.number()),
+  rpId: z.optional(z.string()),
+  allowCredentials: z.optional(z.array(credentialDescriptor)),
+  userVerification: z.optional(userVerification),
+  hints: z.optional(hints),
+  extensions: z.optional(extensions),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The shapes of the signed-in person's passkeys (`/bff/passkeys`): apart from bff-api.ts so that only the
@@ -10,16 +10,18 @@ export const PASSKEY_NAME_MISSING = 'Give the passkey a name.';
 /** A passkey's name, given by its owner ("Laptop", "YubiKey 5C"). */
 export const passkeyNameSchema = z
   .string()
-  .trim()
-  .min(1, { message: PASSKEY_NAME_MISSING })
-  .max(64, { message: 'Use at most 64 characters.' });
+  .check(
+    z.trim(),
+    z.minLength(1, { message: PASSKEY_NAME_MISSING }),
+    z.maxLength(64, { message: 'Use at most 64 characters.' }),
+  );
 
 /** `GET /bff/passkeys`: one of the signed-in account's passkeys (never its key or credential id). */
 export const passkeySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
   /** The passkey is synced to other devices by its provider (a password manager, a platform account). */
   backedUp: z.boolean(),
 });
@@ -36,7 +38,7 @@ export type PasskeysUnavailable = (typeof PASSKEYS_UNAVAILABLE)[number];
 export const passkeyListSchema = z.object({
   passkeys: z.array(passkeySchema),
   /** Null: passkeys can be added. */
-  unavailable: z.enum(PASSKEYS_UNAVAILABLE).nullable(),
+  unavailable: z.nullable(z.enum(PASSKEYS_UNAVAILABLE)),
 });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
@@ -47,7 +49,7 @@ export const renamePasskeyRequestSchema = z.object({ name: passkeyNameSchema });
  * passkey needs (a session alone could be stolen, and a passkey planted with it would outlive a reset).
  */
 export const passkeyRegistrationStepUpSchema = z.object({
-  password: z.string().max(1024, { message: 'Use at most 1024 characters.' }).optional(),
+  password: z.optional(z.string().check(z.maxLength(1024, { message: 'Use at most 1024 characters.' }))),
 });
 export type PasskeyRegistrationStepUp = z.infer<typeof passkeyRegistrationStepUpSchema>;
 

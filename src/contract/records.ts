@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { OperationId } from './api/operations.ts';
 import { isValidIBAN } from 'ibantools';
 import { isRecord } from './is-record.ts';
@@ -49,7 +49,7 @@ export function recordOutcome(upstreamStatus: number | null, confirmedByRetry = 
 /** A page of the console: a path of this origin, never another site's address (`//host`, `https:`). */
 export const consolePathSchema = z
   .string()
-  .regex(/^\/(?![/\\])/, { message: 'Must be a path of the console.' });
+  .check(z.regex(/^\/(?![/\\])/, { message: 'Must be a path of the console.' }));
 
 /** Why an earlier record looks like the same consumer or resource. */
 export const DUPLICATE_REASONS = ['market_location', 'name_and_address', 'technical_resource_id'] as const;
@@ -60,9 +60,9 @@ export const duplicateSchema = z.object({
   record_id: z.string(),
   reason: z.enum(DUPLICATE_REASONS),
   /** The consumer's user ID (migrations) or the resource's contract ID (technical resources). */
-  user_id: z.string().nullable(),
-  contract_id: z.string().nullable(),
-  technical_resource_id: z.string().nullable(),
+  user_id: z.nullable(z.string()),
+  contract_id: z.nullable(z.string()),
+  technical_resource_id: z.nullable(z.string()),
   recorded_at: z.iso.datetime(),
   recorded_by: z.string(),
   url: consolePathSchema,
@@ -81,10 +81,10 @@ export const DUPLICATE_ACKNOWLEDGED_HEADER = 'x-duplicate-acknowledged';
  */
 export const recordApprovalSchema = z.object({
   requested_by: z.string(),
-  requested_by_display_name: z.string().nullable(),
+  requested_by_display_name: z.nullable(z.string()),
   requested_at: z.iso.datetime(),
   approved_by: z.string(),
-  approved_by_display_name: z.string().nullable(),
+  approved_by_display_name: z.nullable(z.string()),
   approved_at: z.iso.datetime(),
 });
 export type RecordApproval = z.infer<typeof recordApprovalSchema>;
@@ -94,19 +94,19 @@ export const recordSchema = z.object({
   operation: z.enum(RECORD_OPERATIONS),
   source: z.enum(RECORD_SOURCES),
   /** The campaign (bulk) or the approval (approval) the write belongs to. */
-  source_id: z.string().nullable(),
-  user_id: z.string().nullable(),
-  contract_id: z.string().nullable(),
-  input_id: z.string().nullable(),
-  technical_resource_id: z.string().nullable(),
+  source_id: z.nullable(z.string()),
+  user_id: z.nullable(z.string()),
+  contract_id: z.nullable(z.string()),
+  input_id: z.nullable(z.string()),
+  technical_resource_id: z.nullable(z.string()),
   /** The JSON body sent to the platform; bank data masked for viewers. */
   sent: z.unknown(),
-  upstream_status: z.int().nullable(),
+  upstream_status: z.nullable(z.int()),
   /** The platform's answer body (null: none, or not JSON); bank data masked for viewers. */
   upstream_body: z.unknown(),
   outcome: z.enum(RECORD_OUTCOMES),
   recorded_by: z.string(),
-  recorded_by_display_name: z.string().nullable(),
+  recorded_by_display_name: z.nullable(z.string()),
   recorded_at: z.iso.datetime(),
   /** Earlier records this write repeats, found when it was sent (see DUPLICATE_ACKNOWLEDGED_HEADER). */
   duplicate_of: z.array(z.string()),
@@ -115,15 +115,14 @@ export const recordSchema = z.object({
   /** True when bank data in `sent`/`upstream_body` was masked for this reader (a viewer). */
   bank_data_masked: z.boolean(),
   /** The approval it was sent after (source `approval`); null for any other record. */
-  approval: recordApprovalSchema.nullable(),
+  approval: z.nullable(recordApprovalSchema),
 });
 export type ConsoleRecord = z.infer<typeof recordSchema>;
 
-export const recordParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const recordParamsSchema = z.object({ id: z.string().check(z.regex(/^\d{1,18}$/)) });
 const idParam = z
   .string()
-  .max(64)
-  .regex(/^[\w-]+$/, { message: 'Use letters, digits, underscores and hyphens.' });
+  .check(z.maxLength(64), z.regex(/^[\w-]+$/, { message: 'Use letters, digits, underscores and hyphens.' }));
 export const consumerRecordsParamsSchema = z.object({ userID: idParam });
 export const contractRecordsParamsSchema = z.object({ userID: idParam, contractID: idParam });
 
@@ -142,11 +141,11 @@ export type ConsumerRecords = z.infer<typeof consumerRecordsSchema>;
 export const contractRecordsSchema = z.object({
   user_id: z.string(),
   contract_id: z.string(),
-  producer_name: z.string().nullable(),
+  producer_name: z.nullable(z.string()),
   /** Every booking on the contract through the console; `bookings` lists the newest of them. */
   bookings_count: z.int(),
   /** Accepted bookings per year of due date, type and VAT rate, over all of them (not only those listed). */
-  totals: z.array(approvalTotalSchema.extend({ year: z.int() })),
+  totals: z.array(z.extend(approvalTotalSchema, { year: z.int() })),
   bookings: z.array(recordSchema),
   technical_resources: z.array(recordSchema),
 });
@@ -156,18 +155,18 @@ export type ContractRecords = z.infer<typeof contractRecordsSchema>;
 export const duplicateCheckSchema = z.discriminatedUnion('operation', [
   z.object({
     operation: z.literal('consumer_migration'),
-    user_id: z.string().max(64),
-    meteringpoint_id: z.string().max(64).optional(),
-    first_name: z.string().max(255).optional(),
-    last_name: z.string().max(255).optional(),
-    company_name: z.string().max(255).optional(),
-    deliv_address_zipcode: z.string().max(64).optional(),
-    deliv_address_street: z.string().max(255).optional(),
-    deliv_address_house_number: z.string().max(64).optional(),
+    user_id: z.string().check(z.maxLength(64)),
+    meteringpoint_id: z.optional(z.string().check(z.maxLength(64))),
+    first_name: z.optional(z.string().check(z.maxLength(255))),
+    last_name: z.optional(z.string().check(z.maxLength(255))),
+    company_name: z.optional(z.string().check(z.maxLength(255))),
+    deliv_address_zipcode: z.optional(z.string().check(z.maxLength(64))),
+    deliv_address_street: z.optional(z.string().check(z.maxLength(255))),
+    deliv_address_house_number: z.optional(z.string().check(z.maxLength(64))),
   }),
   z.object({
     operation: z.literal('technical_resource'),
-    technical_resource_id: z.string().max(64),
+    technical_resource_id: z.string().check(z.maxLength(64)),
   }),
 ]);
 export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;
@@ -182,11 +181,15 @@ export const MAX_SEARCH_QUERY_LENGTH = 200;
 
 /** `GET /bff/search?q=&kind=`: an empty `q` gives the most recent records. */
 export const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .max(MAX_SEARCH_QUERY_LENGTH, { message: `Use at most ${MAX_SEARCH_QUERY_LENGTH} characters.` })
-    .default(''),
-  kind: z.enum(SEARCH_KINDS).optional(),
+  q: z._default(
+    z.string().check(
+      z.maxLength(MAX_SEARCH_QUERY_LENGTH, {
+        message: `Use at most ${MAX_SEARCH_QUERY_LENGTH} characters.`,
+      }),
+    ),
+    '',
+  ),
+  kind: z.optional(z.enum(SEARCH_KINDS)),
 });
 
 export const searchResultSchema = z.object({
@@ -196,12 +199,9 @@ export const searchResultSchema = z.object({
   subtitle: z.string(),
   url: consolePathSchema,
   /** A booking's type and amount per execution, as sent. */
-  transaction: z
-    .object({ type: z.enum(['charge', 'credit']), amount_cent: z.int() })
-    .nullable()
-    .optional(),
+  transaction: z.optional(z.nullable(z.object({ type: z.enum(['charge', 'credit']), amount_cent: z.int() }))),
   /** The day (Berlin) of the record, or of a contract's latest booking through the console. */
-  day: z.iso.date().nullable().optional(),
+  day: z.optional(z.nullable(z.iso.date())),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AGGREGATION_TYPES, feedRecordSchema } from './api/feed.ts';
 import { pathIdSchema } from './api/common.ts';
 import { addDays, isIsoDate, type IsoDate } from './calendar-date.ts';
@@ -33,8 +33,10 @@ export const SHARED_REPORT_NOTE_MAX = 200;
 const DAY_MS = 24 * 60 * 60_000;
 const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date such as 2025-08-12.' })
-  .refine(isIsoDate, { message: 'Use a date that exists, such as 2025-08-12.' });
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date such as 2025-08-12.' }),
+    z.refine(isIsoDate, { message: 'Use a date that exists, such as 2025-08-12.' }),
+  );
 
 /**
  * Why an expiry cannot be taken at `now`, or null. A date without a time means the end of that day in
@@ -53,11 +55,11 @@ export const defaultExpiry = (now: number): string =>
   new Date(now + SHARED_REPORT_DEFAULT_DAYS * DAY_MS).toISOString();
 
 // No control characters in a note: it is shown to staff and stored as text (PostgreSQL refuses NUL).
-const noteSchema = z
-  .string()
-  .trim()
-  .max(SHARED_REPORT_NOTE_MAX, { message: `At most ${SHARED_REPORT_NOTE_MAX} characters.` })
-  .refine((note) => !/\p{Cc}/u.test(note), { message: 'Use letters, digits and punctuation only.' });
+const noteSchema = z.string().check(
+  z.trim(),
+  z.maxLength(SHARED_REPORT_NOTE_MAX, { message: `At most ${SHARED_REPORT_NOTE_MAX} characters.` }),
+  z.refine((note) => !/\p{Cc}/u.test(note), { message: 'Use letters, digits and punctuation only.' }),
+);
 
 /** What a link shows: the report's URL state as staff had it. */
 export const sharedReportParamsSchema = z
@@ -69,48 +71,53 @@ export const sharedReportParamsSchema = z
     agg: z.enum(AGGREGATION_TYPES),
     tz: z
       .string()
-      .max(64)
-      .refine(isKnownTimeZone, { message: 'Select a valid IANA time zone name (e.g. Europe/Berlin).' }),
-    view: z.enum(SHARED_REPORT_VIEWS).default('chart'),
-    compare: z.enum(SHARED_REPORT_COMPARES).nullable().default(null),
+      .check(
+        z.maxLength(64),
+        z.refine(isKnownTimeZone, { message: 'Select a valid IANA time zone name (e.g. Europe/Berlin).' }),
+      ),
+    view: z._default(z.enum(SHARED_REPORT_VIEWS), 'chart'),
+    compare: z._default(z.nullable(z.enum(SHARED_REPORT_COMPARES)), null),
   })
-  .superRefine((report, ctx) => {
-    if (!isIsoDate(report.from) || !isIsoDate(report.to)) return;
-    const days = rangeDayCount(report.from, report.to);
-    if (days < 1)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start.' });
-    else if (days > SHARED_REPORT_MAX_RANGE_DAYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `A shared report covers at most ${SHARED_REPORT_MAX_RANGE_DAYS} days.`,
-      });
-  });
+  .check(
+    z.superRefine((report, ctx) => {
+      if (!isIsoDate(report.from) || !isIsoDate(report.to)) return;
+      const days = rangeDayCount(report.from, report.to);
+      if (days < 1)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start.' });
+      else if (days > SHARED_REPORT_MAX_RANGE_DAYS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['to'],
+          message: `A shared report covers at most ${SHARED_REPORT_MAX_RANGE_DAYS} days.`,
+        });
+    }),
+  );
 export type SharedReportParams = z.output<typeof sharedReportParamsSchema>;
 
 /** `POST /bff/shared-reports`: the report, when the link stops working, and whom it is for. */
 export const createSharedReportSchema = z
-  .object({
+  .strictObject({
     user: pathIdSchema,
     contract: pathIdSchema,
     from: isoDateSchema,
     to: isoDateSchema,
     agg: z.enum(AGGREGATION_TYPES),
-    tz: z.string().max(64),
-    view: z.enum(SHARED_REPORT_VIEWS).optional(),
-    compare: z.enum(SHARED_REPORT_COMPARES).nullable().optional(),
-    expires_at: z.iso
-      .datetime({ offset: true, message: 'Use a date and time such as 2026-12-31T23:59:59Z.' })
-      .optional(),
-    note: noteSchema.optional(),
+    tz: z.string().check(z.maxLength(64)),
+    view: z.optional(z.enum(SHARED_REPORT_VIEWS)),
+    compare: z.optional(z.nullable(z.enum(SHARED_REPORT_COMPARES))),
+    expires_at: z.optional(
+      z.iso.datetime({ offset: true, message: 'Use a date and time such as 2026-12-31T23:59:59Z.' }),
+    ),
+    note: z.optional(noteSchema),
   })
-  .strict()
-  .superRefine((body, ctx) => {
-    const report = sharedReportParamsSchema.safeParse(body);
-    if (!report.success)
-      for (const issue of report.error.issues)
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      const report = sharedReportParamsSchema.safeParse(body);
+      if (!report.success)
+        for (const issue of report.error.issues)
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+  );
 export type CreateSharedReport = z.input<typeof createSharedReportSchema>;
 
 /** The staff form: an expiry date (a calendar day, the link works through its end in UTC) and a note. */
@@ -143,14 +150,14 @@ export const sharedReportSchema = z.object({
   agg: z.enum(AGGREGATION_TYPES),
   tz: z.string(),
   view: z.enum(SHARED_REPORT_VIEWS),
-  compare: z.enum(SHARED_REPORT_COMPARES).nullable(),
+  compare: z.nullable(z.enum(SHARED_REPORT_COMPARES)),
   note: z.string(),
   created_by: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
-  revoked_at: z.string().nullable(),
+  revoked_at: z.nullable(z.string()),
   open_count: z.int(),
-  last_opened_at: z.string().nullable(),
+  last_opened_at: z.nullable(z.string()),
   state: z.enum(SHARED_REPORT_STATES),
 });
 export type SharedReport = z.infer<typeof sharedReportSchema>;
@@ -163,7 +170,7 @@ export const sharedReportsQuerySchema = z.object({
 });
 
 export const sharedReportIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, { message: 'No such link.' }),
+  id: z.string().check(z.regex(/^\d{1,15}$/, { message: 'No such link.' })),
 });
 
 /** A link's token: 32 random bytes, base64url without padding (43 characters). */
@@ -181,12 +188,12 @@ export const sharedReportDataSchema = z.object({
   agg: z.enum(AGGREGATION_TYPES),
   tz: z.string(),
   view: z.enum(SHARED_REPORT_VIEWS),
-  compare: z.enum(SHARED_REPORT_COMPARES).nullable(),
+  compare: z.nullable(z.enum(SHARED_REPORT_COMPARES)),
   expires_at: z.string(),
   /** When the BFF read the platform: the page's "now" for periods not yet delivered. */
   read_at: z.string(),
   records: z.array(feedRecordSchema),
-  compare_records: z.array(feedRecordSchema).nullable(),
+  compare_records: z.nullable(z.array(feedRecordSchema)),
 });
 export type SharedReportData = z.infer<typeof sharedReportDataSchema>;
 

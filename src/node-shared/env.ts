@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+// zod's own messages in English, as classic zod gave them (see the file).
+import './zod-english.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -11,7 +13,7 @@ export class ConfigError extends Error {
  * Parses environment variables with a zod object whose keys are the variable names. Every bad value
  * is reported at once, each line naming its variable (epic-stack style).
  */
-export function parseEnv<T extends z.ZodObject>(
+export function parseEnv<T extends z.ZodMiniObject>(
   schema: T,
   env: NodeJS.ProcessEnv = process.env,
 ): z.output<T> {
@@ -32,11 +34,13 @@ export function parseEnv<T extends z.ZodObject>(
 
 export const portSchema = z.coerce
   .number({ message: 'must be a port number' })
-  .int({ message: 'must be a whole number' })
-  .min(1, { message: 'must be between 1 and 65535' })
-  .max(65535, { message: 'must be between 1 and 65535' });
+  .check(
+    z.int({ message: 'must be a whole number' }),
+    z.minimum(1, { message: 'must be between 1 and 65535' }),
+    z.maximum(65535, { message: 'must be between 1 and 65535' }),
+  );
 
-export const hostSchema = z.string().min(1).max(255);
+export const hostSchema = z.string().check(z.minLength(1), z.maxLength(255));
 
 /** Runs a program's start-up, printing configuration errors plainly instead of a stack trace. */
 export async function runMain(main: () => Promise<void>): Promise<void> {

@@ -19,6 +19,8 @@ import { registerTechnicalResourceRoutes } from './routes/technical-resources.ts
 import { registerTokenRoute } from './routes/token.ts';
 import { registerValidationRoutes } from './routes/validation.ts';
 import { zodValidatorCompiler } from './validation.ts';
+// zod's own messages in English, as classic zod gave them (see the file).
+import '../node-shared/zod-english.ts';
 
 export interface SandboxOptions {
   db: Database;

@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toFieldErrors } from '../contract/field-errors.ts';
 import { FieldErrorsError } from './errors.ts';
 
@@ -21,7 +21,7 @@ function nullCharacterFields(value: unknown, path: string[] = [], found: string[
  * Fastify validator for the contract's zod schemas: failures become the spec's field errors
  * `{field: [message]}` in DRF's words.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodMiniType> =
   ({ schema }) =>
   (data) => {
     const withNull = nullCharacterFields(data);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import {
   createUserRequestSchema,
@@ -194,7 +194,7 @@ export default fp<AccountsPluginOptions>(
       {
         config: { roles: ADMINS, audit: 'bff_users_update', auditTargets: { username: 'username' } },
         schema: {
-          params: staffUserSchema.pick({ username: true }),
+          params: z.pick(staffUserSchema, { username: true }),
           body: updateUserRequestSchema,
           response: {
             200: staffUserSchema,

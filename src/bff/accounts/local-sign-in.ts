@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionUserSchema } from '../../contract/bff-api.ts';
 import { refusal } from '../../contract/bff-refusal-codes.ts';
 import { AccountChangedError } from '../sessions/session-store.ts';
@@ -9,9 +9,9 @@ import type { SignedInAccount } from './user-repository.ts';
 export const ACCOUNT_CHANGED = 'Your account was changed by an admin while you signed in: sign in again.';
 
 /** A sign-in's answer: who is now signed in (the rest comes with `GET /bff/user`). */
-export const signedInSchema = sessionUserSchema
-  .pick({ username: true, role: true })
-  .extend({ must_change_password: z.literal(true).optional() });
+export const signedInSchema = z.extend(z.pick(sessionUserSchema, { username: true, role: true }), {
+  must_change_password: z.optional(z.literal(true)),
+});
 
 /**
  * Signs a local account in once it has proved who it is (its password or one of its passkeys): a new

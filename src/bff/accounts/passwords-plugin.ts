@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
@@ -14,7 +14,7 @@ import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { newPasswordProblems, temporaryPassword } from './new-password.ts';
 import { PasskeyRepository } from '../passkeys/passkey-repository.ts';
-import { tooManyWrongPasswords } from './sign-in-throttle.ts';
+import { ownPasswordIsRight } from './own-password.ts';
 
 export interface PasswordsPluginOptions {
   /** false (BFF_LOCAL_ACCOUNTS=false): no local passwords to reset or change. */
@@ -68,7 +68,7 @@ export default fp<PasswordsPluginOptions>(
         config: { roles: ADMINS, audit: 'bff_users_password_reset', auditTargets: { username: 'username' } },
         onRequest: localAccountsOnly,
         schema: {
-          params: staffUserSchema.pick({ username: true }),
+          params: z.pick(staffUserSchema, { username: true }),
           response: { 200: passwordResetSchema, 400: bffBadRequestSchema, 404: bffRefusalSchema },
         },
       },
@@ -125,17 +125,8 @@ export default fp<PasswordsPluginOptions>(
             problems.push('Choose a new password, not the current one.');
         } else {
           if (newPassword === currentPassword) problems.push('Choose a new password, not the current one.');
-          // The current password is throttled per session: a stolen unlocked session cannot be used to
-          // guess it, and wrong passwords typed for this username elsewhere never refuse its owner here.
-          const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
-            app.users.authenticate(username, currentPassword),
-          );
-          if ('retryAfterSeconds' in attempt)
-            return reply
-              .code(429)
-              .header('retry-after', String(attempt.retryAfterSeconds))
-              .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
-          if (!attempt.result) errors.current_password = ['This is not your current password.'];
+          if (!(await ownPasswordIsRight(request, session, currentPassword)))
+            errors.current_password = ['This is not your current password.'];
         }
         if (problems.length > 0) errors.new_password = problems;
         if (Object.keys(errors).length > 0) return reply.code(400).send(errors);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, not, like, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SSO_USERNAME_PREFIX, staffUserSchema, type Role, type StaffUser } from '../../contract/bff-api.ts';
 import { isUniqueViolation } from '../../node-shared/db/errors.ts';
 import type { BffDatabase } from '../db/connect.ts';
@@ -43,9 +43,10 @@ const toStaffUser = (row: UserRow): StaffUser => ({
 
 /** An account as kept before the database (users.json), for the one-off import. */
 /** An account with its password hash, as the BFF kept it in `users.json` before the database. */
-export const storedUserSchema = staffUserSchema
-  .omit({ mustChangePassword: true, lastSignInAt: true })
-  .extend({ passwordHash: z.string() });
+export const storedUserSchema = z.extend(
+  z.omit(staffUserSchema, { mustChangePassword: true, lastSignInAt: true }),
+  { passwordHash: z.string() },
+);
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
 /** Staff accounts in the BFF's database. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isDuplicateAnswer } from '../../contract/api/duplicate-answer.ts';
 import { chargeRequestSchema } from '../../contract/api/charges.ts';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
@@ -30,7 +30,12 @@ import { toFieldErrors } from '../../contract/field-errors.ts';
 import { retryOnConnectionLoss } from '../../node-shared/db/errors.ts';
 import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
-import { postToPlatform, recordedWrite, type RecordedWriteResult } from '../platform/recorded-write.ts';
+import {
+  postToPlatform,
+  RECORDED_WRITE_PLUGINS,
+  recordedWrite,
+  type RecordedWriteResult,
+} from '../platform/recorded-write.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
 import { scheduleMaintenance } from '../maintenance.ts';
 import { upstreamPath } from '../proxy/upstream-proxy.ts';
@@ -513,7 +518,7 @@ export default fp<ApprovalsPluginOptions>(
         schema: {
           params: approvalParamsSchema,
           // SSO approvers have no password to send: no body is an empty one.
-          body: approveRequestSchema.optional(),
+          body: z.optional(approveRequestSchema),
           response: {
             200: approvalSchema,
             400: bffBadRequestSchema,
@@ -551,10 +556,7 @@ export default fp<ApprovalsPluginOptions>(
           `/approvals/${row.id}`,
           options.now(),
         );
-        if (stepUp) {
-          if (stepUp.status === 429) void reply.header('retry-after', String(stepUp.retryAfterSeconds));
-          return reply.code(stepUp.status).send(stepUp.body);
-        }
+        if (stepUp) return reply.code(stepUp.status).send(stepUp.body);
         const decidedAt = new Date(options.now());
         const claimed = await approvals.approve(
           row.id,
@@ -672,15 +674,6 @@ export default fp<ApprovalsPluginOptions>(
   },
   {
     name: 'bff-approvals',
-    dependencies: [
-      'bff-database',
-      'bff-approval-repository',
-      'bff-sessions',
-      'bff-audit',
-      'bff-accounts',
-      'bff-bulk',
-      'bff-records',
-      'bff-platform',
-    ],
+    dependencies: [...RECORDED_WRITE_PLUGINS, 'bff-accounts', 'bff-bulk'],
   },
 );

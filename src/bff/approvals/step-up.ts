@@ -4,17 +4,13 @@ import {
   STEP_UP_PASSWORD_MESSAGES,
   type StepUpRequired,
 } from '../../contract/approvals.ts';
-import type { BffRefusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX } from '../../contract/bff-api.ts';
-import { HttpError } from '../http-error.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
-import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
+import { ownPasswordIsRight } from '../accounts/own-password.ts';
 
 /** Why a step-up failed, as the route answers it. */
 export type StepUpRefusal =
-  | { status: 400; body: { password: string[] } }
-  | { status: 401; body: StepUpRequired }
-  | { status: 429; body: BffRefusal; retryAfterSeconds: number };
+  { status: 400; body: { password: string[] } } | { status: 401; body: StepUpRequired };
 
 /** Signs in again at the provider (it must authenticate within `max_age`) and comes back to `returnTo`. */
 export function reauthenticateUrl(returnTo: string): string {
@@ -27,7 +23,7 @@ const isRecent = (authenticatedAt: number | null, now: number) =>
 
 /**
  * RFC 9470's idea for money: before an approval, the approver proves again who they are. A local account
- * re-enters its password (throttled per session: failures elsewhere do not count) unless it signed in with a
+ * re-enters its password (`ownPasswordIsRight`) unless it signed in with a
  * passkey within STEP_UP_MAX_AGE_SECONDS; an SSO account must have
  * authenticated at the provider within STEP_UP_MAX_AGE_SECONDS (its `auth_time`), else it is sent there
  * with `max_age` and comes back. Null: stepped up.
@@ -55,23 +51,7 @@ export async function stepUpRefusal(
   // verified the person): within the same five minutes it is the step-up.
   if (session.authenticatedWith === 'passkey' && isRecent(session.authenticatedAt, now)) return null;
   if (!password) return { status: 400, body: { password: [STEP_UP_PASSWORD_MESSAGES.missing] } };
-  const { users, signInThrottle } = request.server;
-  // Counted per session: wrong passwords typed for this username elsewhere never refuse its owner here.
-  const attempt = await signInThrottle.guardSession(session.publicId, () =>
-    users.authenticate(session.username, password),
-  );
-  if ('retryAfterSeconds' in attempt)
-    return {
-      status: 429,
-      body: tooManyWrongPasswords(attempt.retryAfterSeconds),
-      retryAfterSeconds: attempt.retryAfterSeconds,
-    };
-  if (!attempt.result) return { status: 400, body: { password: [STEP_UP_PASSWORD_MESSAGES.wrong] } };
-  // An admin's change (role, disable, reset) that landed after this request found its session: the
-  // step-up ends with the session, it does not carry the old rights into the approval.
-  if (attempt.result.version !== session.accountVersion) {
-    await request.server.sessions.destroy(session.id);
-    throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
-  }
+  if (!(await ownPasswordIsRight(request, session, password)))
+    return { status: 400, body: { password: [STEP_UP_PASSWORD_MESSAGES.wrong] } };
   return null;
 }

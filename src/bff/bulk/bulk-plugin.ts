@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
-import { bulkRowNoticeText, type BookedBy, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
+import { withNoticeText, type BookedBy, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import { canAdminister } from '../../contract/bff-api.ts';
 import {
   BULK_RESULT_STATUS_TEXT_DE,
@@ -50,6 +50,7 @@ import type { BulkCampaignGate } from '../approvals/approvals-plugin.ts';
 import { mapInTurns } from '../event-loop-turns.ts';
 import type { RetryPolicy } from './row-outcome.ts';
 import { admitCharge } from '../platform/charge-gate.ts';
+import { RECORDED_WRITE_PLUGINS } from '../platform/recorded-write.ts';
 
 export interface BulkPluginOptions {
   /** Platform calls in flight from this process (BFF_BULK_CONCURRENCY). */
@@ -90,7 +91,7 @@ function platformRow(row: number, data: Record<string, unknown>, inputId: string
 }
 
 /** A campaign's path parameter: its ID. */
-const campaignParamsSchema = bulkCampaignSchema.pick({ id: true });
+const campaignParamsSchema = z.pick(bulkCampaignSchema, { id: true });
 
 /**
  * A campaign request as `bulkCampaignRequestSchema` defines it, checked in turns: the envelope (the
@@ -167,16 +168,16 @@ async function checkRows(body: Pick<Required<BulkCampaignRequest>, 'kind' | 'row
   return { problems, rows, repeats };
 }
 
+/** A row settled before sending with what the console says about it (`message` its English). */
+const withNotice = (row: NewBulkRow, notice: BulkRowNotice): NewBulkRow => ({
+  ...row,
+  ...withNoticeText(notice),
+});
+
 /**
  * Bulk campaigns (`/bff/bulk/campaigns`): a checked file becomes rows in the database and runs as
  * pg-boss jobs, so it survives a closed browser and a BFF restart, and any replica may carry it on.
  */
-/** A row settled before sending with what the console says about it (`message` its English). */
-const withNotice = (row: NewBulkRow, notice: BulkRowNotice): NewBulkRow => ({
-  ...row,
-  message: bulkRowNoticeText(notice),
-  notice,
-});
 
 export default fp<BulkPluginOptions>(
   async (plugin, options) => {
@@ -583,13 +584,6 @@ export default fp<BulkPluginOptions>(
   },
   {
     name: 'bff-bulk',
-    dependencies: [
-      'bff-database',
-      'bff-approval-repository',
-      'bff-sessions',
-      'bff-audit',
-      'bff-records',
-      'bff-platform',
-    ],
+    dependencies: RECORDED_WRITE_PLUGINS,
   },
 );

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldErrorsSchema } from '../../contract/api/common.ts';
 import { auditPageSchema } from '../../contract/bff-api.ts';
 import {

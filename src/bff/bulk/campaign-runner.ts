@@ -8,7 +8,7 @@ import { isConnectionLoss, retryOnConnectionLoss } from '../../node-shared/db/er
 import { errorMessage } from '../../node-shared/error-fields.ts';
 import type { BulkCampaignRow, BulkRow, CampaignRepository } from './campaign-repository.ts';
 import type { PlatformClient } from '../platform/platform-client.ts';
-import { bulkRowNoticeText } from '../../contract/bulk-row-notices.ts';
+import { withNoticeText } from '../../contract/bulk-row-notices.ts';
 import {
   postToPlatform,
   recordedWrite,
@@ -274,14 +274,8 @@ export class CampaignRunner {
     }
     if (!result.sent) {
       // Not sent, as a single booking would not be: settled with the BFF's refusal (its code and figures).
-      const notice = { code: 'console_refusal', refusal: result.refusal.body } as const;
-      await this.database(() =>
-        campaigns.settle(campaign.id, row, {
-          outcome: 'refused',
-          message: bulkRowNoticeText(notice),
-          notice,
-        }),
-      );
+      const notice = withNoticeText({ code: 'console_refusal', refusal: result.refusal.body });
+      await this.database(() => campaigns.settle(campaign.id, row, { outcome: 'refused', ...notice }));
       return;
     }
     const { answer } = result;

@@ -1,5 +1,5 @@
 import { differingFields, type BulkKind, type BulkRowOutcome } from '../../contract/bulk.ts';
-import { bulkRowNoticeText, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
+import { withNoticeText, type BulkRowNotice } from '../../contract/bulk-row-notices.ts';
 import type { PlatformAnswer } from '../platform/platform-client.ts';
 import { isAlreadyDone, platformMessage } from '../platform/platform-answer.ts';
 
@@ -49,6 +49,11 @@ export type RowStep =
  */
 const NOT_TAKEN = new Set([401, 408, 425, 429, 503]);
 
+/** A final state with what the console says about it (its English in `message`). */
+function settleWith(outcome: BulkRowOutcome, notice: BulkRowNotice): Extract<RowStep, { kind: 'settle' }> {
+  return { kind: 'settle', outcome, ...withNoticeText(notice) };
+}
+
 /**
  * The next step for a row after an attempt. Only the platform's own answer makes a row final: an
  * attempt that got no answer (a timeout after sending, a connection lost mid-way) or a 500/504 may have
@@ -56,11 +61,6 @@ const NOT_TAKEN = new Set([401, 408, 425, 429, 503]);
  * answer then confirms the booking. A row still without an answer when the retry window is over is
  * `unknown` if any attempt may have reached the platform, `failed` if none can have.
  */
-/** A final state with what the console says about it (its English in `message`). */
-function settleWith(outcome: BulkRowOutcome, notice: BulkRowNotice): Extract<RowStep, { kind: 'settle' }> {
-  return { kind: 'settle', outcome, message: bulkRowNoticeText(notice), notice };
-}
-
 export function nextStep(
   kind: BulkKind,
   row: AttemptedRow,

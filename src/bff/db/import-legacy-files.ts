@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditEntrySchema, type AuditEntry } from '../../contract/bff-api.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import { storedUserSchema, type UserRepository } from '../accounts/user-repository.ts';

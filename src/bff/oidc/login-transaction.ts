@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What the BFF must remember between sending someone to the provider and their return. */
 export interface LoginTransaction {
@@ -22,7 +22,7 @@ const transactionSchema = z.object({
   nonce: z.string(),
   returnTo: z.string(),
   // Optional: transactions sealed before step-up existed still open.
-  maxAge: z.number().int().nonnegative().optional(),
+  maxAge: z.optional(z.number().check(z.int(), z.nonnegative())),
   expiresAt: z.number(),
 });
 

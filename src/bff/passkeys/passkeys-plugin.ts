@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bffRefusalSchema, refusal } from '../../contract/bff-refusal-codes.ts';
 import { SSO_USERNAME_PREFIX, staffUserSchema } from '../../contract/bff-api.ts';
 import {
@@ -32,7 +32,7 @@ import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
 import { PasskeyRepository, passkeyView } from './passkey-repository.ts';
 import { NEEDS_HOST_NAME, reachedByIpInsteadOfLocalhost, type RelyingParty } from './relying-party.ts';
-import { tooManyWrongPasswords } from '../accounts/sign-in-throttle.ts';
+import { ownPasswordIsRight } from '../accounts/own-password.ts';
 
 export interface PasskeysPluginOptions {
   /** Null: the console has no host name (see relyingPartyOf), so no passkeys. */
@@ -51,7 +51,7 @@ const RP_NAME = 'energy-console';
 const SIGN_IN_REFUSED = 'This passkey was not accepted. Sign in with your password, or try another passkey.';
 
 const passkeyParamsSchema = z.object({ id: z.uuid() });
-const userPasskeyParamsSchema = staffUserSchema.pick({ username: true }).extend({ id: z.uuid() });
+const userPasskeyParamsSchema = z.extend(z.pick(staffUserSchema, { username: true }), { id: z.uuid() });
 
 /** Checked when the options are asked for and again when the passkey comes back (another may have come first). */
 const LIMIT_REACHED = refusal(
@@ -135,7 +135,7 @@ export default fp<PasskeysPluginOptions>(
         onRequest: ownPasskeysOnly,
         schema: {
           // No body at all (a session alone) is the refusal's case, not a field error.
-          body: passkeyRegistrationStepUpSchema.nullish(),
+          body: z.nullish(passkeyRegistrationStepUpSchema),
           response: {
             200: passkeyCreationOptionsSchema,
             400: bffBadRequestSchema,
@@ -163,23 +163,10 @@ export default fp<PasskeysPluginOptions>(
                 'Adding a passkey needs your current password: enter it to confirm it is you.',
               ),
             );
-        const attempt = await app.signInThrottle.guardSession(session.publicId, () =>
-          app.users.authenticate(username, password),
-        );
-        if ('retryAfterSeconds' in attempt)
-          return reply
-            .code(429)
-            .header('retry-after', String(attempt.retryAfterSeconds))
-            .send(tooManyWrongPasswords(attempt.retryAfterSeconds));
-        if (!attempt.result)
+        if (!(await ownPasswordIsRight(request, session, password)))
           return reply
             .code(403)
             .send(refusal('passkey_password_wrong', 'This is not your password: the passkey was not added.'));
-        // An admin's change that landed after this session was checked: it ends, it adds nothing.
-        if (attempt.result.version !== session.accountVersion) {
-          await app.sessions.destroy(session.id);
-          throw new HttpError(401, 'account_changed', 'Your account was changed by an admin: sign in again.');
-        }
         const own = await passkeys.list(username);
         if (own.length >= MAX_PASSKEYS_PER_ACCOUNT) return reply.code(409).send(LIMIT_REACHED);
         const creationOptions = await generateRegistrationOptions({
@@ -307,7 +294,7 @@ export default fp<PasskeysPluginOptions>(
       {
         config: { roles: ADMINS },
         schema: {
-          params: staffUserSchema.pick({ username: true }),
+          params: z.pick(staffUserSchema, { username: true }),
           response: { 200: userPasskeysSchema, 404: bffRefusalSchema },
         },
       },

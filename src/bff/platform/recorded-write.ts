@@ -108,3 +108,13 @@ export async function recordedWrite<A = PlatformAnswer, R extends { status: numb
   await settleAudit(answeredStatus);
   return { sent: true, answer, recordId };
 }
+
+/** The plugins a route that writes through `recordedWrite` needs registered first (its `dependencies`). */
+export const RECORDED_WRITE_PLUGINS = [
+  'bff-database',
+  'bff-approval-repository',
+  'bff-sessions',
+  'bff-audit',
+  'bff-records',
+  'bff-platform',
+];

@@ -11,7 +11,7 @@ import { parsePlatformJson } from '../../node-shared/json-depth.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../option-defaults.ts';
 import { judgeCharge, type GateRefusal } from '../approvals/approval-request.ts';
 import { admitCharge } from '../platform/charge-gate.ts';
-import { recordedWrite } from '../platform/recorded-write.ts';
+import { RECORDED_WRITE_PLUGINS, recordedWrite } from '../platform/recorded-write.ts';
 import type { RecordDraft } from '../records/record-repository.ts';
 import { SIGNED_IN } from '../route-rules/role-rules.ts';
 import { requireSession } from '../sessions/sessions-plugin.ts';
@@ -226,14 +226,7 @@ export default fp<ApiProxyPluginOptions>(
   },
   {
     name: 'bff-api-proxy',
-    dependencies: [
-      'bff-database',
-      'bff-approval-repository',
-      'bff-sessions',
-      'bff-audit',
-      'bff-records',
-      'bff-platform',
-    ],
+    dependencies: RECORDED_WRITE_PLUGINS,
     encapsulate: true,
   },
 );

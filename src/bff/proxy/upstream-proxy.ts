@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { matchOperation, type Operation, type OperationMatch } from '../../contract/api/operations.ts';
 import { canWrite, type Role } from '../../contract/bff-api.ts';
 import { errorCause, errorCode, errorMessage } from '../../node-shared/error-fields.ts';
@@ -71,7 +71,7 @@ export function assertMayCall(operation: Operation, role: Role): void {
 /** Answers whose `next`/`previous` links are rewritten: the operations whose success body is a page. */
 export function isPaged(operation: Operation): boolean {
   const schema = operation.success.schema;
-  return schema instanceof z.ZodObject && 'next' in schema.shape && 'previous' in schema.shape;
+  return schema instanceof z.ZodMiniObject && 'next' in schema.shape && 'previous' in schema.shape;
 }
 const pagedOperations = new WeakMap<Operation, boolean>();
 const paged = (operation: Operation) => {

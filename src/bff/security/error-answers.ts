@@ -82,7 +82,12 @@ const DATABASE_LOST = 'The console lost its database connection: nothing was sav
  * Fastify's own errors included, and a 5xx never carries internals.
  */
 export function answerError(error: AnyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof HttpError) {
+    // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3).
+    if (error.figures.retry_after_seconds !== undefined)
+      void reply.header('retry-after', String(error.figures.retry_after_seconds));
+    return reply.code(error.statusCode).send(error.body);
+  }
   if (error instanceof FieldErrors) return reply.code(400).send(error.errors);
   if (hasZodFastifySchemaValidationErrors(error))
     return reply.code(400).send(validationFieldErrors(error.validation));

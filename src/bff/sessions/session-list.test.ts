@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffSessionSchema } from '../../contract/accounts.ts';
 import { createPostgresDatabase } from '../../node-shared/db/testing/postgres.ts';
 import { until } from '../../node-shared/testing/until.ts';

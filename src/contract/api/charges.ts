@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { boundedString, isoDateSchema, pathIdSchema } from './common.ts';
 
 export const EXECUTION_CYCLE_REQUIRED = 'This field is required when no_of_executions is greater than 1.';
@@ -11,24 +11,24 @@ export const transactionTypeSchema = z.enum(['credit', 'charge']);
 
 const chargeFields = {
   type_of_transaction: transactionTypeSchema,
-  amount_cent: z.int().min(0).max(MAX_AMOUNT_CENT),
+  amount_cent: z.int().check(z.minimum(0), z.maximum(MAX_AMOUNT_CENT)),
   is_gross: z.boolean(),
   vat_type: z.enum(['normal', 'reduced']),
   due_date: isoDateSchema,
-  input_id: boundedString(128).min(1),
+  input_id: boundedString(128).check(z.minLength(1)),
   category: boundedString(40),
-  display_name: boundedString(128).min(1),
+  display_name: boundedString(128).check(z.minLength(1)),
   explanation_text: boundedString(2000),
   bookkeeping_account: boundedString(128),
 };
 
 const chargeRequestFields = {
   ...chargeFields,
-  category: chargeFields.category.optional(),
-  explanation_text: chargeFields.explanation_text.optional(),
-  bookkeeping_account: chargeFields.bookkeeping_account.optional(),
-  no_of_executions: z.int().min(1).max(MAX_EXECUTIONS).optional(),
-  execution_cycle: z.enum(['month', 'year']).optional(),
+  category: z.optional(chargeFields.category),
+  explanation_text: z.optional(chargeFields.explanation_text),
+  bookkeeping_account: z.optional(chargeFields.bookkeeping_account),
+  no_of_executions: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_EXECUTIONS))),
+  execution_cycle: z.optional(z.enum(['month', 'year'])),
 };
 
 /**
@@ -44,7 +44,7 @@ export function needsExecutionCycle(value: {
 
 function refineCharge(
   value: { no_of_executions?: number | undefined; execution_cycle?: string | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (needsExecutionCycle(value)) {
     ctx.addIssue({ code: 'custom', path: ['execution_cycle'], message: EXECUTION_CYCLE_REQUIRED });
@@ -54,15 +54,16 @@ function refineCharge(
 /** Spec 2.2. Required: see docs/spec-decisions.md. */
 export const chargeRequestSchema = z
   .object(chargeRequestFields)
-  .superRefine(refineCharge)
-  .meta({ id: 'ChargeOrCreditRequest' });
+  .check(z.superRefine(refineCharge))
+  .clone()
+  .register(z.globalRegistry, { id: 'ChargeOrCreditRequest' });
 export type ChargeRequest = z.infer<typeof chargeRequestSchema>;
 export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
 
 /** The console's form and the bulk file: the request plus the contract it is booked on (the path). */
 export const chargeFormSchema = z
   .object({ user_id: pathIdSchema, contract_id: pathIdSchema, ...chargeRequestFields })
-  .superRefine(refineCharge);
+  .check(z.superRefine(refineCharge));
 export type ChargeSubmission = z.infer<typeof chargeFormSchema>;
 
 export const chargeRecordSchema = z
@@ -75,7 +76,8 @@ export const chargeRecordSchema = z
     contract_id: z.string(),
     salespartner: z.string(),
   })
-  .meta({ id: 'ChargeOrCreditRecord' });
+  .clone()
+  .register(z.globalRegistry, { id: 'ChargeOrCreditRecord' });
 export type ChargeRecord = z.infer<typeof chargeRecordSchema>;
 
 export const chargeResponseSchema = z
@@ -83,5 +85,6 @@ export const chargeResponseSchema = z
     contract_id: z.string(),
     bonus_created: z.array(z.record(z.string(), chargeRecordSchema)),
   })
-  .meta({ id: 'ChargesAndCreditsCreated' });
+  .clone()
+  .register(z.globalRegistry, { id: 'ChargesAndCreditsCreated' });
 export type ChargeResponse = z.infer<typeof chargeResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ibanProblem, normalizeIban } from '../iban.ts';
 import { isRecord } from '../is-record.ts';
 import { marketLocationProblem } from '../market-location.ts';
@@ -25,42 +25,44 @@ export const RELATIONSHIP_TYPES = ['contract_is_paid_by'] as const;
 /** Default bound for strings whose published length is not tied to a field (docs/spec-decisions.md). */
 const DEFAULT_MAX = 255;
 const text = (max = DEFAULT_MAX) => boundedString(max);
-const optionalText = (max = DEFAULT_MAX) => text(max).optional();
-const germanZip = z.string().regex(/^\d{5}$/, { message: 'Enter a valid German postcode (5 digits).' });
+const optionalText = (max = DEFAULT_MAX) => z.optional(text(max));
+const germanZip = z
+  .string()
+  .check(z.regex(/^\d{5}$/, { message: 'Enter a valid German postcode (5 digits).' }));
 // The message is for a malformed address only; a missing one is said by whoever reports it.
 const emailAddress = z
   .email({ error: (issue) => (issue.code === 'invalid_format' ? 'Enter a valid email address.' : undefined) })
-  .max(DEFAULT_MAX);
-const amount = z.number().refine(Number.isFinite).optional();
+  .check(z.maxLength(DEFAULT_MAX));
+const amount = z.optional(z.number().check(z.refine(Number.isFinite)));
 
 const contractRelationshipRequest = z.object({
-  target_contract_id: text(64).min(1),
+  target_contract_id: text(64).check(z.minLength(1)),
   valid_from: isoDateSchema,
 });
 
 /** Every field of spec 2.4 the caller sends. Lengths 10/5/16/13/32/64/50/255: see spec-decisions. */
 const migrationRequestFields = {
   // Delivery address
-  deliv_address_street: text(DEFAULT_MAX).min(1),
-  deliv_address_house_number: text(10).min(1),
+  deliv_address_street: text(DEFAULT_MAX).check(z.minLength(1)),
+  deliv_address_house_number: text(10).check(z.minLength(1)),
   deliv_address_zipcode: germanZip,
-  deliv_address_city: text(DEFAULT_MAX).min(1),
+  deliv_address_city: text(DEFAULT_MAX).check(z.minLength(1)),
   deliv_address_addition: optionalText(),
   // Person
-  title: z.enum(TITLES).optional(),
-  first_name: text(50).min(1),
-  last_name: text(DEFAULT_MAX).min(1),
-  birthday: isoDateSchema.optional(),
+  title: z.optional(z.enum(TITLES)),
+  first_name: text(50).check(z.minLength(1)),
+  last_name: text(DEFAULT_MAX).check(z.minLength(1)),
+  birthday: z.optional(isoDateSchema),
   email: emailAddress,
-  accounting_email: emailAddress.optional(),
+  accounting_email: z.optional(emailAddress),
   telephone: optionalText(16),
   username: optionalText(),
-  is_business: z.boolean().optional(),
-  is_small_business: z.boolean().optional(),
+  is_business: z.optional(z.boolean()),
+  is_small_business: z.optional(z.boolean()),
   company_name: optionalText(),
   tax_number: optionalText(13),
   // Billing address
-  keep_bill_address: z.boolean().optional(),
+  keep_bill_address: z.optional(z.boolean()),
   bill_address_street: optionalText(),
   bill_address_house_number: optionalText(10),
   bill_address_addition: optionalText(),
@@ -68,30 +70,31 @@ const migrationRequestFields = {
   bill_address_city: optionalText(),
   // Supply
   tariff_type: optionalText(64),
-  preferred_delivery_start: isoDateSchema.optional(),
+  preferred_delivery_start: z.optional(isoDateSchema),
   meter_id: optionalText(64),
-  meteringpoint_id: z
-    .string()
-    .superRefine((value, ctx) => {
-      const message = marketLocationProblem(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .optional(),
-  annual_consumption: z.number().min(0).optional(),
-  consumption_before_battery_installation: z.number().min(0).optional(),
+  meteringpoint_id: z.optional(
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const message = marketLocationProblem(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+    ),
+  ),
+  annual_consumption: z.optional(z.number().check(z.minimum(0))),
+  consumption_before_battery_installation: z.optional(z.number().check(z.minimum(0))),
   free_amount: amount,
-  is_htnt: z.boolean().optional(),
-  has_intelligent_meter: z.boolean().optional(),
-  order_smart_meter: z.boolean().optional(),
+  is_htnt: z.optional(z.boolean()),
+  has_intelligent_meter: z.optional(z.boolean()),
+  order_smart_meter: z.optional(z.boolean()),
   order_smart_meter_provider_id: optionalText(64),
-  order_date: isoDateSchema.optional(),
-  product_specifics: z.record(z.string(), z.unknown()).optional(),
+  order_date: z.optional(isoDateSchema),
+  product_specifics: z.optional(z.record(z.string(), z.unknown())),
   // Payment
   payment_method: z.enum(PAYMENT_METHODS),
   masked_credit_card: optionalText(32),
-  credit_card_validity_date: isoDateSchema.optional(),
+  credit_card_validity_date: z.optional(isoDateSchema),
   sepa_reference: optionalText(64),
-  sepa_date: isoDateSchema.optional(),
+  sepa_date: z.optional(isoDateSchema),
   bank_data_first_name: optionalText(50),
   bank_data_last_name: optionalText(),
   bank_data_iban: optionalText(64),
@@ -100,8 +103,8 @@ const migrationRequestFields = {
   previous_provider: optionalText(),
   former_supplier_first_name: optionalText(),
   former_supplier_last_name: optionalText(),
-  former_supplier_contract_terminated: z.boolean().optional(),
-  former_supplier_contract_termination_date: isoDateSchema.optional(),
+  former_supplier_contract_terminated: z.optional(z.boolean()),
+  former_supplier_contract_termination_date: z.optional(isoDateSchema),
   // Contract terms and prices
   automatic_prolongation_time: amount,
   contract_notice_period: amount,
@@ -114,17 +117,17 @@ const migrationRequestFields = {
   ht_working_price_price_netto: amount,
   nt_working_price_price_brutto: amount,
   nt_working_price_price_netto: amount,
-  perform_credit_check: z.boolean().optional(),
+  perform_credit_check: z.optional(z.boolean()),
   // References of the caller's systems
   saas_customer_id: optionalText(64),
   saas_contract_id: optionalText(64),
   saas_customer_lead_id: optionalText(64),
   third_party_salespartner: optionalText(64),
   source: optionalText(64),
-  contract_relationships: z.array(contractRelationshipRequest).max(50).optional(),
+  contract_relationships: z.optional(z.array(contractRelationshipRequest).check(z.maxLength(50))),
 };
 
-type MigrationRequestShape = z.infer<z.ZodObject<typeof migrationRequestFields>>;
+type MigrationRequestShape = z.infer<z.ZodMiniObject<typeof migrationRequestFields>>;
 
 const CONDITIONAL_REQUIREMENTS: readonly {
   group: ConditionalGroup;
@@ -151,7 +154,7 @@ const CONDITIONAL_REQUIREMENTS: readonly {
 ];
 
 /** The rules across fields: what a condition makes required (consumer-migration-rules.ts), a usable IBAN. */
-function refineMigration(value: MigrationRequestShape, ctx: z.RefinementCtx): void {
+function refineMigration(value: MigrationRequestShape, ctx: z.core.$RefinementCtx): void {
   for (const requirement of CONDITIONAL_REQUIREMENTS) {
     if (!CONDITIONAL_FIELDS[requirement.group].applies(value)) continue;
     for (const field of requirement.fields) {
@@ -170,10 +173,12 @@ function normalizeMigration<T extends MigrationRequestShape>(value: T): T {
 }
 
 export const consumerMigrationRequestSchema = z
-  .object(migrationRequestFields)
-  .superRefine(refineMigration)
-  .transform(normalizeMigration)
-  .meta({ id: 'ConsumerMigrationRequest' });
+  .pipe(
+    z.object(migrationRequestFields).check(z.superRefine(refineMigration)),
+    z.transform(normalizeMigration),
+  )
+  .clone()
+  .register(z.globalRegistry, { id: 'ConsumerMigrationRequest' });
 export type ConsumerMigrationRequest = z.infer<typeof consumerMigrationRequestSchema>;
 export type ConsumerMigrationInput = z.input<typeof consumerMigrationRequestSchema>;
 
@@ -192,16 +197,16 @@ function foldStatedReason<
  * The console's form and the bulk file: the request plus the consumer's user ID (the path parameter) and
  * whether staff say this is a move-in / new installation (sent inside product_specifics, see above).
  */
-export const consumerMigrationFormSchema = z
-  .object({
-    user_id: pathIdSchema.min(1).meta({ example: 'K-100234' }),
-    move_in_new_installation: z.boolean().optional(),
-    ...migrationRequestFields,
-  })
-  // Staff see what a condition requires together with every other problem, not after fixing those: the
-  // rules across fields run even when a field failed (zod skips them after a missing required field).
-  .superRefine(refineMigration, { when: (payload) => isRecord(payload.value) })
-  .transform((value) => foldStatedReason(normalizeMigration(value)));
+export const consumerMigrationFormSchema = z.pipe(
+  z
+    .object({
+      user_id: pathIdSchema.check(z.minLength(1)).clone().register(z.globalRegistry, { example: 'K-100234' }),
+      move_in_new_installation: z.optional(z.boolean()),
+      ...migrationRequestFields,
+    })
+    .check(z.superRefine(refineMigration, { when: (payload) => isRecord(payload.value) })),
+  z.transform((value) => foldStatedReason(normalizeMigration(value))),
+);
 export type ConsumerMigrationSubmission = z.infer<typeof consumerMigrationFormSchema>;
 
 export const consumerMigrationRecordSchema = z
@@ -209,11 +214,12 @@ export const consumerMigrationRecordSchema = z
     ...migrationRequestFields,
     user_id: z.string(),
     contract_relationships: z.array(
-      contractRelationshipRequest.extend({ relationship_type: z.enum(RELATIONSHIP_TYPES) }),
+      z.extend(contractRelationshipRequest, { relationship_type: z.enum(RELATIONSHIP_TYPES) }),
     ),
-    salutation: z.enum(SALUTATIONS).nullable(),
+    salutation: z.nullable(z.enum(SALUTATIONS)),
     subscription_reason: z.enum(SUBSCRIPTION_REASONS),
-    contract_notice_period_unit: z.enum(NOTICE_PERIOD_UNITS).nullable(),
+    contract_notice_period_unit: z.nullable(z.enum(NOTICE_PERIOD_UNITS)),
   })
-  .meta({ id: 'ConsumerMigrationRecord' });
+  .clone()
+  .register(z.globalRegistry, { id: 'ConsumerMigrationRecord' });
 export type ConsumerMigrationRecord = z.infer<typeof consumerMigrationRecordSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { chargeRequestSchema, chargeResponseSchema } from './charges.ts';
 import { detailErrorSchema, fieldErrorsSchema, PATH_ID_PATTERN, pathParameterSchema } from './common.ts';
 import { consumerMigrationRecordSchema, consumerMigrationRequestSchema } from './consumer-migration.ts';
@@ -24,13 +24,13 @@ export interface Operation {
   tag: 'validation' | 'producers' | 'master_data' | 'consumers';
   summary: string;
   /** The `{name}`s of `path`, one member each (checked by a test). */
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** Success status and its body (null: no body). */
-  success: { status: 200 | 201; schema: z.ZodType | null };
+  success: { status: 200 | 201; schema: z.ZodMiniType | null };
   /** Error statuses besides 401/403 that the operation answers with. */
-  errors: Partial<Record<400 | 404, z.ZodType>>;
+  errors: Partial<Record<400 | 404, z.ZodMiniType>>;
   /** Target ids the BFF audit records from the body. */
   auditBodyFields?: readonly string[];
 }

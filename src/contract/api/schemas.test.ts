@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toFieldErrors } from '../field-errors.ts';
 import { exampleCharge, exampleConsumer } from '../testing/examples.ts';
 import { chargeRequestSchema, EXECUTION_CYCLE_REQUIRED } from './charges.ts';
@@ -10,7 +10,7 @@ import { SAME_MARKET_LOCATION, technicalResourceRequestSchema } from './technica
 import { parseScopes, tokenResponseSchema } from './token.ts';
 import { deliveryStartQuerySchema } from './validation.ts';
 
-function errorsOf(schema: z.ZodType, input: unknown) {
+function errorsOf(schema: z.ZodMiniType, input: unknown) {
   const result = schema.safeParse(input);
   if (result.success) return {};
   return toFieldErrors(result.error, input);

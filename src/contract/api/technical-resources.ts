@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { marketLocationProblem, redispatchIdProblem } from '../market-location.ts';
 
 export const SAME_MARKET_LOCATION =
@@ -11,32 +11,34 @@ export const ACCOUNTING_MODELS = ['Z01', 'Z02', 'Z03'] as const;
  * upper case by definition), then checked.
  */
 function checked(problem: (value: string) => string | null) {
-  return z
-    .string()
-    .min(1)
-    .max(64)
-    .toUpperCase()
-    .superRefine((value, ctx) => {
+  return z.string().check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.toUpperCase(),
+    z.superRefine((value, ctx) => {
       const message = problem(value);
       if (message) ctx.addIssue({ code: 'custom', message });
-    });
+    }),
+  );
 }
 
 /** Spec 2.3/4.6: all five request fields required, identifiers checked (docs/spec-decisions.md). */
 export const technicalResourceRequestSchema = z
   .object({
-    contract_id: z.string().min(1).max(64),
+    contract_id: z.string().check(z.minLength(1), z.maxLength(64)),
     control_resource: checked((value) => redispatchIdProblem(value, 'C')),
     technical_resource_id: checked((value) => redispatchIdProblem(value, 'D')),
     market_location_feed: checked(marketLocationProblem),
     market_location_supply: checked(marketLocationProblem),
   })
-  // A plant feeds in through one market location and draws its own supply through another (issue 42).
-  .refine((request) => request.market_location_feed !== request.market_location_supply, {
-    path: ['market_location_supply'],
-    message: SAME_MARKET_LOCATION,
-  })
-  .meta({ id: 'TechnicalResourceRequest' });
+  .check(
+    z.refine((request) => request.market_location_feed !== request.market_location_supply, {
+      path: ['market_location_supply'],
+      message: SAME_MARKET_LOCATION,
+    }),
+  )
+  .clone()
+  .register(z.globalRegistry, { id: 'TechnicalResourceRequest' });
 export type TechnicalResourceRequest = z.infer<typeof technicalResourceRequestSchema>;
 
 export const technicalResourceResponseSchema = z
@@ -47,5 +49,6 @@ export const technicalResourceResponseSchema = z
     market_location_feed: z.string(),
     market_location_supply: z.string(),
   })
-  .meta({ id: 'TechnicalResource' });
+  .clone()
+  .register(z.globalRegistry, { id: 'TechnicalResource' });
 export type TechnicalResourceResponse = z.infer<typeof technicalResourceResponseSchema>;

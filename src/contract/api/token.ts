@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const SCOPES = ['read', 'write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -6,32 +6,32 @@ export type Scope = (typeof SCOPES)[number];
 export const tokenRequestSchema = z
   .object({
     grant_type: z.literal('client_credentials'),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-    scope: z.string().optional(),
+    client_id: z.optional(z.string()),
+    client_secret: z.optional(z.string()),
+    scope: z.optional(z.string()),
   })
-  .meta({ id: 'TokenRequest' });
+  .clone()
+  .register(z.globalRegistry, { id: 'TokenRequest' });
 
 export const tokenResponseSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('bearer'),
-    expires_in: z.int().positive(),
+    expires_in: z.int().check(z.positive()),
     scope: z.string(),
   })
-  .meta({ id: 'TokenResponse' });
+  .clone()
+  .register(z.globalRegistry, { id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** RFC 6749 §5.2. */
-export const TOKEN_ERROR_CODES = [
-  'invalid_request',
-  'invalid_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-] as const;
 export const tokenErrorSchema = z
-  .object({ error: z.enum(TOKEN_ERROR_CODES), error_description: z.string() })
-  .meta({ id: 'TokenError' });
+  .object({
+    error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope']),
+    error_description: z.string(),
+  })
+  .clone()
+  .register(z.globalRegistry, { id: 'TokenError' });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /** Parses a space-separated scope string; unknown scopes are returned too so callers can refuse them. */

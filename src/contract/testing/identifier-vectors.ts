@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The test vectors of shared/vectors/identifiers.json (the brief's), copied into the repository beside this file so

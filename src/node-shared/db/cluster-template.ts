@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const run = promisify(execFile);
 // The package does not export its package.json: read it beside the resolved entry point.

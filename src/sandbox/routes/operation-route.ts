@@ -8,12 +8,12 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toRoutePath, type Operation } from '../../contract/api/operations.ts';
 import { DetailError, NOT_FOUND } from '../errors.ts';
 
 /** What a zod schema of the table gives the handler once it passed (`unknown` where there is none). */
-type Validated<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
+type Validated<Schema> = Schema extends z.ZodMiniType ? z.output<Schema> : unknown;
 
 /** The request of an operation's route as its own schemas from the contract's table leave it. */
 interface OperationRoute<O extends Operation> extends RouteGenericInterface {
@@ -36,7 +36,7 @@ export type OperationRequest<O extends Operation> = Parameters<OperationHandler<
  * A path whose IDs do not match is answered as URL resolution would: 404, before the token is
  * looked at (onRequest, ahead of authentication; route validation only runs after it).
  */
-function refuseUnknownPathIds(params: z.ZodType) {
+function refuseUnknownPathIds(params: z.ZodMiniType) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!params.safeParse(request.params).success) throw new DetailError(404, NOT_FOUND);
   };

@@ -1,23 +1,23 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { loadRecordsCatalogue } from '../features/records/records-catalogue.ts';
 import { consoleRoute } from './console-route.tsx';
 import { withFindSlots } from './with-find-slots.tsx';
 
 /** `?user=P1000&contract=C1000` opens a page for that producer contract (links from other pages). */
 const contractSearchSchema = z.object({
-  user: z.string().max(64).optional(),
-  contract: z.string().max(64).optional(),
+  user: z.optional(z.string().check(z.maxLength(64))),
+  contract: z.optional(z.string().check(z.maxLength(64))),
 });
 
 /** The charges form; `?reverse={recordId}` fills it with that booking's reversal (from a contract's page). */
-const chargesSearchSchema = contractSearchSchema.extend({
+const chargesSearchSchema = z.extend(contractSearchSchema, {
   // A number as the router reads `?reverse=42` (kept one, so the address stays as written); anything else
   // as text, for the page to say there is no such booking.
-  reverse: z
-    .union([z.int().nonnegative(), z.string().max(64)])
-    .optional()
-    .catch(undefined),
+  reverse: z.catch(
+    z.optional(z.union([z.int().check(z.nonnegative()), z.string().check(z.maxLength(64))])),
+    undefined,
+  ),
 });
 
 /** Composes the charges form with the records feature's reversal (see charges-route-page.tsx). */

@@ -14,21 +14,20 @@ export const ALL_ROWS_UP_TO = 60;
 const ROW_HEIGHT = 33;
 const COLUMNS = 7;
 
+/** A charge's executions, the type that signs their amounts, and the locale that formats them. */
+export interface ScheduleProps {
+  rows: readonly ChargeExecution[];
+  typeOfTransaction: string;
+  locale: string;
+}
+
 /**
  * Every execution of a charge's schedule (the charges form's preview, an approval's booking): due date and money first, the internal ID last, so a narrow screen
  * shows the amounts. A long schedule (up to 600 executions) is windowed with @tanstack/react-virtual inside
  * the table's scroll region, so a keystroke in the amount renders some 30 rows, not 600. Memoised: the
  * preview hands it a deferred copy of the rows, and it renders only when that copy changes.
  */
-export const ScheduleTable = memo(function ScheduleTable({
-  rows,
-  typeOfTransaction,
-  locale,
-}: {
-  rows: readonly ChargeExecution[];
-  typeOfTransaction: string;
-  locale: string;
-}) {
+export const ScheduleTable = memo(function ScheduleTable({ rows, typeOfTransaction, locale }: ScheduleProps) {
   const table = useRef<HTMLTableElement>(null);
   const { indexes, before, after, measure } = useWindowedRows({
     count: rows.length,

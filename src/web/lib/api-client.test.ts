@@ -1,10 +1,14 @@
+// @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages as de } from '../locales/de.po';
 import { messages as en } from '../locales/en.po';
-import { ApiError, describeFailure } from './api-client.ts';
+import { ApiError, describeFailure, send } from './api-client.ts';
 
-afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: en }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  return i18n.loadAndActivate({ locale: 'en', messages: en });
+});
 
 describe('describeFailure', () => {
   it('shows the platform detail verbatim', () => {
@@ -40,5 +44,46 @@ describe('describeFailure', () => {
     expect(
       new ApiError(400, { username: ['An account with this username exists.'] }, 'bff/users').message,
     ).toBe('username: Ein Konto mit diesem Benutzernamen gibt es schon.');
+  });
+});
+
+describe('send', () => {
+  /** A fetch that fails on the network `failures` times, then answers with `status`. */
+  function stubFetch(failures: number, status = 200) {
+    const calls: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      calls.push(request);
+      if (calls.length <= failures) throw new TypeError('Failed to fetch');
+      return new Response('{}', { status });
+    });
+    return calls;
+  }
+
+  it('sends same-origin with X-CSRF, a JSON body and the query', async () => {
+    const calls = stubFetch(0);
+    await send('/bff/x', { method: 'post', json: { a: 1 }, searchParams: { q: 'a b' } });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call!.method).toBe('POST');
+    expect(call!.credentials).toBe('same-origin');
+    expect(new URL(call!.url).pathname + new URL(call!.url).search).toBe('/bff/x?q=a+b');
+    expect(call!.headers.get('x-csrf')).toBe('1');
+    expect(call!.headers.get('content-type')).toBe('application/json');
+    expect(await call!.text()).toBe('{"a":1}');
+  });
+
+  it('tries a read once more after a network failure, never a write, and returns a 5xx as an answer', async () => {
+    let calls = stubFetch(1);
+    expect((await send('bff/x')).status).toBe(200);
+    expect(calls).toHaveLength(2);
+    calls = stubFetch(2);
+    await expect(send('bff/x')).rejects.toThrow(TypeError);
+    expect(calls).toHaveLength(2);
+    calls = stubFetch(1);
+    await expect(send('bff/x', { method: 'post', json: {} })).rejects.toThrow(TypeError);
+    expect(calls).toHaveLength(1);
+    calls = stubFetch(0, 503);
+    expect((await send('bff/x')).status).toBe(503);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
-import ky from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CSRF_HEADER } from '../../contract/bff-api.ts';
 import { refusalText, type RefusalWords } from './bff-refusal.ts';
 import { consoleMessage, platformMessage } from './known-messages.ts';
@@ -8,18 +7,59 @@ import { consoleMessage, platformMessage } from './known-messages.ts';
 /** Raised for 401: the app sends the user to sign-in and keeps what they typed. */
 export class SignedOutError extends Error {}
 
+export interface SendOptions {
+  method?: 'get' | 'post' | 'patch' | 'delete';
+  /** A body to send as JSON (`content-type: application/json`). */
+  json?: unknown;
+  /** A body already serialised; its content type goes in `headers`. */
+  body?: string;
+  searchParams?: Record<string, string>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Milliseconds until the call is given up (a `TimeoutError`); 30 s unless a call needs longer. */
+  timeout?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const READ_RETRY_DELAY_MS = 300;
+
 /**
- * The one HTTP client: same-origin, X-CSRF on every call, no retries for writes; reads retry once on
- * 502/503/504 (an upstream hiccup), never on 4xx, which are answers.
+ * The one HTTP client, on `fetch` (it replaced ky, 4 KB gzip of the shell, docs/decisions/0045): same-origin,
+ * `X-CSRF` on every call, every answer (4xx and 5xx included) returned as a Response. A read whose request
+ * failed on the network is tried once more after 300 ms, as ky did with this console's settings; a write
+ * never is, and a status is an answer, never retried.
  */
-export const api = ky.create({
-  prefixUrl: '/',
-  headers: { [CSRF_HEADER]: '1' },
-  credentials: 'same-origin',
-  timeout: 30_000,
-  retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
-  throwHttpErrors: false,
-});
+export async function send(path: string, options: SendOptions = {}): Promise<Response> {
+  const method = options.method ?? 'get';
+  const query = options.searchParams ? `?${new URLSearchParams(options.searchParams).toString()}` : '';
+  const url = `/${path.replace(/^\//, '')}${query}`;
+  const headers: Record<string, string> = { [CSRF_HEADER]: '1', ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const attempt = () => {
+    const deadline = AbortSignal.timeout(options.timeout ?? DEFAULT_TIMEOUT_MS);
+    return fetch(
+      new Request(url, {
+        method: method.toUpperCase(),
+        headers,
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body }),
+        signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+      }),
+    );
+  };
+  try {
+    return await attempt();
+  } catch (error) {
+    // Only a network failure (fetch's TypeError) of a read is retried: not an abort, not the deadline.
+    if (method !== 'get' || !(error instanceof TypeError)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+    return attempt();
+  }
+}
 
 let onSignedOut: () => void = () => {};
 export function setSignedOutHandler(handler: () => void): void {
@@ -92,15 +132,9 @@ export async function request(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiAnswer<unknown>> {
-  // throwHttpErrors is off: every answer, 4xx and 5xx included, comes back as a Response.
-  const response = await api(path.replace(/^\//, ''), {
-    method,
-    ...(options.json === undefined ? {} : { json: options.json }),
-    ...(options.searchParams ? { searchParams: options.searchParams } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
-  if (response.status === 401 && !options.unauthorizedIsAnswer) throw sessionEnded();
+  const { unauthorizedIsAnswer, ...sendOptions } = options;
+  const response = await send(path, { method, ...sendOptions });
+  if (response.status === 401 && !unauthorizedIsAnswer) throw sessionEnded();
   return { status: response.status, body: await readBody(response) };
 }
 
@@ -126,13 +160,13 @@ type Method = Parameters<typeof request>[0];
 export async function requestOk<T>(
   method: Method,
   path: string,
-  options: RequestOptions & { schema: z.ZodType<T> },
+  options: RequestOptions & { schema: z.ZodMiniType<T> },
 ): Promise<T>;
 export async function requestOk(method: Method, path: string, options?: RequestOptions): Promise<unknown>;
 export async function requestOk<T>(
   method: Method,
   path: string,
-  { schema, ...options }: RequestOptions & { schema?: z.ZodType<T> } = {},
+  { schema, ...options }: RequestOptions & { schema?: z.ZodMiniType<T> } = {},
 ): Promise<unknown> {
   const answer = await request(method, path, options);
   if (answer.status >= 400) throw new ApiError(answer.status, answer.body, path);

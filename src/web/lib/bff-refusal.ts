@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { BffRefusalCode, RefusalFigures } from '../../contract/bff-refusal-codes.ts';
 import { formatMoney } from './format.ts';
 
@@ -11,23 +11,24 @@ import { formatMoney } from './format.ts';
  */
 
 /** A refusal as the console reads it: any code (a newer server's too), the figures as they come. */
-const codedRefusalSchema = z
-  .object({
+const codedRefusalSchema = z.catchall(
+  z.object({
     detail: z.string(),
     code: z.string(),
-    limit_bytes: z.number().optional(),
-    retry_after_seconds: z.number().optional(),
-    most: z.number().optional(),
-    total_gross_cent: z.number().optional(),
-    threshold_cent: z.number().optional(),
-    window_sum_cent: z.number().optional(),
-    input_id: z.string().optional(),
-    contract_id: z.string().optional(),
-    status: z.string().optional(),
-    action: z.string().optional(),
-    max_age_minutes: z.number().optional(),
-  })
-  .loose();
+    limit_bytes: z.optional(z.number()),
+    retry_after_seconds: z.optional(z.number()),
+    most: z.optional(z.number()),
+    total_gross_cent: z.optional(z.number()),
+    threshold_cent: z.optional(z.number()),
+    window_sum_cent: z.optional(z.number()),
+    input_id: z.optional(z.string()),
+    contract_id: z.optional(z.string()),
+    status: z.optional(z.string()),
+    action: z.optional(z.string()),
+    max_age_minutes: z.optional(z.number()),
+  }),
+  z.unknown(),
+);
 export type CodedRefusal = z.infer<typeof codedRefusalSchema> & RefusalFigures;
 
 /** Words for codes, each a message of the UI language built from the refusal's figures. */

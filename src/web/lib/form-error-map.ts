@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { parseLocaleDecimal } from '../../contract/locale-number.ts';
 
 export interface MessageCatalogue {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api-client.ts';
@@ -30,7 +30,7 @@ const liveCheckKey = (options: Pick<LiveCheckOptions, 'name' | 'path'>, value: s
 /** A check's refusal in words; the delivery-start check adds the earliest day it could start. */
 const checkRefusalSchema = z.object({
   detail: z.string(),
-  earliest_possible_delivery_start: z.string().optional().catch(undefined),
+  earliest_possible_delivery_start: z.catch(z.optional(z.string()), undefined),
 });
 
 /**

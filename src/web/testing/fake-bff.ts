@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { detailErrorSchema, fieldErrorsSchema } from '../../contract/api/common.ts';
 import { matchOperation, type Operation, type OperationId } from '../../contract/api/operations.ts';
 
@@ -32,7 +32,7 @@ interface Route {
   method: string;
   pattern: RegExp;
   /** The schema each status's body is read with; absent for a status: the test fails. */
-  answers: (status: number) => z.ZodType | null | undefined;
+  answers: (status: number) => z.ZodMiniType | null | undefined;
   handler: Handler;
 }
 
@@ -55,7 +55,7 @@ export class FakeBff {
    * One of the BFF's own routes (`/bff/…`): `path` may hold `:name` segments; `schema` reads its 2xx body (null: no
    * body), a refusal is read as the BFF's refusals are (field errors or `{detail}`).
    */
-  own(method: string, path: string, schema: z.ZodType | null, handler: Handler): this {
+  own(method: string, path: string, schema: z.ZodMiniType | null, handler: Handler): this {
     this.routes.push({
       method,
       pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`),
@@ -135,17 +135,17 @@ export class FakeBff {
 }
 
 /** Every refusal of the BFF's own routes: field errors (a schema's refusal, a taken name) or `{detail}`. */
-const ownRefusalSchema = z.union([fieldErrorsSchema, detailErrorSchema.loose()]);
+const ownRefusalSchema = z.union([fieldErrorsSchema, z.catchall(detailErrorSchema, z.unknown())]);
 
 /** The schema the real BFF answers an operation's status with; null: a body of the BFF's own, not read. */
-function platformAnswerSchema(operation: Operation, status: number): z.ZodType | null | undefined {
+function platformAnswerSchema(operation: Operation, status: number): z.ZodMiniType | null | undefined {
   if (status === operation.success.status) return operation.success.schema;
   if (status === 400 || status === 404) return operation.errors[status];
-  return BFF_OWN_STATUSES.has(status) ? detailErrorSchema.loose() : undefined;
+  return BFF_OWN_STATUSES.has(status) ? z.catchall(detailErrorSchema, z.unknown()) : undefined;
 }
 
 /** The answer, its body read by the schema the real BFF answers that status with. */
-function readAnswer(answer: FakeAnswer, schema: z.ZodType | null | undefined, what: string): FakeAnswer {
+function readAnswer(answer: FakeAnswer, schema: z.ZodMiniType | null | undefined, what: string): FakeAnswer {
   if (schema === undefined) throw new Error(`the real BFF does not answer ${what}`);
   if (schema === null) return answer;
   return { status: answer.status, body: schema.parse(answer.body) };

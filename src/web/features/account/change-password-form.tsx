@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/bff-api.ts';
 import {
   changePasswordFormSchema,
@@ -16,8 +16,8 @@ import { useChangePassword } from './api/change-password.ts';
 
 /** The server's field errors of a refused change (the common-password check is only there). */
 const refusalSchema = z.object({
-  current_password: z.array(z.string()).optional(),
-  new_password: z.array(z.string()).optional(),
+  current_password: z.optional(z.array(z.string())),
+  new_password: z.optional(z.array(z.string())),
 });
 
 /**
@@ -25,10 +25,12 @@ const refusalSchema = z.object({
  * password is a common one only the server knows (its list stays out of the console's download).
  */
 const changeFormSchema = (username: string) =>
-  changePasswordFormSchema.superRefine((values, context) => {
-    for (const message of passwordProblems({ password: values.new_password, username }))
-      context.addIssue({ code: 'custom', path: ['new_password'], message });
-  });
+  changePasswordFormSchema.check(
+    z.superRefine((values, context) => {
+      for (const message of passwordProblems({ password: values.new_password, username }))
+        context.addIssue({ code: 'custom', path: ['new_password'], message });
+    }),
+  );
 
 /**
  * Changes one's own password: the current one proves it is the person, not someone at their desk. Right after a

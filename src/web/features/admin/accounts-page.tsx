@@ -4,7 +4,7 @@ import { passwordMessage } from '../../lib/password-messages.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createUserRequestSchema,
   MIN_PASSWORD_LENGTH,
@@ -17,6 +17,7 @@ import { passwordProblems } from '../../../contract/password-policy.ts';
 import { useSignInOptions } from '../../lib/session/get-sign-in-options.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { ConfirmQuestion } from '../../components/confirm-question.tsx';
 import { ScrollRegion } from '../../components/scroll-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateUser } from './api/create-user.ts';
@@ -31,15 +32,17 @@ import { ROLE_LABELS } from '../../lib/role-label.ts';
 
 /** The BFF's refusal of a username (taken, not a valid name) or of a password (the policy). */
 const createRefusalSchema = z.object({
-  username: z.array(z.string()).optional(),
-  password: z.array(z.string()).optional(),
+  username: z.optional(z.array(z.string())),
+  password: z.optional(z.array(z.string())),
 });
 
 /** The policy's rules the console can check itself; a common password is refused by the server. */
-const createFormSchema = createUserRequestSchema.superRefine((values, context) => {
-  for (const message of passwordProblems({ password: values.password, username: values.username }))
-    context.addIssue({ code: 'custom', path: ['password'], message });
-});
+const createFormSchema = createUserRequestSchema.check(
+  z.superRefine((values, context) => {
+    for (const message of passwordProblems({ password: values.password, username: values.username }))
+      context.addIssue({ code: 'custom', path: ['password'], message });
+  }),
+);
 
 export function AccountsPage() {
   const currentUser = useCurrentUser().username;
@@ -283,27 +286,15 @@ export function AccountsPage() {
           <UserPasskeys key={passkeysShown} username={passkeysShown} onClose={() => setPasskeysShown(null)} />
         )}
         {resetAsked !== null && !reset.isSuccess && (
-          <div className="card confirm" data-testid="confirm-reset">
-            <p>
-              {t`Reset the password of ${resetAsked}? They are signed out everywhere at once and get a temporary password from you, which they must replace at their next sign-in.`}
-            </p>
-            <p className="button-row">
-              <button
-                type="button"
-                className="button"
-                // Asked for from a row of a table that may be long: the question comes into view and focus.
-                autoFocus
-                disabled={reset.isPending}
-                onClick={() => reset.mutate(resetAsked)}
-              >
-                {t`Reset password`}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setResetAsked(null)}>
-                {t`Cancel`}
-              </button>
-            </p>
-            {reset.isError && <p role="alert">{reset.error.message}</p>}
-          </div>
+          <ConfirmQuestion
+            testId="confirm-reset"
+            question={t`Reset the password of ${resetAsked}? They are signed out everywhere at once and get a temporary password from you, which they must replace at their next sign-in.`}
+            confirm={t`Reset password`}
+            pending={reset.isPending}
+            problem={reset.error?.message}
+            onConfirm={() => reset.mutate(resetAsked)}
+            onCancel={() => setResetAsked(null)}
+          />
         )}
         {resetAsked !== null && reset.isSuccess && (
           <TemporaryPassword

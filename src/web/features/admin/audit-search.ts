@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUDIT_STATUS_CLASSES, type AuditFilter } from '../../../contract/bff-api.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,14 +11,14 @@ export const AUDIT_PAGE_SIZE = 50;
  */
 export const auditSearchSchema = z.object({
   // A local username or sso:<subject> (up to 255 characters).
-  user: z.string().max(300).optional().catch(undefined),
-  operation: z.string().max(100).optional().catch(undefined),
+  user: z.catch(z.optional(z.string().check(z.maxLength(300))), undefined),
+  operation: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
   // The consumer or producer an attempt was about (a consumer's page links here with it).
-  user_id: z.string().max(64).optional().catch(undefined),
-  status: z.enum(AUDIT_STATUS_CLASSES).optional().catch(undefined),
-  from: z.string().regex(ISO_DATE).optional().catch(undefined),
-  to: z.string().regex(ISO_DATE).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  user_id: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
+  status: z.catch(z.optional(z.enum(AUDIT_STATUS_CLASSES)), undefined),
+  from: z.catch(z.optional(z.string().check(z.regex(ISO_DATE))), undefined),
+  to: z.catch(z.optional(z.string().check(z.regex(ISO_DATE))), undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000))), undefined),
 });
 export type AuditSearch = z.infer<typeof auditSearchSchema>;
 

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { Role } from '../../../contract/bff-api.ts';
+import { ConfirmQuestion } from '../../components/confirm-question.tsx';
 
 /** A role change an admin chose in an account's row, waiting for their confirmation. */
 export interface AskedRoleChange {
@@ -31,24 +32,14 @@ export function ConfirmRoleChange({
   const from = roleWords[asked.from];
   const to = roleWords[asked.to];
   return (
-    <div className="card confirm" data-testid="confirm-role-change">
-      <p>{t`Change the role of ${username} from ${from} to ${to}? Their sessions get the new rights at once.`}</p>
-      <p className="button-row">
-        <button
-          type="button"
-          className="button"
-          // Asked for from a row of a table that may be long: the question comes into view and focus.
-          autoFocus
-          disabled={pending}
-          onClick={onConfirm}
-        >
-          {t`Change role`}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t`Cancel`}
-        </button>
-      </p>
-      {problem && <p role="alert">{problem}</p>}
-    </div>
+    <ConfirmQuestion
+      testId="confirm-role-change"
+      question={t`Change the role of ${username} from ${from} to ${to}? Their sessions get the new rights at once.`}
+      confirm={t`Change role`}
+      pending={pending}
+      problem={problem}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

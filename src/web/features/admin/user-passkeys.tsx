@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { Passkey } from '../../../contract/passkeys.ts';
+import { ConfirmQuestion } from '../../components/confirm-question.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRemoveUserPasskey, useUserPasskeys } from './api/user-passkeys.ts';
 
@@ -63,26 +64,16 @@ export function UserPasskeys({ username, onClose }: { username: string; onClose:
         </ul>
       )}
       {asked && (
-        <div className="card confirm" data-testid="confirm-passkey-removal">
-          <p>
-            {t`Remove the passkey “${askedName}” of ${username}? They can no longer sign in or approve with it.`}
-          </p>
-          <p className="button-row">
-            <button
-              type="button"
-              className="button"
-              autoFocus
-              disabled={remove.isPending}
-              onClick={() => confirmRemoval(asked)}
-            >
-              {t`Remove passkey`}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setAsked(null)}>
-              {t`Keep it`}
-            </button>
-          </p>
-          {remove.isError && <p role="alert">{remove.error.message}</p>}
-        </div>
+        <ConfirmQuestion
+          testId="confirm-passkey-removal"
+          question={t`Remove the passkey “${askedName}” of ${username}? They can no longer sign in or approve with it.`}
+          confirm={t`Remove passkey`}
+          cancel={t`Keep it`}
+          pending={remove.isPending}
+          problem={remove.error?.message}
+          onConfirm={() => confirmRemoval(asked)}
+          onCancel={() => setAsked(null)}
+        />
       )}
       <p className="button-row">
         <button type="button" className="button button--secondary" onClick={onClose}>

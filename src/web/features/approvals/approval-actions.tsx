@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   approveRequestSchema,
   REJECT_REASON_MAX_LENGTH,
@@ -93,10 +93,12 @@ export function ApprovalActions({ approval, report }: { approval: Approval; repo
  * sign-in must enter its password (the server refuses its absence with the same message).
  */
 const approveFormSchema = (passwordRequired: boolean) =>
-  approveRequestSchema.pick({ password: true }).superRefine(({ password }, context) => {
-    if (passwordRequired && !password)
-      context.addIssue({ code: 'custom', path: ['password'], message: STEP_UP_PASSWORD_MESSAGES.missing });
-  });
+  z.pick(approveRequestSchema, { password: true }).check(
+    z.superRefine(({ password }, context) => {
+      if (passwordRequired && !password)
+        context.addIssue({ code: 'custom', path: ['password'], message: STEP_UP_PASSWORD_MESSAGES.missing });
+    }),
+  );
 type ApproveFormValues = z.input<ReturnType<typeof approveFormSchema>>;
 
 function ApproveForm({

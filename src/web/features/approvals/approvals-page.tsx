@@ -1,19 +1,20 @@
 import { t } from '@lingui/core/macro';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { formatCents } from '../../../contract/euro-amount.ts';
 import { RoleRequired } from '../../components/role-required.tsx';
 import { Pager } from '../../components/pager.tsx';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { SelectInput } from '../../components/form/inputs.tsx';
 import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { signConvention } from '../../lib/charge-amount.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { APPROVALS_PAGE_SIZE, useApprovals } from './api/get-approvals.ts';
-import { approvalStatusWord, approvalSubject, personName, statusFilterWord } from './approval-text.ts';
+import { approvalStatusWord, personName, statusFilterWord } from './approval-text.ts';
 import { APPROVAL_FILTERS, filterOf, statusFilterOf, type ApprovalFilter } from './approval-filter.ts';
 import { cannotApproveNote } from './approver-reason.ts';
+import { RequestCell } from './request-cell.tsx';
 import { MyDecidedRequests } from './my-decided-requests.tsx';
 import type { ApprovalsSearch } from './approvals-search.ts';
 
@@ -76,49 +77,37 @@ function ApprovalsList() {
       {approvals.data && total > 0 && (
         <>
           <p className="hint">{signConvention()}</p>
-          <ScrollRegion label={t`Requests`}>
-            <table className="table approvals-table" aria-busy={approvals.isFetching}>
-              <caption className="visually-hidden">{t`Requests, newest first`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t`Request`}</th>
-                  <th scope="col">{t`Status`}</th>
-                  <th scope="col">{t`Requested by`}</th>
-                  <th scope="col">{t`Requested at`}</th>
-                  <th scope="col">{t`Expires`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {approvals.data.results.map((approval) => (
-                  <tr key={approval.id}>
-                    <td>
-                      <Link to="/approvals/$id" params={{ id: approval.id }}>
-                        {approvalSubject(approval, locale)}
-                      </Link>
-                    </td>
-                    <td>
-                      {approvalStatusWord(approval)}
-                      {approval.status === 'pending' && approval.cannot_approve_reason && (
-                        <span className="hint" data-testid="cannot-approve-note">
-                          <br />
-                          {cannotApproveNote(approval.cannot_approve_reason)}
-                        </span>
-                      )}
-                    </td>
-                    <td>
-                      {approval.requested_by === user.username
-                        ? t`you`
-                        : personName(approval.requested_by, approval.requested_by_display_name)}
-                    </td>
-                    <td className="nowrap">{formatDateTime(approval.requested_at)}</td>
-                    <td className="nowrap">
-                      {approval.status === 'pending' ? formatDateTime(approval.expires_at) : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label={t`Requests`}
+            caption={t`Requests, newest first`}
+            className="table approvals-table"
+            busy={approvals.isFetching}
+            columns={[t`Request`, t`Status`, t`Requested by`, t`Requested at`, t`Expires`]}
+          >
+            {approvals.data.results.map((approval) => (
+              <tr key={approval.id}>
+                <RequestCell approval={approval} locale={locale} />
+                <td>
+                  {approvalStatusWord(approval)}
+                  {approval.status === 'pending' && approval.cannot_approve_reason && (
+                    <span className="hint" data-testid="cannot-approve-note">
+                      <br />
+                      {cannotApproveNote(approval.cannot_approve_reason)}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {approval.requested_by === user.username
+                    ? t`you`
+                    : personName(approval.requested_by, approval.requested_by_display_name)}
+                </td>
+                <td className="nowrap">{formatDateTime(approval.requested_at)}</td>
+                <td className="nowrap">
+                  {approval.status === 'pending' ? formatDateTime(approval.expires_at) : '—'}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {pages > 1 && (
             <Pager
               label={t`Pages of requests`}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The list's URL: which requests (pending ones when not said, so the link in the navigation is the work
@@ -7,7 +7,7 @@ import { z } from 'zod';
  * default rather than breaking the page.
  */
 export const approvalsSearchSchema = z.object({
-  status: z.string().max(20).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  status: z.catch(z.optional(z.string().check(z.maxLength(20))), undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))), undefined),
 });
 export type ApprovalsSearch = z.infer<typeof approvalsSearchSchema>;

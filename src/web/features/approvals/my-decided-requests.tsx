@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { Approval } from '../../../contract/approvals.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useMarkDecisionsSeen } from './api/decisions-for-me.ts';
 import { useMyDecidedApprovals } from './api/get-my-decided-approvals.ts';
-import { approvalStatusWord, approvalSubject, personName } from './approval-text.ts';
+import { RequestCell } from './request-cell.tsx';
+import { approvalStatusWord, personName } from './approval-text.ts';
 
 /** Decided by someone else (or the clock) after the requester last looked; their own withdrawals are no news. */
 const isNewTo = (approval: Approval, previouslySeenAt: string | null) =>
@@ -42,49 +42,36 @@ export function MyDecidedRequests({ locale }: { locale: string }) {
           {t`The latest ${formatNumber(results.length)} of ${formatNumber(count)}; “Show: All requests” lists every one.`}
         </p>
       )}
-      <ScrollRegion label={t`Your decided requests`}>
-        <table className="table approvals-table">
-          <caption className="visually-hidden">{t`Your requests, newest decision first`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Request`}</th>
-              <th scope="col">{t`Decision`}</th>
-              <th scope="col">{t`Decided by`}</th>
-              <th scope="col">{t`Decided at`}</th>
-              <th scope="col">{t`Reason`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((approval) => (
-              <tr key={approval.id}>
-                <td>
-                  <Link to="/approvals/$id" params={{ id: approval.id }}>
-                    {approvalSubject(approval, locale)}
-                  </Link>
-                </td>
-                <td>
-                  {approvalStatusWord(approval)}
-                  {seen && isNewTo(approval, seen.previously_seen_at) && (
-                    <>
-                      {' '}
-                      <span className="tag">{t`new`}</span>
-                    </>
-                  )}
-                </td>
-                <td>
-                  {approval.decided_by === null
-                    ? '—'
-                    : approval.decided_by === approval.requested_by
-                      ? t`you`
-                      : personName(approval.decided_by, approval.decided_by_display_name)}
-                </td>
-                <td className="nowrap">{approval.decided_at ? formatDateTime(approval.decided_at) : '—'}</td>
-                <td>{approval.reason ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t`Your decided requests`}
+        caption={t`Your requests, newest decision first`}
+        className="table approvals-table"
+        columns={[t`Request`, t`Decision`, t`Decided by`, t`Decided at`, t`Reason`]}
+      >
+        {results.map((approval) => (
+          <tr key={approval.id}>
+            <RequestCell approval={approval} locale={locale} />
+            <td>
+              {approvalStatusWord(approval)}
+              {seen && isNewTo(approval, seen.previously_seen_at) && (
+                <>
+                  {' '}
+                  <span className="tag">{t`new`}</span>
+                </>
+              )}
+            </td>
+            <td>
+              {approval.decided_by === null
+                ? '—'
+                : approval.decided_by === approval.requested_by
+                  ? t`you`
+                  : personName(approval.decided_by, approval.decided_by_display_name)}
+            </td>
+            <td className="nowrap">{approval.decided_at ? formatDateTime(approval.decided_at) : '—'}</td>
+            <td>{approval.reason ?? '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

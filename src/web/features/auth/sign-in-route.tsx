@@ -1,13 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SSO_OUTCOMES } from '../../../contract/bff-api.ts';
 import { rootRoute } from '../../app/root-route.tsx';
 
 const signInSearchSchema = z.object({
-  redirect: z.string().max(2000).optional(),
-  expired: z.boolean().optional(),
+  redirect: z.optional(z.string().check(z.maxLength(2000))),
+  expired: z.optional(z.boolean()),
   /** Why an SSO sign-in came back without a session; anything else is ignored. */
-  sso: z.enum(SSO_OUTCOMES).optional().catch(undefined),
+  sso: z.catch(z.optional(z.enum(SSO_OUTCOMES)), undefined),
 });
 
 export const signInRoute = createRoute({

@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { consoleRoute } from '../../app/console-route.tsx';
 
 /** A bulk page's URL names the campaign it shows, so its progress survives a reload. */
-const bulkSearchSchema = z.object({ campaign: z.uuid().optional().catch(undefined) });
+const bulkSearchSchema = z.object({ campaign: z.catch(z.optional(z.uuid()), undefined) });
 /** One page (and chunk) for both kinds of campaign, so one file for both routes. */
 const BulkPage = lazyRouteComponent(() => import('./bulk-page.tsx'), 'BulkPage');
 

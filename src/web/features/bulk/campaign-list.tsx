@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { campaignStatusWord } from './campaign-status.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
-import { ColumnHeaders, numeric } from '../../components/column-headers.tsx';
+import { numeric } from '../../components/column-headers.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import type { BulkKind } from '../../../contract/bulk.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCampaigns } from './api/get-campaigns.ts';
@@ -21,48 +21,44 @@ export function CampaignList({
   return (
     <section aria-labelledby="campaigns">
       <h2 id="campaigns">{t`Campaigns`}</h2>
-      <ScrollRegion label={t`Table of campaigns`}>
-        <table className="table table--values" aria-labelledby="campaigns">
-          <thead>
-            <ColumnHeaders
-              columns={[
-                t`Started`,
-                t`By`,
-                t`File`,
-                t`Status`,
-                numeric(t`Rows`),
-                numeric(t`Created`),
-                numeric(t`Refused, conflict or failed`),
-              ]}
-            />
-          </thead>
-          <tbody>
-            {campaigns.data.map((campaign) => (
-              <tr key={campaign.id} aria-current={campaign.id === current ? 'true' : undefined}>
-                <td>{formatDateTime(campaign.createdAt)}</td>
-                <td>{campaign.ownerDisplayName ?? campaign.owner}</td>
-                <td>
-                  <a
-                    href={`?campaign=${campaign.id}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onOpen(campaign.id);
-                    }}
-                  >
-                    {campaign.fileName}
-                  </a>
-                </td>
-                <td>{campaignStatusWord(campaign.status)}</td>
-                <td className="numeric">{formatNumber(campaign.total)}</td>
-                <td className="numeric">{formatNumber(campaign.counts.created)}</td>
-                <td className="numeric">
-                  {formatNumber(campaign.counts.refused + campaign.counts.failed + campaign.counts.conflict)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t`Table of campaigns`}
+        labelledBy="campaigns"
+        className="table table--values"
+        columns={[
+          t`Started`,
+          t`By`,
+          t`File`,
+          t`Status`,
+          numeric(t`Rows`),
+          numeric(t`Created`),
+          numeric(t`Refused, conflict or failed`),
+        ]}
+      >
+        {campaigns.data.map((campaign) => (
+          <tr key={campaign.id} aria-current={campaign.id === current ? 'true' : undefined}>
+            <td>{formatDateTime(campaign.createdAt)}</td>
+            <td>{campaign.ownerDisplayName ?? campaign.owner}</td>
+            <td>
+              <a
+                href={`?campaign=${campaign.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onOpen(campaign.id);
+                }}
+              >
+                {campaign.fileName}
+              </a>
+            </td>
+            <td>{campaignStatusWord(campaign.status)}</td>
+            <td className="numeric">{formatNumber(campaign.total)}</td>
+            <td className="numeric">{formatNumber(campaign.counts.created)}</td>
+            <td className="numeric">
+              {formatNumber(campaign.counts.refused + campaign.counts.failed + campaign.counts.conflict)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { decodeFileText } from '../../../contract/file-encoding.ts';
 import { chargeTotals, identicalRepeats, type BulkKind } from '../../../contract/bulk.ts';
 import { LISTED_REPEATS, PREVIEW_ROWS, type CheckedFile } from './check-file.ts';
 import { i18n } from '@lingui/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formErrorMap } from '../../lib/form-error-map.ts';
 import { loadCatalogue } from '../../i18n/catalogues.ts';
 import type { Language } from '../../i18n/language.ts';

@@ -12,7 +12,7 @@ import { formatChargeAmount, signConvention } from '../../lib/charge-amount.ts';
 import { toChargeCandidate, type ChargeFormValues } from './charge-form-values.ts';
 import { chargeFields } from './charge-text.ts';
 import { PlausibilityCheck, plausibilityKey } from './plausibility-check.tsx';
-import { ScheduleTable } from '../../components/schedule-table.tsx';
+import { ScheduleTable, type ScheduleProps } from '../../components/schedule-table.tsx';
 
 type Preview = { rows: ChargeExecution[] } | { missing: string };
 
@@ -188,15 +188,7 @@ function ApprovalNotice({ fromCent, locale }: { fromCent: number; locale: string
 }
 
 /** What the booking adds up to over all executions, ahead of the table and never behind the keystroke. */
-function ScheduleTotals({
-  rows,
-  typeOfTransaction,
-  locale,
-}: {
-  rows: readonly ChargeExecution[];
-  typeOfTransaction: string;
-  locale: string;
-}) {
+function ScheduleTotals({ rows, typeOfTransaction, locale }: ScheduleProps) {
   const money = (cents: number) => formatChargeAmount(cents, typeOfTransaction, locale);
   const sum = (part: (row: ChargeExecution) => number) => rows.reduce((total, row) => total + part(row), 0);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { consumerMigrationFormSchema } from '../../../contract/api/consumer-migration.ts';
 import {
   MIGRATION_FIELDS,
@@ -27,7 +27,10 @@ const filled: MigrationFormValues = {
 };
 
 function formErrors(values: MigrationFormValues, locale = 'en-US') {
-  const schema = z.preprocess(() => toMigrationCandidate(values, locale), consumerMigrationFormSchema);
+  const schema = z.pipe(
+    z.transform(() => toMigrationCandidate(values, locale)),
+    consumerMigrationFormSchema,
+  );
   const result = schema.safeParse(values, { error: formErrorMap(fieldWords, locale) });
   return result.success ? {} : toFieldErrors(result.error, values, 'schema');
 }
@@ -127,7 +130,7 @@ describe('the form as the platform will see it', () => {
 
   it('has one value per field of the contract schema, held as its kind says', () => {
     const empty = emptyMigrationForm();
-    expect(Object.keys(empty).sort()).toEqual(Object.keys(consumerMigrationFormSchema.in.shape).sort());
+    expect(Object.keys(empty).sort()).toEqual(Object.keys(consumerMigrationFormSchema.def.in.shape).sort());
     expect(isMigrationFormValues(empty)).toBe(true);
     expect(isMigrationFormValues({ ...empty, is_htnt: '' })).toBe(false);
     expect(isMigrationFormValues({ ...empty, contract_relationships: '' })).toBe(false);

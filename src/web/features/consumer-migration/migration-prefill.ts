@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { MigrationFormValues } from './migration-form-values.ts';
 
 /** The fields a link may fill in: the delivery address ("migrate another consumer at this address"). */
@@ -11,7 +11,8 @@ export const ADDRESS_PREFILL_FIELDS = [
 ] as const satisfies readonly (keyof MigrationFormValues)[];
 
 /** A value from the address bar: text of at most the API's length, else it is dropped (never an error page). */
-const addressPart = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
+const addressPart = (max: number) =>
+  z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
 
 /**
  * `/consumers/migrate?deliv_address_street=…&deliv_address_house_number=…&deliv_address_zipcode=…&deliv_address_city=…`:

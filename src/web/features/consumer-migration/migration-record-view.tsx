@@ -7,7 +7,7 @@ import {
   MIGRATION_SECTIONS,
   type MigrationSection,
 } from '../../../contract/consumer-migration-fields.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { formatDate, isIsoDay } from '../../lib/format.ts';
 import { useNumberLocale } from '../../lib/number-locale.ts';
 import {
@@ -92,31 +92,22 @@ export function MigrationRecordSections({ record, notes = {}, idPrefix = 'result
           {relationships.length === 0 ? (
             <p className="empty">{t`None.`}</p>
           ) : (
-            <ScrollRegion label={title}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Target contract ID`}</th>
-                    <th scope="col">{t`Valid from`}</th>
-                    <th scope="col">{t`Relationship type`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {relationships.map((row, index) => (
-                    <tr key={index}>
-                      <td>{String(row.target_contract_id)}</td>
-                      <td>
-                        {isIsoDay(row.valid_from) ? formatDate(row.valid_from) : String(row.valid_from)}
-                      </td>
-                      <td>
-                        {relationshipTypeWords()[String(row.relationship_type)] ??
-                          String(row.relationship_type ?? '—')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              label={title}
+              labelledBy={headingId}
+              columns={[t`Target contract ID`, t`Valid from`, t`Relationship type`]}
+            >
+              {relationships.map((row, index) => (
+                <tr key={index}>
+                  <td>{String(row.target_contract_id)}</td>
+                  <td>{isIsoDay(row.valid_from) ? formatDate(row.valid_from) : String(row.valid_from)}</td>
+                  <td>
+                    {relationshipTypeWords()[String(row.relationship_type)] ??
+                      String(row.relationship_type ?? '—')}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </section>
       );

@@ -225,6 +225,19 @@ function ReportBody({
   const viewExcel = useRef<ViewExcel | null>(null);
   const [printing, setPrinting] = useState(false);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
+  /** A download: its code loads on first use; what stops it is said beside the buttons. */
+  const runExport = (
+    make: (exports: Awaited<ReturnType<typeof loadExport>>) => Promise<string | void> | string | void,
+    failure: (error: unknown) => string = exportFailure,
+  ) => {
+    setExportProblem(null);
+    loadExport()
+      .then(make)
+      .then(
+        (problem) => problem && setExportProblem(problem),
+        (error: unknown) => setExportProblem(failure(error)),
+      );
+  };
 
   useEffect(() => {
     if (records) rememberContract({ user, contract });
@@ -339,74 +352,64 @@ function ReportBody({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => {
-            setExportProblem(null);
-            loadExport().then(
-              ({ feedCsv }) =>
-                downloadBlob(
-                  new Blob([feedCsv(records, timeZone)], { type: 'text/csv;charset=utf-8' }),
-                  `${fileName}.csv`,
-                ),
-              () => setExportProblem(exportFailure()),
-            );
-          }}
+          onClick={() =>
+            runExport(({ feedCsv }) =>
+              downloadBlob(
+                new Blob([feedCsv(records, timeZone)], { type: 'text/csv;charset=utf-8' }),
+                `${fileName}.csv`,
+              ),
+            )
+          }
         >
           {t`Download CSV`}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => {
-            setExportProblem(null);
-            loadExport().then(
-              (exports) => {
-                // The periods' table is the chart's file only: another view not drawn yet (its code still
-                // loading) has no rows to give, and the periods under its name would be the wrong file.
-                const excel =
-                  viewExcel.current?.(exports) ??
-                  (view === 'chart'
-                    ? exports.excelCsv(
-                        report.rows,
-                        timeZone,
-                        currentFormattingLocale(),
-                        state.capacityKw,
-                        compareRows ? { label: compareLabel, rows: compareRows } : null,
-                      )
-                    : null);
-                if (excel === null)
-                  return setExportProblem(t`The view is not drawn yet. Try again in a moment.`);
-                downloadBlob(
-                  new Blob([excel], { type: 'text/csv;charset=utf-8' }),
-                  `${fileName}_excel-${currentLanguage()}.csv`,
-                );
-              },
-              () => setExportProblem(exportFailure()),
-            );
-          }}
+          onClick={() =>
+            runExport((exports) => {
+              // The periods' table is the chart's file only: another view not drawn yet (its code still
+              // loading) has no rows to give, and the periods under its name would be the wrong file.
+              const excel =
+                viewExcel.current?.(exports) ??
+                (view === 'chart'
+                  ? exports.excelCsv(
+                      report.rows,
+                      timeZone,
+                      currentFormattingLocale(),
+                      state.capacityKw,
+                      compareRows ? { label: compareLabel, rows: compareRows } : null,
+                    )
+                  : null);
+              if (excel === null) return t`The view is not drawn yet. Try again in a moment.`;
+              downloadBlob(
+                new Blob([excel], { type: 'text/csv;charset=utf-8' }),
+                `${fileName}_excel-${currentLanguage()}.csv`,
+              );
+            })
+          }
         >
           {t`Download for Excel`}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => {
-            setExportProblem(null);
-            const legend = compareRows
-              ? [
-                  { label: t`This range`, color: colors.series },
-                  { label: compareLabel, color: colors.compare },
-                ]
-              : [];
-            const drawn = chartRef.current;
-            if (!drawn) return setExportProblem(t`The chart is not drawn yet.`);
-            loadExport()
-              .then(({ viewPng }) => viewPng(drawn, title, colors, legend))
-              .then(
-                (png) => downloadBlob(png, `${fileName}.png`),
-                (error: unknown) =>
-                  setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
-              );
-          }}
+          onClick={() =>
+            runExport(
+              async ({ viewPng }) => {
+                const legend = compareRows
+                  ? [
+                      { label: t`This range`, color: colors.series },
+                      { label: compareLabel, color: colors.compare },
+                    ]
+                  : [];
+                const drawn = chartRef.current;
+                if (!drawn) return t`The chart is not drawn yet.`;
+                downloadBlob(await viewPng(drawn, title, colors, legend), `${fileName}.png`);
+              },
+              (error) => (error instanceof Error ? error.message : t`The PNG could not be made.`),
+            )
+          }
         >
           {t`Download PNG`}
         </button>

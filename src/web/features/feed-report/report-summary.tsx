@@ -103,6 +103,13 @@ export function ReportSummary({
       )
     : null;
   const differenceKwh = difference && difference.kwh !== '—' ? `${difference.kwh} kWh` : '—';
+  /** A figure per nameplate power: asks for the power, says the range has no data, or gives it. */
+  const perCapacity = (value: number | null, text: (value: number) => string) =>
+    value !== null
+      ? text(value)
+      : capacityKw
+        ? t`— (no data in the range)`
+        : t`Enter the nameplate power to see it`;
   return (
     <dl className="report-summary" aria-label={t`Summary`}>
       <div>
@@ -167,21 +174,20 @@ export function ReportSummary({
       <div>
         <dt>{t`Capacity factor`}</dt>
         <dd>
-          {factor === null
-            ? capacityKw
-              ? t`— (no data in the range)`
-              : t`Enter the nameplate power to see it`
-            : t`${formatNumber(factor, { style: 'percent', maximumFractionDigits: 1 })} over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`}
+          {perCapacity(
+            factor,
+            (value) =>
+              t`${formatNumber(value, { style: 'percent', maximumFractionDigits: 1 })} over ${formatNumber(summary.hoursWithData, { maximumFractionDigits: 2 })} h with data`,
+          )}
         </dd>
       </div>
       <div>
         <dt>{t`Specific yield`}</dt>
         <dd>
-          {yieldKwhPerKw === null
-            ? capacityKw
-              ? t`— (no data in the range)`
-              : t`Enter the nameplate power to see it`
-            : `${formatNumber(yieldKwhPerKw, { maximumFractionDigits: 2 })} kWh/kWp`}
+          {perCapacity(
+            yieldKwhPerKw,
+            (value) => `${formatNumber(value, { maximumFractionDigits: 2 })} kWh/kWp`,
+          )}
         </dd>
       </div>
     </dl>

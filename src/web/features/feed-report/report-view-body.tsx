@@ -44,6 +44,7 @@ export function ReportViewBody({
   excelRef: RefObject<ViewExcel | null>;
 }) {
   const { range, aggregation, timeZone } = state;
+  const lineProps = { ref, rows: report.rows, compareRows, compareLabel, aggregation, colors, excelRef };
   switch (view) {
     case 'heatmap':
       return (
@@ -61,37 +62,17 @@ export function ReportViewBody({
         />
       );
     case 'duration':
-      return (
-        <WithCharts>
-          {({ DurationView }) => (
-            <DurationView
-              ref={ref}
-              rows={report.rows}
-              compareRows={compareRows}
-              compareLabel={compareLabel}
-              aggregation={aggregation}
-              colors={colors}
-              excelRef={excelRef}
-            />
-          )}
-        </WithCharts>
-      );
+      return <WithCharts>{({ DurationView }) => <DurationView {...lineProps} />}</WithCharts>;
     case 'cumulative':
       return (
         <WithCharts>
           {({ CumulativeView }) => (
             <CumulativeView
-              ref={ref}
-              rows={report.rows}
-              compareRows={compareRows}
-              compareLabel={compareLabel}
-              aggregation={aggregation}
+              {...lineProps}
               range={range}
               timeZone={timeZone}
               spanDays={rangeDays(range)}
-              colors={colors}
               printing={printing}
-              excelRef={excelRef}
             />
           )}
         </WithCharts>

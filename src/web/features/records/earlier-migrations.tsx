@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import type { ConsoleRecord } from '../../../contract/records.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { consumerName } from './consumer-facts.ts';
 import { OutcomeBadge } from './outcome-badge.tsx';
@@ -12,36 +12,28 @@ export function EarlierMigrations({ records }: { records: readonly ConsoleRecord
   return (
     <section aria-labelledby="earlier-heading" className="records-section">
       <h2 id="earlier-heading">{t`Other migrations and attempts of this user ID`}</h2>
-      <ScrollRegion label={t`Other migrations and attempts of this user ID`}>
-        <table className="table" data-testid="earlier-migrations">
-          <thead>
-            <tr>
-              <th scope="col">{t`Sent`}</th>
-              <th scope="col">{t`By`}</th>
-              <th scope="col">{t`Name as sent`}</th>
-              <th scope="col">{t`How`}</th>
-              <th scope="col">{t`Outcome`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record) => (
-              <tr key={record.id}>
-                <td>
-                  <Link to="/records/$id" params={{ id: record.id }}>
-                    {formatDateTime(record.recorded_at)}
-                  </Link>
-                </td>
-                <td>{personName(record.recorded_by, record.recorded_by_display_name)}</td>
-                <td>{consumerName(record.sent) ?? '—'}</td>
-                <td>{sourceWord(record.source)}</td>
-                <td>
-                  <OutcomeBadge record={record} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t`Other migrations and attempts of this user ID`}
+        labelledBy="earlier-heading"
+        testId="earlier-migrations"
+        columns={[t`Sent`, t`By`, t`Name as sent`, t`How`, t`Outcome`]}
+      >
+        {records.map((record) => (
+          <tr key={record.id}>
+            <td>
+              <Link to="/records/$id" params={{ id: record.id }}>
+                {formatDateTime(record.recorded_at)}
+              </Link>
+            </td>
+            <td>{personName(record.recorded_by, record.recorded_by_display_name)}</td>
+            <td>{consumerName(record.sent) ?? '—'}</td>
+            <td>{sourceWord(record.source)}</td>
+            <td>
+              <OutcomeBadge record={record} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { addDays, fromUtcDate } from '../../../contract/calendar-date.ts';
 import {
@@ -22,10 +23,12 @@ import { useCreateSharedReport } from './api/create-shared-report.ts';
 
 /** The form's schema: the contract's, and the expiry's limits as of now (a day from tomorrow to a year ahead). */
 const formSchema = (now: number) =>
-  shareFormSchema.superRefine((values, context) => {
-    const problem = expiryProblem(expiryOfDay(values.expires_on), now);
-    if (problem) context.addIssue({ code: 'custom', path: ['expires_on'], message: problem });
-  });
+  shareFormSchema.check(
+    z.superRefine((values, context) => {
+      const problem = expiryProblem(expiryOfDay(values.expires_on), now);
+      if (problem) context.addIssue({ code: 'custom', path: ['expires_on'], message: problem });
+    }),
+  );
 
 /**
  * "Share outside the console" on a report (operators and admins, issue 46): a read-only link to exactly the

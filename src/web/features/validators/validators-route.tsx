@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { consoleRoute } from '../../app/console-route.tsx';
 
 /** A value to check, filled in from the command palette ("check IBAN …"). */
 const validatorsSearchSchema = z.object({
-  iban: z.string().max(64).optional().catch(undefined),
-  marketLocation: z.string().max(32).optional().catch(undefined),
+  iban: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
+  marketLocation: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
 });
 const ValidatorsPage = lazyRouteComponent(() => import('./validators-page.tsx'), 'ValidatorsPage');
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffSessionSchema } from '../../../../contract/accounts.ts';
 import { requestOk } from '../../../lib/api-client.ts';
 import { accountKeys } from './account-keys.ts';

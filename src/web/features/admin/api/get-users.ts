@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffUserSchema } from '../../../../contract/bff-api.ts';
 import { requestOk } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';

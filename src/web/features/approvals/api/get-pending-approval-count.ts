@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageSchema } from '../../../../contract/api/common.ts';
 import { approvalKeys } from '../../../lib/approval-keys.ts';
 import { requestOk } from '../../../lib/api-client.ts';

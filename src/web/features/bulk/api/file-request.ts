@@ -1,5 +1,5 @@
 import type { BulkCampaignRequest } from '../../../../contract/bulk.ts';
-import { api, ApiError, readBody } from '../../../lib/api-client.ts';
+import { ApiError, readBody, send } from '../../../lib/api-client.ts';
 
 /** A checked file as the worker hands it over: its rows already JSON, to be spliced, not re-serialised. */
 export type FileRequest = Omit<BulkCampaignRequest, 'rows' | 'invalid' | 'bookIdenticalRows'> & {
@@ -14,7 +14,8 @@ const fileBody = (request: FileRequest) =>
 
 /** Posts a checked file (it may be large: a longer deadline); a non-2xx answer throws an ApiError. */
 export async function postFile(path: string, request: FileRequest): Promise<unknown> {
-  const response = await api.post(path, {
+  const response = await send(path, {
+    method: 'post',
     body: fileBody(request),
     headers: { 'content-type': 'application/json' },
     timeout: 120_000,

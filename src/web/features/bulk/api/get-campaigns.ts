@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bulkCampaignSchema, type BulkKind } from '../../../../contract/bulk.ts';
 import { requestOk } from '../../../lib/api-client.ts';
 import { bulkKeys } from './bulk-keys.ts';

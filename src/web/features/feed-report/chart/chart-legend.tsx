@@ -12,11 +12,12 @@ export type LegendShape = 'line' | 'dashed' | 'bar';
 export function ChartLegend({
   colors,
   compareLabel,
-  shapes,
+  shapes = { range: 'line', compare: 'dashed' },
 }: {
   colors: ChartColors;
   compareLabel: string;
-  shapes: { range: LegendShape; compare: LegendShape };
+  /** How each series is drawn: lines by default (the cumulative and duration views), the comparison dashed. */
+  shapes?: { range: LegendShape; compare: LegendShape };
 }) {
   const entries = [
     { label: t`This range`, color: colors.series, shape: shapes.range },

@@ -1,19 +1,17 @@
 import { t } from '@lingui/core/macro';
-import { useMemo, type Ref, type RefObject } from 'react';
+import { useMemo } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
 import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import type { ChartPoint } from './pixel-columns.ts';
 import { linePath, valueExtent } from './series-paths.ts';
-import type { AggregationType } from '../../../../contract/api/feed.ts';
 import { numeric, type Column } from '../../../components/column-headers.tsx';
 import { WindowedTable } from '../table/windowed-table.tsx';
 import { currentFormattingLocale } from '../../../i18n/i18n.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { labelsThatFit, tickIndexes, tickLabel } from './chart-ticks.ts';
 import { drawnIndexes, finalSum, runningSums, tabledIndexes } from './cumulative-sum.ts';
-import type { ChartColors } from './chart-colors.ts';
-import type { ViewExcel } from '../report-view-body.tsx';
+import type { LineViewProps } from './line-view-props.ts';
 import type { DateRange } from '../data/report-range.ts';
 import { energyUnit, type ReportRow } from '../data/report-rows.ts';
 import { periodTickStyle, useChartFrame } from './use-chart-frame.ts';
@@ -37,19 +35,12 @@ export function CumulativeView({
   colors,
   printing,
   excelRef,
-}: {
-  ref: Ref<HTMLDivElement>;
-  rows: readonly ReportRow[];
-  compareRows: readonly ReportRow[] | null;
-  compareLabel: string;
-  aggregation: AggregationType;
+}: LineViewProps & {
   range: DateRange;
   timeZone: string;
   spanDays: number;
-  colors: ChartColors;
   /** The page is being printed: the table lists every row. */
   printing: boolean;
-  excelRef: RefObject<ViewExcel | null>;
 }) {
   const sums = useMemo(() => runningSums(rows), [rows]);
   const compareSums = useMemo(() => (compareRows ? runningSums(compareRows) : null), [compareRows]);
@@ -166,13 +157,7 @@ export function CumulativeView({
               series={series}
             />
           </ChartSurface>
-          {compareSums && (
-            <ChartLegend
-              colors={colors}
-              compareLabel={compareLabel}
-              shapes={{ range: 'line', compare: 'dashed' }}
-            />
-          )}
+          {compareSums && <ChartLegend colors={colors} compareLabel={compareLabel} />}
         </div>
       )}
       <WindowedTable

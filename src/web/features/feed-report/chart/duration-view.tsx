@@ -1,20 +1,18 @@
 import { plural, t } from '@lingui/core/macro';
-import { useMemo, type Ref, type RefObject } from 'react';
+import { useMemo } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
 import { compareLineSeries, rangeLineSeries, SeriesChart, valueTicks } from './chart-series.tsx';
 import { ChartSurface, surfaceLabel } from './chart-surface.tsx';
 import { nearestPoint } from './chart-pointer.ts';
 import type { ChartPoint } from './pixel-columns.ts';
 import { linePath, valueExtent } from './series-paths.ts';
-import type { AggregationType } from '../../../../contract/api/feed.ts';
 import { ColumnHeaders, numeric } from '../../../components/column-headers.tsx';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { currentFormattingLocale } from '../../../i18n/i18n.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { drawnDurationPoints, durationCurve, TABLE_SHARES, valueAtShare } from './duration-curve.ts';
-import type { ChartColors } from './chart-colors.ts';
-import type { ViewExcel } from '../report-view-body.tsx';
-import { energyUnit, type ReportRow } from '../data/report-rows.ts';
+import type { LineViewProps } from './line-view-props.ts';
+import { energyUnit } from '../data/report-rows.ts';
 import { useChartFrame } from './use-chart-frame.ts';
 
 const pointValue = (point: ChartPoint) => point.value;
@@ -32,15 +30,7 @@ export function DurationView({
   aggregation,
   colors,
   excelRef,
-}: {
-  ref: Ref<HTMLDivElement>;
-  rows: readonly ReportRow[];
-  compareRows: readonly ReportRow[] | null;
-  compareLabel: string;
-  aggregation: AggregationType;
-  colors: ChartColors;
-  excelRef: RefObject<ViewExcel | null>;
-}) {
+}: LineViewProps) {
   const curve = useMemo(() => durationCurve(rows), [rows]);
   const compareCurve = useMemo(() => (compareRows ? durationCurve(compareRows) : null), [compareRows]);
   const unit = energyUnit(Math.max(curve.steps[0]?.kwh ?? 0, compareCurve?.steps[0]?.kwh ?? 0));
@@ -141,13 +131,7 @@ export function DurationView({
               series={series}
             />
           </ChartSurface>
-          {comparePoints && (
-            <ChartLegend
-              colors={colors}
-              compareLabel={compareLabel}
-              shapes={{ range: 'line', compare: 'dashed' }}
-            />
-          )}
+          {comparePoints && <ChartLegend colors={colors} compareLabel={compareLabel} />}
         </div>
       )}
       <ScrollRegion label={t`Duration curve as a table`} className="report-table">

@@ -106,7 +106,7 @@ function drawnSeries({
         className: 'chart-series__area',
         fill: colors.series,
         stroke: colors.series,
-        path: (x, y) => areaPath(points, pointValue, x, y, 0),
+        path: (x, y) => areaPath(points, pointValue, x, y),
       },
       ...(compared ? [compareLineSeries(colors, (x, y) => linePath(points, pointCompare, x, y))] : []),
     ];
@@ -122,14 +122,14 @@ function drawnSeries({
       key: 'range',
       className: 'chart-series__bars',
       fill: colors.series,
-      path: (x, y) => barsPath(complete, barSize, -shift, x, y, 0),
+      path: (x, y) => barsPath(complete, barSize, -shift, x, y),
     },
     {
       key: 'incomplete',
       className: 'chart-series__bars chart-series__bars--incomplete',
       fill: HATCH_FILL,
       stroke: colors.series,
-      path: (x, y) => barsPath(hatched, barSize, -shift, x, y, 0),
+      path: (x, y) => barsPath(hatched, barSize, -shift, x, y),
     },
     ...(compared
       ? [
@@ -137,7 +137,7 @@ function drawnSeries({
             key: 'compare',
             className: 'chart-series__bars chart-series__bars--compare',
             fill: colors.compare,
-            path: (x: Scale, y: Scale) => barsPath(compareBars, barSize, shift, x, y, 0),
+            path: (x: Scale, y: Scale) => barsPath(compareBars, barSize, shift, x, y),
           },
         ]
       : []),

@@ -24,18 +24,16 @@ describe('series as one SVG path each', () => {
   });
 
   it('closes the area of each run of values down to the baseline', () => {
-    expect(areaPath(points, value, x, y, 0)).toBe(
+    expect(areaPath(points, value, x, y)).toBe(
       'M100,300L100,270L110,229.6L110,300ZM130,300L130,150L140,300L140,300Z',
     );
   });
 
   it('draws a bar per value from the baseline, none for a gap or a zero, shifted beside its period', () => {
-    expect(barsPath(points, 4, 0, x, y, 0)).toBe(
-      'M98,300V270h4V300ZM108,300V229.6h4V300ZM128,300V150h4V300Z',
-    );
+    expect(barsPath(points, 4, 0, x, y)).toBe('M98,300V270h4V300ZM108,300V229.6h4V300ZM128,300V150h4V300Z');
     const compared = points.map((point) => ({ x: point.x, value: point.compare }));
     // A negative value hangs from the baseline; the bars sit 3 px right of their periods.
-    expect(barsPath(compared, 2, 3, x, y, 0)).toBe(
+    expect(barsPath(compared, 2, 3, x, y)).toBe(
       'M102,300V240h2V300ZM122,300V180h2V300ZM132,300V330h2V300ZM142,300V-60h2V300Z',
     );
   });

@@ -41,15 +41,9 @@ export function linePath(
   return path;
 }
 
-/** The area under the points down to `baseline`: one closed shape per run of values between gaps. */
-export function areaPath(
-  points: readonly ChartPoint[],
-  valueOf: ValueOf,
-  x: Scale,
-  y: Scale,
-  baseline: number,
-): string {
-  const base = px(y(baseline));
+/** The area under the points down to zero: one closed shape per run of values between gaps. */
+export function areaPath(points: readonly ChartPoint[], valueOf: ValueOf, x: Scale, y: Scale): string {
+  const base = px(y(0));
   let path = '';
   let runStart: number | null = null;
   let lastX = 0;
@@ -79,7 +73,7 @@ export interface BarValue {
 
 /**
  * Bars `width` pixels wide, their centres `offset` pixels from their period's position, each from the
- * baseline to its value (upwards or downwards); a bar of no height is drawn as none.
+ * zero line to its value (upwards or downwards); a bar of no height is drawn as none.
  */
 export function barsPath(
   bars: readonly BarValue[],
@@ -87,9 +81,8 @@ export function barsPath(
   offset: number,
   x: Scale,
   y: Scale,
-  baseline: number,
 ): string {
-  const base = px(y(baseline));
+  const base = px(y(0));
   let path = '';
   for (const bar of bars) {
     if (bar.value == null) continue;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const AGGREGATIONS = ['year', 'month', 'week', 'day', 'hour', 'raw'] as const;
 /** What the report draws beside its summary (pinned: `view=chart|heatmap|duration|cumulative`). */
@@ -12,14 +12,14 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * to its default rather than breaking the page. Kept free of the report's code: the router loads it.
  */
 export const reportSearchSchema = z.object({
-  user: z.coerce.string().max(64).optional().catch(undefined),
-  contract: z.coerce.string().max(64).optional().catch(undefined),
-  from: z.string().regex(ISO_DATE).optional().catch(undefined),
-  to: z.string().regex(ISO_DATE).optional().catch(undefined),
-  agg: z.enum(AGGREGATIONS).optional().catch(undefined),
-  tz: z.string().max(64).optional().catch(undefined),
-  compare: z.enum(['previous', 'year']).optional().catch(undefined),
-  capacity_kw: z.coerce.number().positive().max(10_000_000).optional().catch(undefined),
-  view: z.enum(REPORT_VIEWS).optional().catch(undefined),
+  user: z.catch(z.optional(z.coerce.string().check(z.maxLength(64))), undefined),
+  contract: z.catch(z.optional(z.coerce.string().check(z.maxLength(64))), undefined),
+  from: z.catch(z.optional(z.string().check(z.regex(ISO_DATE))), undefined),
+  to: z.catch(z.optional(z.string().check(z.regex(ISO_DATE))), undefined),
+  agg: z.catch(z.optional(z.enum(AGGREGATIONS)), undefined),
+  tz: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
+  compare: z.catch(z.optional(z.enum(['previous', 'year'])), undefined),
+  capacity_kw: z.catch(z.optional(z.coerce.number().check(z.positive(), z.maximum(10_000_000))), undefined),
+  view: z.catch(z.optional(z.enum(REPORT_VIEWS)), undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;
