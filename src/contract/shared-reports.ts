@@ -130,6 +130,15 @@ export type ShareForm = z.infer<typeof shareFormSchema>;
 /** The instant a link chosen to expire on a day stops: the end of that day (UTC). */
 export const expiryOfDay = (day: IsoDate): string => `${addDays(day, 1)}T00:00:00Z`;
 
+/** The staff form as of `now`: its expiry day within the limits (from tomorrow to a year ahead). */
+export const shareFormSchemaAt = (now: number) =>
+  shareFormSchema.check(
+    z.superRefine((values, context) => {
+      const problem = expiryProblem(expiryOfDay(values.expires_on), now);
+      if (problem) context.addIssue({ code: 'custom', path: ['expires_on'], message: problem });
+    }),
+  );
+
 export const createdSharedReportSchema = z.object({
   id: z.string(),
   /** `/shared/<token>` on the console's origin; the token is shown once, only its hash is kept. */

@@ -2,16 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod/mini';
 import { canWrite } from '../../../contract/bff-api.ts';
 import { addDays, fromUtcDate } from '../../../contract/calendar-date.ts';
 import {
   expiryOfDay,
-  expiryProblem,
   SHARED_REPORT_DEFAULT_DAYS,
   SHARED_REPORT_MAX_DAYS,
   SHARED_REPORT_NOTE_MAX,
-  shareFormSchema,
+  shareFormSchemaAt,
   type CreatedSharedReport,
   type CreateSharedReport,
   type ShareForm,
@@ -20,15 +18,6 @@ import { FormField } from '../../components/form-field.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useCreateSharedReport } from './api/create-shared-report.ts';
-
-/** The form's schema: the contract's, and the expiry's limits as of now (a day from tomorrow to a year ahead). */
-const formSchema = (now: number) =>
-  shareFormSchema.check(
-    z.superRefine((values, context) => {
-      const problem = expiryProblem(expiryOfDay(values.expires_on), now);
-      if (problem) context.addIssue({ code: 'custom', path: ['expires_on'], message: problem });
-    }),
-  );
 
 /**
  * "Share outside the console" on a report (operators and admins, issue 46): a read-only link to exactly the
@@ -77,7 +66,7 @@ function ShareForm({
   // "Now" and the resolver fixed when the form opens: the limits do not move while staff type.
   const [{ now, resolver }] = useState(() => {
     const opened = Date.now();
-    return { now: opened, resolver: zodResolver(formSchema(opened)) };
+    return { now: opened, resolver: zodResolver(shareFormSchemaAt(opened)) };
   });
   const today = fromUtcDate(new Date(now));
   const form = useForm<ShareForm>({
