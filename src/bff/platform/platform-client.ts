@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { TokenManager } from '../token-manager.ts';
-import { readStart } from './answer-body.ts';
+import { readCapped, readStart, TooLargeError } from './answer-body.ts';
 import { Deadline } from './deadline.ts';
 import { classifyFailure, PLATFORM_FAILURE_CODES, PlatformFailure } from './platform-failure.ts';
 
@@ -39,7 +39,7 @@ export interface PlatformAnswer {
 const MAX_WRITE_ANSWER_BYTES = 64 * 1024;
 
 /**
- * The BFF's one client of the Energy Platform, used by the `/api` proxy, bulk campaigns and approvals:
+ * The BFF's one client of the Energy Platform, used by the `/api` proxy, bulk campaigns, approvals and shared links:
  * one connection pool, the console's client-credentials token (replaced once on a 401), one deadline per
  * exchange, and one classification of what went wrong ({@link PlatformFailure}). The browser's headers
  * never reach it: each exchange has a fresh header set.
@@ -116,6 +116,29 @@ export class PlatformClient {
         body: { detail: failure.message, code: PLATFORM_FAILURE_CODES[failure.reason] },
         mayHaveArrived: failure.mayHaveArrived,
       };
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /**
+   * GETs a read within one deadline and reads its whole body, at most `maxBytes` (a shared report's feed
+   * pages). Throws {@link PlatformFailure} when no whole answer came, `TooLargeError` past `maxBytes`.
+   */
+  async read(path: string, requestId: string, maxBytes: number): Promise<{ status: number; text: string }> {
+    const deadline = this.deadline();
+    try {
+      const response = await this.exchange({
+        method: 'GET',
+        path: `${this.basePath}${path}`,
+        requestId,
+        deadline,
+      });
+      const text = (await readCapped(response.body, maxBytes)).toString('utf8');
+      return { status: response.statusCode, text };
+    } catch (error) {
+      if (error instanceof TooLargeError) throw error;
+      throw classifyFailure(error, deadline.expired);
     } finally {
       deadline.clear();
     }

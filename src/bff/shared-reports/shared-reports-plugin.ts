@@ -29,7 +29,7 @@ import {
   type SharedRange,
 } from '../../contract/shared-reports.ts';
 import { FieldErrors, HttpError } from '../http-error.ts';
-import { readCapped, TooLargeError } from '../platform/answer-body.ts';
+import { TooLargeError } from '../platform/answer-body.ts';
 import { classifyFailure, PLATFORM_FAILURE_CODES } from '../platform/platform-failure.ts';
 import { SIGNED_IN, type RoleRule } from '../route-rules/role-rules.ts';
 import { loggableError } from '../security/error-answers.ts';
@@ -251,10 +251,10 @@ export default fp<SharedReportsPluginOptions>(
       range: SharedRange,
       raw = false,
     ) => {
-      const path = `${app.platform.basePath}${operationPath('producers_contracts_feed_list', {
+      const path = operationPath('producers_contracts_feed_list', {
         userID: report.user,
         contractID: report.contract,
-      })}`;
+      });
       const { start, end } = raw ? rawRangeQueryOf(range) : rangeQueryOf(range, report.tz);
       const records: FeedRecord[] = [];
       for (let offset = 0, pages = 0; ; offset += FEED_MAX_LIMIT, pages++) {
@@ -268,29 +268,23 @@ export default fp<SharedReportsPluginOptions>(
           limit: String(FEED_MAX_LIMIT),
           offset: String(offset),
         });
-        const deadline = app.platform.deadline();
         let text: string;
         let status: number;
         try {
-          const answer = await app.platform.exchange({
-            method: 'GET',
-            path: `${path}?${query}`,
-            requestId: String(request.id),
-            deadline,
-          });
-          status = answer.statusCode;
-          text = (await readCapped(answer.body, MAX_FEED_BYTES)).toString('utf8');
+          ({ status, text } = await app.platform.read(
+            `${path}?${query}`,
+            String(request.id),
+            MAX_FEED_BYTES,
+          ));
         } catch (error) {
           if (error instanceof TooLargeError)
             throw new HttpError(502, 'platform_answer_too_large', 'The platform’s answer is too large.');
-          const failure = classifyFailure(error, deadline.expired);
+          const failure = classifyFailure(error, false);
           throw new HttpError(
             failure.reason === 'timeout' ? 504 : 502,
             PLATFORM_FAILURE_CODES[failure.reason],
             failure.message,
           );
-        } finally {
-          deadline.clear();
         }
         // The platform's refusal is not the reader's business (it names the producer's IDs): a plain 502.
         if (status !== 200) {
