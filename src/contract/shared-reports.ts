@@ -149,9 +149,8 @@ export type CreatedSharedReport = z.infer<typeof createdSharedReportSchema>;
 
 export const SHARED_REPORT_STATES = ['active', 'expired', 'revoked'] as const;
 
-/** One link in the staff list (for a contract): who made it, for whom, until when, how often it was read. */
-export const sharedReportSchema = z.object({
-  id: z.string(),
+/** A link's report as stored: what staff see in the list and the reader gets with the values. */
+const storedReportFields = {
   user: z.string(),
   contract: z.string(),
   from: z.string(),
@@ -160,6 +159,12 @@ export const sharedReportSchema = z.object({
   tz: z.string(),
   view: z.enum(SHARED_REPORT_VIEWS),
   compare: z.nullable(z.enum(SHARED_REPORT_COMPARES)),
+};
+
+/** One link in the staff list (for a contract): who made it, for whom, until when, how often it was read. */
+export const sharedReportSchema = z.object({
+  id: z.string(),
+  ...storedReportFields,
   note: z.string(),
   created_by: z.string(),
   created_at: z.string(),
@@ -190,14 +195,7 @@ export const SHARED_REPORT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * platform's records for its range (and the compared range), in its aggregation and zone. No staff data.
  */
 export const sharedReportDataSchema = z.object({
-  user: z.string(),
-  contract: z.string(),
-  from: z.string(),
-  to: z.string(),
-  agg: z.enum(AGGREGATION_TYPES),
-  tz: z.string(),
-  view: z.enum(SHARED_REPORT_VIEWS),
-  compare: z.nullable(z.enum(SHARED_REPORT_COMPARES)),
+  ...storedReportFields,
   expires_at: z.string(),
   /** When the BFF read the platform: the page's "now" for periods not yet delivered. */
   read_at: z.string(),

@@ -2,22 +2,22 @@ import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { comparedRange } from '../../contract/shared-report-ranges.ts';
 import type { SharedReportData } from '../../contract/shared-reports.ts';
-import { currentFormattingLocale, currentLanguage } from '../i18n/i18n.ts';
-import { downloadBlob } from '../lib/download.ts';
+import { currentFormattingLocale } from '../i18n/i18n.ts';
 import { useChartColors } from '../features/feed-report/chart/chart-colors.ts';
+import { feedChartProps } from '../features/feed-report/chart/feed-chart-props.ts';
 import { WithCharts } from '../features/feed-report/chart/lazy-charts.tsx';
 import { rangeDays, rangeInstants } from '../features/feed-report/data/report-range.ts';
 import { exportFileName } from '../features/feed-report/data/report-rows.ts';
 import { reportView } from '../features/feed-report/data/report-view.ts';
 import type { ViewExcel } from '../features/feed-report/report-view-body.tsx';
-import { ReportSummary } from '../features/feed-report/report-summary.tsx';
+import { useReportDownloads, type ReportFiles } from '../features/feed-report/export/use-report-downloads.ts';
+import { ReportSummary, summaryComparison } from '../features/feed-report/report-summary.tsx';
 import { reportTitle } from '../features/feed-report/report-title.ts';
 import { ReportTable } from '../features/feed-report/table/report-table.tsx';
 import { rawPath, type SharedAnswer } from './shared-report-data.ts';
 import { WhenVisible } from './when-visible.tsx';
 
 /** The export code loads on the first download, as on the staff report. */
-const loadExport = () => import('../features/feed-report/export/report-export.ts');
 
 /** The report's views; the heatmap's code and raw values load when the reader switches to it. */
 const READER_VIEWS = ['chart', 'heatmap', 'duration', 'cumulative'] as const;
@@ -94,7 +94,7 @@ function SharedReport({ data }: { data: SharedReportData }) {
   }, [heading, data.contract]);
   const chartRef = useRef<HTMLDivElement>(null);
   const viewExcel = useRef<ViewExcel | null>(null);
-  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const downloads = useReportDownloads();
   const { start, end } = rangeInstants(range, timeZone);
   const report = useMemo(
     () => reportView(data.records, start, end, aggregation, timeZone, now),
@@ -148,47 +148,15 @@ function SharedReport({ data }: { data: SharedReportData }) {
   const from = longDate(`${range.from}T00:00:00Z`);
   const to = longDate(`${range.to}T00:00:00Z`);
 
-  const downloadExcel = () => {
-    setExportProblem(null);
-    loadExport().then(
-      (exports) => {
-        const excel =
-          viewExcel.current?.(exports) ??
-          (view === 'chart'
-            ? exports.excelCsv(
-                report.rows,
-                timeZone,
-                currentFormattingLocale(),
-                null,
-                compareRows ? { label: compareLabel, rows: compareRows } : null,
-              )
-            : null);
-        if (excel === null) return setExportProblem(t`The view is not drawn yet. Try again in a moment.`);
-        downloadBlob(
-          new Blob([excel], { type: 'text/csv;charset=utf-8' }),
-          `${fileName}_excel-${currentLanguage()}.csv`,
-        );
-      },
-      () => setExportProblem(t`The download could not be prepared. Reload the page and try again.`),
-    );
-  };
-  const downloadPng = () => {
-    setExportProblem(null);
-    const legend = compareRows
-      ? [
-          { label: t`This range`, color: colors.series },
-          { label: compareLabel, color: colors.compare },
-        ]
-      : [];
-    const drawn = chartRef.current;
-    if (!drawn) return setExportProblem(t`The chart is not drawn yet.`);
-    loadExport()
-      .then(({ viewPng }) => viewPng(drawn, title, colors, legend))
-      .then(
-        (png) => downloadBlob(png, `${fileName}.png`),
-        (error: unknown) =>
-          setExportProblem(error instanceof Error ? error.message : t`The PNG could not be made.`),
-      );
+  const files: ReportFiles = {
+    view,
+    rows: report.rows,
+    timeZone,
+    capacityKw: null,
+    compared: compareRows ? { label: compareLabel, rows: compareRows } : null,
+    chart: { ref: chartRef, colors, title },
+    fileName,
+    viewExcel,
   };
 
   return (
@@ -203,26 +171,18 @@ function SharedReport({ data }: { data: SharedReportData }) {
         unit={report.unit}
         capacityKw={null}
         timeZone={timeZone}
-        comparison={
-          compareView
-            ? {
-                label: compareLabel,
-                totalKwh: compareView.summary.totalKwh,
-                hasData: compareView.summary.periodsWithData > 0,
-              }
-            : null
-        }
+        comparison={summaryComparison(compareView, compareLabel)}
       />
       <div className="actions report-actions print-hidden">
-        <button type="button" className="button button--secondary" onClick={downloadExcel}>
+        <button type="button" className="button button--secondary" onClick={() => downloads.excel(files)}>
           {t`Download for Excel`}
         </button>
-        <button type="button" className="button button--secondary" onClick={downloadPng}>
+        <button type="button" className="button button--secondary" onClick={() => downloads.png(files)}>
           {t`Download PNG`}
         </button>
-        {exportProblem && (
+        {downloads.problem && (
           <span className="field-error" role="alert">
-            {exportProblem}
+            {downloads.problem}
           </span>
         )}
       </div>
@@ -258,49 +218,36 @@ function SharedReport({ data }: { data: SharedReportData }) {
       ) : (
         <WhenVisible minHeight={CHART_HEIGHT}>
           <WithCharts>
-            {({ FeedChart, DurationView, CumulativeView }) =>
-              view === 'chart' ? (
+            {({ FeedChart, DurationView, CumulativeView }) => {
+              const lineProps = {
+                ref: chartRef,
+                rows: report.rows,
+                compareRows,
+                compareLabel,
+                aggregation,
+                colors,
+              };
+              return view === 'chart' ? (
                 <FeedChart
                   ref={chartRef}
-                  rows={report.rows}
+                  {...feedChartProps(report, range, aggregation, timeZone)}
                   compareRows={compareRows}
                   compareLabel={compareLabel}
-                  gaps={report.summary.gaps}
-                  incomplete={report.summary.incomplete}
-                  notYetDelivered={report.summary.notYetDelivered}
-                  aggregation={aggregation}
-                  timeZone={timeZone}
-                  unit={report.unit}
                   colors={colors}
-                  spanDays={rangeDays(range)}
-                  drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
                 />
               ) : view === 'duration' ? (
-                <DurationView
-                  ref={chartRef}
-                  rows={report.rows}
-                  compareRows={compareRows}
-                  compareLabel={compareLabel}
-                  aggregation={aggregation}
-                  colors={colors}
-                  excelRef={viewExcel}
-                />
+                <DurationView {...lineProps} excelRef={viewExcel} />
               ) : (
                 <CumulativeView
-                  ref={chartRef}
-                  rows={report.rows}
-                  compareRows={compareRows}
-                  compareLabel={compareLabel}
-                  aggregation={aggregation}
+                  {...lineProps}
+                  excelRef={viewExcel}
                   range={range}
                   timeZone={timeZone}
                   spanDays={rangeDays(range)}
-                  colors={colors}
                   printing={false}
-                  excelRef={viewExcel}
                 />
-              )
-            }
+              );
+            }}
           </WithCharts>
         </WhenVisible>
       )}

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { currentFormattingLocale, currentLanguage } from '../../i18n/i18n.ts';
+import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -24,12 +24,10 @@ import {
   reportState,
   type ReportState,
 } from './data/report-state.ts';
-import { downloadBlob } from '../../lib/download.ts';
 import {
   dateIn,
   MAX_POINTS,
   pointCount,
-  rangeDays,
   rangeInstants,
   stepRange,
   type DateRange,
@@ -44,11 +42,11 @@ import type { ReportSearch, ReportViewName } from './data/report-search.ts';
 import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
 import { useWarmViews } from './data/warm-views.ts';
 import { ViewSwitch } from './view-switch.tsx';
-import { ReportSummary } from './report-summary.tsx';
+import { ReportSummary, summaryComparison } from './report-summary.tsx';
 import { ReportTable } from './table/report-table.tsx';
+import { useReportDownloads, type ReportFiles } from './export/use-report-downloads.ts';
+import { feedChartProps } from './chart/feed-chart-props.ts';
 
-/** The export code and its CSV writer (papaparse) load on the first download, not with the page. */
-const loadExport = () => import('./export/report-export.ts');
 const PRINTED_ROWS = 5000;
 
 function compareRange(range: DateRange, compare: ReportState['compare']): DateRange | null {
@@ -68,7 +66,6 @@ function failureText(error: unknown, user: string, contract: string): string {
 }
 
 /** A download's code did not load (offline, or a new release replaced it): the browser's reason says neither. */
-const exportFailure = () => t`The download could not be prepared. Reload the page and try again.`;
 
 /** The report's state from the URL, and what the page says of a zone in it that this browser does not know. */
 function stateFrom(search: ReportSearch, today: IsoDate): { state: ReportState; zoneProblem: string | null } {
@@ -224,20 +221,7 @@ function ReportBody({
   // The shown view's Excel file (its table's rows), when it is not the periods' table.
   const viewExcel = useRef<ViewExcel | null>(null);
   const [printing, setPrinting] = useState(false);
-  const [exportProblem, setExportProblem] = useState<string | null>(null);
-  /** A download: its code loads on first use; what stops it is said beside the buttons. */
-  const runExport = (
-    make: (exports: Awaited<ReturnType<typeof loadExport>>) => Promise<string | void> | string | void,
-    failure: (error: unknown) => string = exportFailure,
-  ) => {
-    setExportProblem(null);
-    loadExport()
-      .then(make)
-      .then(
-        (problem) => problem && setExportProblem(problem),
-        (error: unknown) => setExportProblem(failure(error)),
-      );
-  };
+  const downloads = useReportDownloads();
 
   useEffect(() => {
     if (records) rememberContract({ user, contract });
@@ -329,6 +313,16 @@ function ReportBody({
   const printedText = formatNumber(PRINTED_ROWS);
   const periodsText = formatNumber(report.rows.length);
   const compareLabel = state.compare === 'previous' ? t`Previous period` : t`A year earlier`;
+  const files: ReportFiles = {
+    view,
+    rows: report.rows,
+    timeZone,
+    capacityKw: state.capacityKw,
+    compared: compareRows ? { label: compareLabel, rows: compareRows } : null,
+    chart: { ref: chartRef, colors, title },
+    fileName,
+    viewExcel,
+  };
   return (
     <section aria-label={t`Report`} className="report">
       <p className="print-only">{t`${title}. Environment: ${environment}. Printed ${printedAt}.`}</p>
@@ -338,79 +332,20 @@ function ReportBody({
         unit={report.unit}
         capacityKw={state.capacityKw}
         timeZone={timeZone}
-        comparison={
-          compareView
-            ? {
-                label: compareLabel,
-                totalKwh: compareView.summary.totalKwh,
-                hasData: compareView.summary.periodsWithData > 0,
-              }
-            : null
-        }
+        comparison={summaryComparison(compareView, compareLabel)}
       />
       <div className="actions report-actions print-hidden">
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            runExport(({ feedCsv }) =>
-              downloadBlob(
-                new Blob([feedCsv(records, timeZone)], { type: 'text/csv;charset=utf-8' }),
-                `${fileName}.csv`,
-              ),
-            )
-          }
+          onClick={() => downloads.csv(({ feedCsv }) => feedCsv(records, timeZone), `${fileName}.csv`)}
         >
           {t`Download CSV`}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() =>
-            runExport((exports) => {
-              // The periods' table is the chart's file only: another view not drawn yet (its code still
-              // loading) has no rows to give, and the periods under its name would be the wrong file.
-              const excel =
-                viewExcel.current?.(exports) ??
-                (view === 'chart'
-                  ? exports.excelCsv(
-                      report.rows,
-                      timeZone,
-                      currentFormattingLocale(),
-                      state.capacityKw,
-                      compareRows ? { label: compareLabel, rows: compareRows } : null,
-                    )
-                  : null);
-              if (excel === null) return t`The view is not drawn yet. Try again in a moment.`;
-              downloadBlob(
-                new Blob([excel], { type: 'text/csv;charset=utf-8' }),
-                `${fileName}_excel-${currentLanguage()}.csv`,
-              );
-            })
-          }
-        >
+        <button type="button" className="button button--secondary" onClick={() => downloads.excel(files)}>
           {t`Download for Excel`}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() =>
-            runExport(
-              async ({ viewPng }) => {
-                const legend = compareRows
-                  ? [
-                      { label: t`This range`, color: colors.series },
-                      { label: compareLabel, color: colors.compare },
-                    ]
-                  : [];
-                const drawn = chartRef.current;
-                if (!drawn) return t`The chart is not drawn yet.`;
-                downloadBlob(await viewPng(drawn, title, colors, legend), `${fileName}.png`);
-              },
-              (error) => (error instanceof Error ? error.message : t`The PNG could not be made.`),
-            )
-          }
-        >
+        <button type="button" className="button button--secondary" onClick={() => downloads.png(files)}>
           {t`Download PNG`}
         </button>
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
@@ -421,9 +356,9 @@ function ReportBody({
             {t`Book a charge or credit for ${user} / ${contract}`}
           </Link>
         )}
-        {exportProblem && (
+        {downloads.problem && (
           <span className="field-error" role="alert">
-            {exportProblem}
+            {downloads.problem}
           </span>
         )}
       </div>
@@ -439,18 +374,10 @@ function ReportBody({
             {({ FeedChart }) => (
               <FeedChart
                 ref={chartRef}
-                rows={report.rows}
+                {...feedChartProps(report, range, aggregation, timeZone)}
                 compareRows={compareRows}
                 compareLabel={compareLabel}
-                gaps={report.summary.gaps}
-                incomplete={report.summary.incomplete}
-                notYetDelivered={report.summary.notYetDelivered}
-                aggregation={aggregation}
-                timeZone={timeZone}
-                unit={report.unit}
                 colors={colors}
-                spanDays={rangeDays(range)}
-                drawnFor={`${range.from}/${range.to}/${aggregation}/${timeZone}`}
               />
             )}
           </WithCharts>

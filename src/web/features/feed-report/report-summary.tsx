@@ -62,6 +62,12 @@ function Listed({
  * Total, peak, periods without data, incomplete and not yet delivered periods, completeness, capacity
  * factor and specific yield (kWh per kW of nameplate power): the figures people quote from a report.
  */
+/** The summary's comparison: the compared range's total under its name, or null without a comparison. */
+export const summaryComparison = (compared: { summary: Summary } | null | undefined, label: string) =>
+  compared
+    ? { label, totalKwh: compared.summary.totalKwh, hasData: compared.summary.periodsWithData > 0 }
+    : null;
+
 export function ReportSummary({
   summary,
   rows,

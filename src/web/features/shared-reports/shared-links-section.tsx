@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { canWrite } from '../../../contract/bff-api.ts';
 import type { SharedReport } from '../../../contract/shared-reports.ts';
-import { ScrollRegion } from '../../components/scroll-region.tsx';
+import { numeric } from '../../components/column-headers.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useSharedReports } from './api/list-shared-reports.ts';
@@ -40,61 +41,56 @@ export function SharedLinksSection({ userId, contractId }: { userId: string; con
       ) : links.data.length === 0 ? (
         <p>{t`No report of this contract has been shared outside the console.`}</p>
       ) : (
-        <ScrollRegion label={t`Shared report links`}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Report`}</th>
-                <th scope="col">{t`For`}</th>
-                <th scope="col">{t`Made by`}</th>
-                <th scope="col">{t`Expires`}</th>
-                <th scope="col" className="numeric">
-                  {t`Opened`}
-                </th>
-                <th scope="col">{t`Last opened`}</th>
-                <th scope="col">{t`State`}</th>
-                {canWrite(staff.role) && <th scope="col">{t`Action`}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.map((link) => {
-                const from = formatDate(link.from);
-                const to = formatDate(link.to);
-                const aggregation = aggregationText(link.agg);
-                const zone = link.tz;
-                return (
-                  <tr key={link.id}>
-                    <td>{t`${from} to ${to}, ${aggregation}, ${zone}`}</td>
-                    <td>{link.note || '—'}</td>
-                    <td>
-                      {link.created_by}
-                      <br />
-                      <span className="hint">{formatDateTime(link.created_at)}</span>
-                    </td>
-                    <td>{formatDateTime(link.expires_at)}</td>
-                    <td className="numeric">{formatNumber(link.open_count)}</td>
-                    <td>{link.last_opened_at ? formatDateTime(link.last_opened_at) : t`never`}</td>
-                    <td>{stateText(link)}</td>
-                    {canWrite(staff.role) && (
-                      <td>
-                        {link.state === 'active' && (
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            disabled={revoke.isPending && revoke.variables === link.id}
-                            onClick={() => revoke.mutate(link.id)}
-                          >
-                            {t`Revoke`}
-                          </button>
-                        )}
-                      </td>
+        <DataTable
+          label={t`Shared report links`}
+          labelledBy="shared-links-title"
+          columns={[
+            t`Report`,
+            t`For`,
+            t`Made by`,
+            t`Expires`,
+            numeric(t`Opened`),
+            t`Last opened`,
+            t`State`,
+            ...(canWrite(staff.role) ? [t`Action`] : []),
+          ]}
+        >
+          {links.data.map((link) => {
+            const from = formatDate(link.from);
+            const to = formatDate(link.to);
+            const aggregation = aggregationText(link.agg);
+            const zone = link.tz;
+            return (
+              <tr key={link.id}>
+                <td>{t`${from} to ${to}, ${aggregation}, ${zone}`}</td>
+                <td>{link.note || '—'}</td>
+                <td>
+                  {link.created_by}
+                  <br />
+                  <span className="hint">{formatDateTime(link.created_at)}</span>
+                </td>
+                <td>{formatDateTime(link.expires_at)}</td>
+                <td className="numeric">{formatNumber(link.open_count)}</td>
+                <td>{link.last_opened_at ? formatDateTime(link.last_opened_at) : t`never`}</td>
+                <td>{stateText(link)}</td>
+                {canWrite(staff.role) && (
+                  <td>
+                    {link.state === 'active' && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={revoke.isPending && revoke.variables === link.id}
+                        onClick={() => revoke.mutate(link.id)}
+                      >
+                        {t`Revoke`}
+                      </button>
                     )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       {revoke.isError && (
         <p className="field-error" role="alert">
