@@ -135,7 +135,12 @@ export default fp<SharedReportsPluginOptions>(
         config: { roles: SHARE_STAFF, audit: 'bff_shared_reports_create' },
         schema: {
           body: createSharedReportSchema,
-          response: { 201: createdSharedReportSchema, 400: bffBadRequestSchema },
+          response: {
+            201: createdSharedReportSchema,
+            400: bffBadRequestSchema,
+            502: bffRefusalSchema,
+            504: bffRefusalSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -146,6 +151,10 @@ export default fp<SharedReportsPluginOptions>(
         const problem = expiryProblem(expiresAt, now);
         if (problem) throw new FieldErrors({ expires_at: [problem] });
         const report = sharedReportParamsSchema.parse(body);
+        // A link to a contract the platform does not know would only ever tell its reader "cannot be shown":
+        // asked once now (a page of one value), it is refused where the mistake is made.
+        if (!(await contractExists(request, report)))
+          throw new FieldErrors({ contract: ['The platform has no such contract for this producer.'] });
         const { row, token } = await links.create({
           report,
           createdBy: session.username,
@@ -244,6 +253,47 @@ export default fp<SharedReportsPluginOptions>(
       return opening.row;
     };
 
+    /** One read of the platform for a link, its failures as the link's answers (502, or 504 when too slow). */
+    const platformRead = async (request: FastifyRequest, pathAndQuery: string) => {
+      try {
+        return await app.platform.read(pathAndQuery, String(request.id), MAX_FEED_BYTES);
+      } catch (error) {
+        if (error instanceof TooLargeError)
+          throw new HttpError(502, 'platform_answer_too_large', 'The platform’s answer is too large.');
+        const failure = classifyFailure(error, false);
+        throw new HttpError(
+          failure.reason === 'timeout' ? 504 : 502,
+          PLATFORM_FAILURE_CODES[failure.reason],
+          failure.message,
+        );
+      }
+    };
+
+    /** Whether the platform knows the report's contract for its producer (its feed answers, or 404). */
+    const contractExists = async (request: FastifyRequest, report: SharedReportParams) => {
+      const path = operationPath('producers_contracts_feed_list', {
+        userID: report.user,
+        contractID: report.contract,
+      });
+      const { start, end } = rangeQueryOf({ from: report.from, to: report.to }, report.tz);
+      const query = new URLSearchParams({
+        start,
+        end,
+        aggregation_type: 'day',
+        timezone: report.tz,
+        limit: '1',
+      });
+      const { status } = await platformRead(request, `${path}?${query}`);
+      if (status === 404) return false;
+      if (status !== 200)
+        throw new HttpError(
+          502,
+          'platform_answer_broken',
+          'The platform could not confirm the contract now.',
+        );
+      return true;
+    };
+
     /** Every record of a range, page by page, through the one platform client. */
     const readFeed = async (
       request: FastifyRequest,
@@ -268,24 +318,7 @@ export default fp<SharedReportsPluginOptions>(
           limit: String(FEED_MAX_LIMIT),
           offset: String(offset),
         });
-        let text: string;
-        let status: number;
-        try {
-          ({ status, text } = await app.platform.read(
-            `${path}?${query}`,
-            String(request.id),
-            MAX_FEED_BYTES,
-          ));
-        } catch (error) {
-          if (error instanceof TooLargeError)
-            throw new HttpError(502, 'platform_answer_too_large', 'The platform’s answer is too large.');
-          const failure = classifyFailure(error, false);
-          throw new HttpError(
-            failure.reason === 'timeout' ? 504 : 502,
-            PLATFORM_FAILURE_CODES[failure.reason],
-            failure.message,
-          );
-        }
+        const { status, text } = await platformRead(request, `${path}?${query}`);
         // The platform's refusal is not the reader's business (it names the producer's IDs): a plain 502.
         if (status !== 200) {
           request.log.warn({ status }, 'shared report: the platform refused the feed');

@@ -261,6 +261,10 @@ describe('shared report links', () => {
     await refused({ ...GAP_WEEK, agg: 'minute' });
     await refused({ ...GAP_WEEK, contract: 'C'.repeat(65) });
     await refused({ ...GAP_WEEK, token: 'mine' });
+    // A contract the platform does not know for this producer: refused when the link would be made.
+    expect((await refused({ ...GAP_WEEK, contract: 'C-NOT-THERE' })).json()).toEqual({
+      contract: ['The platform has no such contract for this producer.'],
+    });
     expect(
       (await refused({ ...GAP_WEEK, expires_at: new Date(clock + 400 * DAY_MS).toISOString() })).json(),
     ).toEqual({ expires_at: ['A link may work for at most a year.'] });
