@@ -15,6 +15,9 @@ import { passkeyNameSchema } from './passkeys.ts';
  */
 export const bffBadRequestSchema = z.union([bffRefusalSchema, fieldErrorsSchema]);
 
+/** A route that reads the platform on its way: its 502 (no usable answer) and 504 (too slow), with codes. */
+export const platformFailureAnswers = { 502: bffRefusalSchema, 504: bffRefusalSchema };
+
 /** The largest `max_age` the BFF passes on: a day, longer than any session lives. */
 export const SSO_MAX_AGE_LIMIT_SECONDS = 86_400;
 

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEED_MAX_LIMIT, feedPageSchema, type FeedRecord } from '../../contract/api/feed.ts';
 import { operationPath } from '../../contract/api/operation-paths.ts';
-import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
+import { bffBadRequestSchema, platformFailureAnswers } from '../../contract/bff-route-schemas.ts';
 import { bffRefusalSchema } from '../../contract/bff-refusal-codes.ts';
 import {
   comparedRange,
@@ -135,12 +135,7 @@ export default fp<SharedReportsPluginOptions>(
         config: { roles: SHARE_STAFF, audit: 'bff_shared_reports_create' },
         schema: {
           body: createSharedReportSchema,
-          response: {
-            201: createdSharedReportSchema,
-            400: bffBadRequestSchema,
-            502: bffRefusalSchema,
-            504: bffRefusalSchema,
-          },
+          response: { 201: createdSharedReportSchema, 400: bffBadRequestSchema, ...platformFailureAnswers },
         },
       },
       async (request, reply) => {
