@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createdSharedReportSchema } from '../src/contract/shared-reports.ts';
 import { ensureStaff, expect, expectAccessible, OPERATOR, screenshot, signIn, test } from './fixtures.ts';
@@ -153,6 +154,47 @@ test.describe('shared report links', () => {
         await expect(summaryValue(outside.page, 'Completeness')).toHaveText(staffPeriods);
       }
     }
+    expect(outside.errors).toEqual([]);
+    await outside.context.close();
+  });
+
+  test('on the link’s page the chart’s cursor and tooltip, every view and both downloads work', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, OPERATOR);
+    const url = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'previous' });
+    const outside = await reader(browser);
+    await outside.page.goto(url);
+    const chart = outside.page.locator('.feed-chart');
+    const surface = chart.locator('.chart-surface');
+    await surface.focus();
+    await outside.page.keyboard.press('End');
+    await expect(chart.getByText(/^2025-08-14 Europe\/Berlin; This range: 58\.742 kWh/)).toBeAttached();
+    const box = (await surface.boundingBox())!;
+    await outside.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    await expect(chart.locator('.chart-surface__tooltip')).toContainText('2025-08-12');
+
+    await outside.page.getByRole('button', { name: 'Duration curve' }).click();
+    await expect(chart.locator('.chart-series__line')).toHaveCount(2);
+    await expect(outside.page.getByText('Sorted from 4 complete periods')).toBeVisible();
+    await outside.page.getByRole('button', { name: 'Cumulative' }).click();
+    await expect(chart.locator('.chart-series__line')).toHaveCount(2);
+    const runningSums = outside.page.getByRole('region', { name: 'Running sums as a table' });
+    await expect(runningSums.getByRole('row', { name: /^2025-08-12/ })).toContainText('no data');
+
+    await outside.page.getByRole('button', { name: 'Chart' }).click();
+    const excel = outside.page.waitForEvent('download');
+    await outside.page.getByRole('button', { name: 'Download for Excel' }).click();
+    const excelFile = await excel;
+    expect(excelFile.suggestedFilename()).toMatch(/^feed-in_P1000_C1000_2025-08-10_2025-08-14_day_.*\.csv$/);
+    const lines = readFileSync(await excelFile.path(), 'utf8').slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(6);
+    expect(lines.find((line) => line.startsWith('2025-08-12,'))).toContain('no data');
+    const png = outside.page.waitForEvent('download');
+    await outside.page.getByRole('button', { name: 'Download PNG' }).click();
+    const bytes = readFileSync(await (await png).path());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(outside.errors).toEqual([]);
     await outside.context.close();
   });
