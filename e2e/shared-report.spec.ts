@@ -54,12 +54,22 @@ test.describe('shared report links', () => {
     await page.goto(reportUrl({ ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'year' }));
     const staffTotal = await summaryValue(page, 'Total energy').innerText();
     const staffEarlier = await summaryValue(page, 'A year earlier').innerText();
-    await page.getByRole('button', { name: 'Share outside the console' }).click();
+    await page.locator('.report-actions').getByRole('button', { name: 'Share outside the console' }).click();
     await page.getByLabel('For whom (optional)').fill('plant owner (e2e)');
     await page.getByRole('button', { name: 'Create the link' }).click();
     const url = await page.getByLabel('The link').inputValue();
     expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{43}$/);
     await expectAccessible(page);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await screenshot(page.locator('.report-actions'), {
+          path: `${SHOTS}/shared-report-staff-link-made-en-${width}-${scheme}.png`,
+        });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const outside = await reader(browser);
     const answer = await outside.page.goto(url);

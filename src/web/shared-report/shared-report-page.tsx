@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { comparedRange } from '../../contract/shared-report-ranges.ts';
 import type { SharedReportData } from '../../contract/shared-reports.ts';
 import { currentFormattingLocale } from '../i18n/i18n.ts';
@@ -9,7 +9,6 @@ import { WithCharts } from '../features/feed-report/chart/lazy-charts.tsx';
 import { rangeDays, rangeInstants } from '../features/feed-report/data/report-range.ts';
 import { exportFileName } from '../features/feed-report/data/report-rows.ts';
 import { reportView } from '../features/feed-report/data/report-view.ts';
-import type { ViewExcel } from '../features/feed-report/report-view-body.tsx';
 import { useReportDownloads, type ReportFiles } from '../features/feed-report/export/use-report-downloads.ts';
 import { ReportSummary, summaryComparison } from '../features/feed-report/report-summary.tsx';
 import { reportTitle } from '../features/feed-report/report-title.ts';
@@ -92,9 +91,8 @@ function SharedReport({ data }: { data: SharedReportData }) {
   useEffect(() => {
     document.title = `${heading} ${data.contract}`;
   }, [heading, data.contract]);
-  const chartRef = useRef<HTMLDivElement>(null);
-  const viewExcel = useRef<ViewExcel | null>(null);
   const downloads = useReportDownloads();
+  const { chartRef, viewExcel } = downloads;
   const { start, end } = rangeInstants(range, timeZone);
   const report = useMemo(
     () => reportView(data.records, start, end, aggregation, timeZone, now),
@@ -154,9 +152,8 @@ function SharedReport({ data }: { data: SharedReportData }) {
     timeZone,
     capacityKw: null,
     compared: compareRows ? { label: compareLabel, rows: compareRows } : null,
-    chart: { ref: chartRef, colors, title },
+    chart: { colors, title },
     fileName,
-    viewExcel,
   };
 
   return (

@@ -3,7 +3,7 @@ import { currentFormattingLocale } from '../../i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { canWrite } from '../../../contract/bff-api.ts';
 import type { ProducerContractPath } from '../../../contract/api/feed.ts';
@@ -39,13 +39,14 @@ import { reportView } from './data/report-view.ts';
 import { reportFetch } from './data/report-fetch.ts';
 import { openingNow } from './data/report-entered.ts';
 import type { ReportSearch, ReportViewName } from './data/report-search.ts';
-import { ReportViewBody, type ViewExcel } from './report-view-body.tsx';
+import { ReportViewBody } from './report-view-body.tsx';
 import { useWarmViews } from './data/warm-views.ts';
 import { ViewSwitch } from './view-switch.tsx';
 import { ReportSummary, summaryComparison } from './report-summary.tsx';
 import { ReportTable } from './table/report-table.tsx';
 import { useReportDownloads, type ReportFiles } from './export/use-report-downloads.ts';
 import { feedChartProps } from './chart/feed-chart-props.ts';
+import { useReportSlots } from '../../lib/report-slots.ts';
 
 const PRINTED_ROWS = 5000;
 
@@ -217,11 +218,10 @@ function ReportBody({
       : compareQuery.data;
   const progress = useFeedProgress(allowed ? (isRaw ? rangeRaw : params) : null);
   const colors = useChartColors();
-  const chartRef = useRef<HTMLDivElement>(null);
-  // The shown view's Excel file (its table's rows), when it is not the periods' table.
-  const viewExcel = useRef<ViewExcel | null>(null);
   const [printing, setPrinting] = useState(false);
   const downloads = useReportDownloads();
+  const { chartRef, viewExcel } = downloads;
+  const { ShareAction } = useReportSlots();
 
   useEffect(() => {
     if (records) rememberContract({ user, contract });
@@ -319,9 +319,8 @@ function ReportBody({
     timeZone,
     capacityKw: state.capacityKw,
     compared: compareRows ? { label: compareLabel, rows: compareRows } : null,
-    chart: { ref: chartRef, colors, title },
+    chart: { colors, title },
     fileName,
-    viewExcel,
   };
   return (
     <section aria-label={t`Report`} className="report">
@@ -351,6 +350,20 @@ function ReportBody({
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
           {t`Print`}
         </button>
+        {ShareAction && (
+          <ShareAction
+            report={{
+              user,
+              contract,
+              from: range.from,
+              to: range.to,
+              agg: aggregation,
+              tz: timeZone,
+              view,
+              compare: state.compare ?? null,
+            }}
+          />
+        )}
         {canBook && (
           <Link to="/producers/charges" search={{ user, contract }}>
             {t`Book a charge or credit for ${user} / ${contract}`}

@@ -11,11 +11,11 @@ import {
   SHARED_REPORT_NOTE_MAX,
   shareFormSchemaAt,
   type CreatedSharedReport,
-  type CreateSharedReport,
   type ShareForm,
 } from '../../../contract/shared-reports.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import type { ShownReport } from '../../lib/report-slots.ts';
 import { useCurrentUser } from '../../lib/session/use-current-user.ts';
 import { useCreateSharedReport } from './api/create-shared-report.ts';
 
@@ -24,7 +24,7 @@ import { useCreateSharedReport } from './api/create-shared-report.ts';
  * report shown — contract, range, aggregation, zone, view, compare — until a chosen day, with a note of whom
  * it is for. The link is shown once, with a copy button: only its hash is kept.
  */
-export function ShareReportPanel({ report }: { report: CreateSharedReport }) {
+export function ShareReportPanel({ report }: { report: ShownReport }) {
   const { t } = useLingui();
   const staff = useCurrentUser();
   const [open, setOpen] = useState(false);
@@ -32,7 +32,7 @@ export function ShareReportPanel({ report }: { report: CreateSharedReport }) {
   const panelId = useId();
   if (!canWrite(staff.role)) return null;
   return (
-    <section className="share-report print-hidden" aria-label={t`Share outside the console`}>
+    <>
       <button
         type="button"
         className="button button--secondary"
@@ -43,15 +43,15 @@ export function ShareReportPanel({ report }: { report: CreateSharedReport }) {
         {t`Share outside the console`}
       </button>
       {open && (
-        <div id={panelId} className="card share-report__panel">
+        <section id={panelId} className="card share-report__panel" aria-label={t`Share outside the console`}>
           {created ? (
             <CreatedLink created={created} onAnother={() => setCreated(null)} />
           ) : (
             <ShareForm report={report} onCreated={setCreated} />
           )}
-        </div>
+        </section>
       )}
-    </section>
+    </>
   );
 }
 
@@ -59,7 +59,7 @@ function ShareForm({
   report,
   onCreated,
 }: {
-  report: CreateSharedReport;
+  report: ShownReport;
   onCreated: (created: CreatedSharedReport) => void;
 }) {
   const { t } = useLingui();

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { currentFormattingLocale, currentLanguage } from '../../../i18n/i18n.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 import type { ChartColors } from '../chart/chart-colors.ts';
@@ -13,7 +13,7 @@ type ReportExports = Awaited<ReturnType<typeof loadExport>>;
 
 const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
 
-/** What the report's Excel and PNG files are made of: the view shown, its rows, its chart. */
+/** What the report's Excel and PNG files are made of: the view shown, its rows, its chart's title. */
 export interface ReportFiles {
   view: ReportViewName;
   rows: readonly ReportRow[];
@@ -21,10 +21,14 @@ export interface ReportFiles {
   capacityKw: number | null;
   /** The compared range's periods under its name, or null without a comparison. */
   compared: { label: string; rows: readonly ReportRow[] } | null;
-  /** The drawn chart (the PNG's picture), its colours and its title. */
-  chart: { ref: RefObject<HTMLDivElement | null>; colors: ChartColors; title: string };
+  /** The chart's colours and title (the PNG's legend and heading). */
+  chart: { colors: ChartColors; title: string };
   fileName: string;
-  /** The shown view's Excel file maker, when it is not the periods' table. */
+}
+
+/** Where the page puts what the files are read from: the drawn chart, the shown view's Excel file maker. */
+interface DrawnReport {
+  chart: RefObject<HTMLDivElement | null>;
   viewExcel: RefObject<ViewExcel | null>;
 }
 
@@ -32,10 +36,14 @@ type Download = (exports: ReportExports) => Promise<string | void> | string | vo
 
 /**
  * The report's downloads (the console's report and a shared link's page): `run` loads the export code on the
- * first use and makes the file; what stops it is said as `problem`.
+ * first use and makes the file; what stops it is said as `problem`. The page hands `chartRef` to the drawn
+ * chart (the PNG's picture) and `viewExcel` to a view other than the periods' table (its Excel file).
  */
 export function useReportDownloads() {
   const [problem, setProblem] = useState<string | null>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const viewExcel = useRef<ViewExcel | null>(null);
+  const drawn: DrawnReport = { chart: chartRef, viewExcel };
   const run = (
     make: Download,
     failure: (error: unknown) => string = () =>
@@ -52,11 +60,13 @@ export function useReportDownloads() {
   return {
     problem,
     run,
+    chartRef,
+    viewExcel,
     /** The Excel file of the view shown. */
-    excel: (files: ReportFiles) => run(excelFile(files)),
+    excel: (files: ReportFiles) => run(excelFile(files, drawn)),
     /** The chart as a PNG (its failure in its own words). */
     png: (files: ReportFiles) =>
-      run(pngFile(files), (error) =>
+      run(pngFile(files, drawn), (error) =>
         error instanceof Error ? error.message : t`The PNG could not be made.`,
       ),
     /** A CSV file the export code writes (the console's raw values). */
@@ -66,13 +76,13 @@ export function useReportDownloads() {
 }
 
 const excelFile =
-  (files: ReportFiles): Download =>
+  (files: ReportFiles, drawn: DrawnReport): Download =>
   (exports) => {
     const { rows, timeZone } = files;
     // The periods' table is the chart's file only: another view not drawn yet (its code still loading)
     // has no rows to give, and the periods under its name would be the wrong file.
     const file =
-      files.viewExcel.current?.(exports) ??
+      drawn.viewExcel.current?.(exports) ??
       (files.view === 'chart'
         ? exports.excelCsv(rows, timeZone, currentFormattingLocale(), files.capacityKw, files.compared)
         : null);
@@ -81,7 +91,7 @@ const excelFile =
   };
 
 const pngFile =
-  ({ compared, chart: { ref, colors, title }, fileName }: ReportFiles): Download =>
+  ({ compared, chart: { colors, title }, fileName }: ReportFiles, drawn: DrawnReport): Download =>
   async ({ viewPng }) => {
     const legend = compared
       ? [
@@ -89,7 +99,7 @@ const pngFile =
           { label: compared.label, color: colors.compare },
         ]
       : [];
-    const drawn = ref.current;
-    if (!drawn) return t`The chart is not drawn yet.`;
-    downloadBlob(await viewPng(drawn, title, colors, legend), `${fileName}.png`);
+    const picture = drawn.chart.current;
+    if (!picture) return t`The chart is not drawn yet.`;
+    downloadBlob(await viewPng(picture, title, colors, legend), `${fileName}.png`);
   };
