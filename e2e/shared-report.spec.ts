@@ -51,9 +51,11 @@ test.describe('shared report links', () => {
     browser,
   }) => {
     await signIn(page, OPERATOR);
-    await page.goto(reportUrl({ ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'year' }));
+    await page.goto(reportUrl({ ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'year', capacity_kw: '9.8' }));
     const staffTotal = await summaryValue(page, 'Total energy').innerText();
     const staffEarlier = await summaryValue(page, 'A year earlier').innerText();
+    const staffYield = await summaryValue(page, 'Specific yield').innerText();
+    expect(staffYield).toMatch(/kWh\/kWp$/);
     await page.locator('.report-actions').getByRole('button', { name: 'Share outside the console' }).click();
     await page.getByLabel('For whom (optional)').fill('plant owner (e2e)');
     await page.getByRole('button', { name: 'Create the link' }).click();
@@ -81,6 +83,7 @@ test.describe('shared report links', () => {
     await expect(outside.page.getByText(/This link works until/)).toBeVisible();
     await expect(summaryValue(outside.page, 'Total energy')).toHaveText(staffTotal);
     await expect(summaryValue(outside.page, 'A year earlier')).toHaveText(staffEarlier);
+    await expect(summaryValue(outside.page, 'Specific yield')).toHaveText(staffYield);
     await expect(summaryValue(outside.page, 'Periods without data')).toContainText('2025-08-12');
     await expect(outside.page.locator('.feed-chart svg.recharts-surface')).toBeVisible();
     // The heatmap draws from the link's own raw values: nothing is asked of /api or /bff.

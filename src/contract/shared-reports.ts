@@ -61,6 +61,16 @@ const noteSchema = z.string().check(
   z.refine((note) => !/\p{Cc}/u.test(note), { message: 'Use letters, digits and punctuation only.' }),
 );
 
+/**
+ * The plant's nameplate power as staff entered it on the report (kWp; the report's `capacity_kw`): the link's
+ * summary shows specific yield and capacity factor with it, as staff saw them.
+ */
+export const CAPACITY_KW_MAX = 10_000_000;
+const capacityKwSchema = z.number().check(
+  z.positive({ message: 'Enter the nameplate power as a positive number of kWp.' }),
+  z.maximum(CAPACITY_KW_MAX, { message: `At most ${CAPACITY_KW_MAX} kWp.` }),
+);
+
 /** What a link shows: the report's URL state as staff had it. */
 export const sharedReportParamsSchema = z
   .object({
@@ -77,6 +87,7 @@ export const sharedReportParamsSchema = z
       ),
     view: z._default(z.enum(SHARED_REPORT_VIEWS), 'chart'),
     compare: z._default(z.nullable(z.enum(SHARED_REPORT_COMPARES)), null),
+    capacity_kw: z._default(z.nullable(capacityKwSchema), null),
   })
   .check(
     z.superRefine((report, ctx) => {
@@ -105,6 +116,7 @@ export const createSharedReportSchema = z
     tz: z.string().check(z.maxLength(64)),
     view: z.optional(z.enum(SHARED_REPORT_VIEWS)),
     compare: z.optional(z.nullable(z.enum(SHARED_REPORT_COMPARES))),
+    capacity_kw: z.optional(z.nullable(capacityKwSchema)),
     expires_at: z.optional(
       z.iso.datetime({ offset: true, message: 'Use a date and time such as 2026-12-31T23:59:59Z.' }),
     ),
@@ -159,6 +171,7 @@ const storedReportFields = {
   tz: z.string(),
   view: z.enum(SHARED_REPORT_VIEWS),
   compare: z.nullable(z.enum(SHARED_REPORT_COMPARES)),
+  capacity_kw: z.nullable(z.number()),
 };
 
 /** One link in the staff list (for a contract): who made it, for whom, until when, how often it was read. */

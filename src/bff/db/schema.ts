@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   json,
@@ -455,6 +456,8 @@ export const sharedReports = pgTable(
     timeZone: text('time_zone').notNull(),
     view: text('view').notNull(),
     compare: text('compare'),
+    /** The nameplate power (kWp) staff entered on the report, or null. */
+    capacityKw: doublePrecision('capacity_kw'),
     note: text('note').notNull().default(''),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),

@@ -46,6 +46,7 @@ export class SharedReportRepository {
         timeZone: report.tz,
         view: report.view,
         compare: report.compare,
+        capacityKw: report.capacity_kw,
         note: link.note,
         createdAt: link.createdAt,
         expiresAt: link.expiresAt,

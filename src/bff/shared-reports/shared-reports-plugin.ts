@@ -86,6 +86,7 @@ const paramsOf = (row: SharedReportRow): SharedReportParams =>
     tz: row.timeZone,
     view: row.view,
     compare: row.compare,
+    capacity_kw: row.capacityKw,
   });
 
 function listView(row: SharedReportRow, now: number): SharedReport {

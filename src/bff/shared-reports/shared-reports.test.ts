@@ -90,6 +90,15 @@ describe('shared report links', () => {
     // The gap day holds no values: the platform gives no record for it, and neither does the link.
     expect(report.records.map((record) => record.start)).not.toContain('2025-08-11T22:00:00Z');
     expect(report.compare_records).toBeNull();
+    expect(report.capacity_kw).toBeNull();
+  });
+
+  it('keeps the nameplate power staff entered, so the reader sees specific yield as they did', async () => {
+    const link = await share({ ...GAP_WEEK, capacity_kw: 9.8 });
+    const report = sharedReportDataSchema.parse((await read(`${link.url}/feed`)).json());
+    expect(report.capacity_kw).toBe(9.8);
+    const listed = await bff.call('GET', '/bff/shared-reports?user=P1000&contract=C1000', bff.operator);
+    expect(sharedReportListSchema.parse(listed.json()).find((row) => row.capacity_kw === 9.8)).toBeDefined();
   });
 
   it('gives the heatmap the range’s 15-minute values, padded for every zone, only for that link', async () => {
@@ -261,6 +270,10 @@ describe('shared report links', () => {
     await refused({ ...GAP_WEEK, agg: 'minute' });
     await refused({ ...GAP_WEEK, contract: 'C'.repeat(65) });
     await refused({ ...GAP_WEEK, token: 'mine' });
+    await refused({ ...GAP_WEEK, capacity_kw: 0 });
+    await refused({ ...GAP_WEEK, capacity_kw: -5 });
+    await refused({ ...GAP_WEEK, capacity_kw: 10_000_001 });
+    await refused({ ...GAP_WEEK, capacity_kw: '9,8' });
     // A contract the platform does not know for this producer: refused when the link would be made.
     expect((await refused({ ...GAP_WEEK, contract: 'C-NOT-THERE' })).json()).toEqual({
       contract: ['The platform has no such contract for this producer.'],

@@ -84,7 +84,7 @@ export function SharedHeatmap({
         timeZone={data.tz}
         now={Date.parse(data.read_at)}
         colors={colors}
-        capacityKw={null}
+        capacityKw={data.capacity_kw}
         printing={false}
         excelRef={excelRef}
       />

@@ -150,7 +150,7 @@ function SharedReport({ data }: { data: SharedReportData }) {
     view,
     rows: report.rows,
     timeZone,
-    capacityKw: null,
+    capacityKw: data.capacity_kw,
     compared: compareRows ? { label: compareLabel, rows: compareRows } : null,
     chart: { colors, title },
     fileName,
@@ -166,7 +166,7 @@ function SharedReport({ data }: { data: SharedReportData }) {
         summary={report.summary}
         rows={report.rows}
         unit={report.unit}
-        capacityKw={null}
+        capacityKw={data.capacity_kw}
         timeZone={timeZone}
         comparison={summaryComparison(compareView, compareLabel)}
       />
@@ -253,6 +253,7 @@ function SharedReport({ data }: { data: SharedReportData }) {
           rows={report.rows}
           timeZone={timeZone}
           printAll={false}
+          capacityKw={data.capacity_kw}
           compareRows={compareRows}
           compareLabel={compareLabel}
         />

@@ -361,6 +361,7 @@ function ReportBody({
               tz: timeZone,
               view,
               compare: state.compare ?? null,
+              capacity_kw: state.capacityKw ?? null,
             }}
           />
         )}

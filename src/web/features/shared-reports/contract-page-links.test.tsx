@@ -24,6 +24,7 @@ const link = (id: string, note: string): SharedReport => ({
   tz: 'Europe/Berlin',
   view: 'chart',
   compare: null,
+  capacity_kw: null,
   note,
   created_by: 'olga',
   created_at: '2026-11-29T09:00:00Z',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CAPACITY_KW_MAX } from '../../../../contract/shared-reports.ts';
 
 const AGGREGATIONS = ['year', 'month', 'week', 'day', 'hour', 'raw'] as const;
 /** What the report draws beside its summary (pinned: `view=chart|heatmap|duration|cumulative`). */
@@ -19,7 +20,7 @@ export const reportSearchSchema = z.object({
   agg: z.catch(z.optional(z.enum(AGGREGATIONS)), undefined),
   tz: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
   compare: z.catch(z.optional(z.enum(['previous', 'year'])), undefined),
-  capacity_kw: z.catch(z.optional(z.coerce.number().check(z.positive(), z.maximum(10_000_000))), undefined),
+  capacity_kw: z.catch(z.optional(z.coerce.number().check(z.positive(), z.maximum(CAPACITY_KW_MAX))), undefined),
   view: z.catch(z.optional(z.enum(REPORT_VIEWS)), undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;

@@ -1,0 +1,1 @@
+ALTER TABLE "shared_reports" ADD COLUMN "capacity_kw" double precision;
