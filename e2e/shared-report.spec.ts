@@ -201,7 +201,10 @@ test.describe('shared report links', () => {
     await outside.page.getByRole('button', { name: 'Download for Excel' }).click();
     const excelFile = await excel;
     expect(excelFile.suggestedFilename()).toMatch(/^feed-in_P1000_C1000_2025-08-10_2025-08-14_day_.*\.csv$/);
-    const lines = readFileSync(await excelFile.path(), 'utf8').slice(1).trim().split('\r\n');
+    const lines = readFileSync(await excelFile.path(), 'utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(6);
     expect(lines.find((line) => line.startsWith('2025-08-12,'))).toContain('no data');
     const png = outside.page.waitForEvent('download');

@@ -158,7 +158,8 @@ const problems = [
   linkLibraryImportsCharts &&
     'the shared report page’s chart library imports its chart chunk: see vite.shared.config.ts',
   linkFirstLoadsLibrary && 'the shared report page loads the chart library before the chart',
-  linkHasReactDom && 'the shared report page holds React DOM: see the aliases to Preact in vite.shared.config.ts',
+  linkHasReactDom &&
+    'the shared report page holds React DOM: see the aliases to Preact in vite.shared.config.ts',
   initial.length === 0 && 'no script found in dist/index.html',
   total > BUDGET_KB && 'initial JavaScript over budget',
   catalogues.length < 2 && 'the English and German catalogues are missing from dist/assets',

@@ -66,10 +66,12 @@ const noteSchema = z.string().check(
  * summary shows specific yield and capacity factor with it, as staff saw them.
  */
 export const CAPACITY_KW_MAX = 10_000_000;
-const capacityKwSchema = z.number().check(
-  z.positive({ message: 'Enter the nameplate power as a positive number of kWp.' }),
-  z.maximum(CAPACITY_KW_MAX, { message: `At most ${CAPACITY_KW_MAX} kWp.` }),
-);
+const capacityKwSchema = z
+  .number()
+  .check(
+    z.positive({ message: 'Enter the nameplate power as a positive number of kWp.' }),
+    z.maximum(CAPACITY_KW_MAX, { message: `At most ${CAPACITY_KW_MAX} kWp.` }),
+  );
 
 /** What a link shows: the report's URL state as staff had it. */
 export const sharedReportParamsSchema = z

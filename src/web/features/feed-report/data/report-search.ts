@@ -20,7 +20,10 @@ export const reportSearchSchema = z.object({
   agg: z.catch(z.optional(z.enum(AGGREGATIONS)), undefined),
   tz: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
   compare: z.catch(z.optional(z.enum(['previous', 'year'])), undefined),
-  capacity_kw: z.catch(z.optional(z.coerce.number().check(z.positive(), z.maximum(CAPACITY_KW_MAX))), undefined),
+  capacity_kw: z.catch(
+    z.optional(z.coerce.number().check(z.positive(), z.maximum(CAPACITY_KW_MAX))),
+    undefined,
+  ),
   view: z.catch(z.optional(z.enum(REPORT_VIEWS)), undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;
