@@ -117,6 +117,17 @@ describe('BFF against the real sandbox', () => {
     ).toBe(401);
   });
 
+  it('tells the console who is signed in with a 200 either way (/bff/session), the same user as /bff/user', async () => {
+    const signedOut = await call('GET', '/bff/session', undefined);
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    expect((await call('GET', '/bff/session', viewer)).json()).toEqual({
+      user: (await call('GET', '/bff/user', viewer)).json(),
+    });
+    // A forged or unknown cookie is nobody, as for /bff/user.
+    expect((await call('GET', '/bff/session', 'ec_session=forged.value')).json()).toEqual({ user: null });
+  });
+
   it('signs in with an HttpOnly, SameSite=Strict session cookie and reports the user', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -269,6 +280,7 @@ describe('BFF against the real sandbox', () => {
       disabled: true,
     });
     expect((await call('GET', '/bff/user', newbie)).statusCode).toBe(401);
+    expect((await call('GET', '/bff/session', newbie)).json()).toEqual({ user: null });
     expect(
       (await call('POST', '/bff/login', undefined, { username: 'newbie', password: 'long-enough-pass' }))
         .statusCode,
@@ -301,6 +313,7 @@ describe('BFF against the real sandbox', () => {
     const cookie = await signIn(app, 'olga', 'operator-password');
     expect((await call('POST', '/bff/logout', cookie)).statusCode).toBe(204);
     expect((await call('GET', '/bff/user', cookie)).statusCode).toBe(401);
+    expect((await call('GET', '/bff/session', cookie)).json()).toEqual({ user: null });
   });
 
   it('serves health and readiness', async () => {

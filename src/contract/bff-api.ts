@@ -53,6 +53,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/**
+ * `GET /bff/session` (beyond the pinned routes, decision 0042): who is signed in, `user: null` when nobody is —
+ * always 200, so the console's probe at start logs no error in the browser as the pinned `/bff/user`'s 401 does.
+ */
+export const sessionAnswerSchema = z.object({ user: z.nullable(sessionUserSchema) });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
 export const environmentInfoSchema = z.object({ environment: z.enum(ENVIRONMENTS) });
 
 /** The username prefix of staff signed in through the identity provider: `sso:<subject>`. */

@@ -7,16 +7,19 @@ import {
   environmentInfoSchema,
   loginRequestSchema,
   logoutResponseSchema,
+  sessionAnswerSchema,
   sessionUserSchema,
   signInOptionsSchema,
   staffUserSchema,
   updateUserRequestSchema,
   type Environment,
+  type SessionUser,
 } from '../../contract/bff-api.ts';
 import { bffBadRequestSchema } from '../../contract/bff-route-schemas.ts';
 import { HttpError } from '../http-error.ts';
 import { HOURLY, scheduleMaintenance } from '../maintenance.ts';
 import { ADMINS, SIGNED_IN } from '../route-rules/role-rules.ts';
+import type { Session } from '../sessions/session-store.ts';
 import { endSession, requireAdmin, requireSession } from '../sessions/sessions-plugin.ts';
 import { AccountLinks } from './account-links.ts';
 import { newPasswordProblems } from './new-password.ts';
@@ -129,22 +132,28 @@ export default fp<AccountsPluginOptions>(
       },
     );
 
+    const userOf = (session: Session): SessionUser => ({
+      username: session.username,
+      role: session.role,
+      environment: options.environment,
+      confirmFromCent: options.confirmFromCent,
+      approvalFromCent: options.approvalFromCent,
+      ...(session.displayName !== null && { displayName: session.displayName }),
+      ...(session.mustChangePassword && { must_change_password: true }),
+      ...(session.authenticatedWith !== null && { authenticatedWith: session.authenticatedWith }),
+    });
+
     app.get(
       '/bff/user',
       { config: { roles: SIGNED_IN }, schema: { response: { 200: sessionUserSchema } } },
-      async (request) => {
-        const session = requireSession(request);
-        return {
-          username: session.username,
-          role: session.role,
-          environment: options.environment,
-          confirmFromCent: options.confirmFromCent,
-          approvalFromCent: options.approvalFromCent,
-          ...(session.displayName !== null && { displayName: session.displayName }),
-          ...(session.mustChangePassword && { must_change_password: true }),
-          ...(session.authenticatedWith !== null && { authenticatedWith: session.authenticatedWith }),
-        };
-      },
+      async (request) => userOf(requireSession(request)),
+    );
+
+    // The console's probe at start: the same user, or null with a 200 (a 401 is logged as an error by browsers).
+    app.get(
+      '/bff/session',
+      { config: { roles: 'public' }, schema: { response: { 200: sessionAnswerSchema } } },
+      async (request) => ({ user: request.session ? userOf(request.session) : null }),
     );
 
     // Public: the sign-in screen shows the environment too, so production is unmistakable before sign-in.

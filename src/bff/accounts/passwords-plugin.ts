@@ -35,6 +35,7 @@ const LOCAL_ACCOUNTS_OFF =
 const OPEN_WHILE_PASSWORD_MUST_CHANGE = new Set([
   'POST /bff/password',
   'GET /bff/user',
+  'GET /bff/session',
   'POST /bff/logout',
   'POST /bff/login',
   'POST /bff/login/passkey',

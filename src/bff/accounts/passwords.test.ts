@@ -114,6 +114,9 @@ describe('password reset, change and policy', () => {
       expect(signedIn.json()).toEqual({ username: 'rita', role: 'operator', must_change_password: true });
       const rita = `${signedIn.cookies[0]!.name}=${signedIn.cookies[0]!.value}`;
       expect((await bff.call('GET', '/bff/user', rita)).json()).toMatchObject({ must_change_password: true });
+      expect((await bff.call('GET', '/bff/session', rita)).json()).toMatchObject({
+        user: { must_change_password: true },
+      });
 
       // Until the change: every other call is refused, the platform's and the console's own.
       for (const [method, url] of [

@@ -1,7 +1,7 @@
 import { pageSchema } from '../../contract/api/common.ts';
 import { decisionsForMeSchema } from '../../contract/approval-decisions.ts';
 import { approvalSchema } from '../../contract/approvals.ts';
-import { sessionUserSchema, type SessionUser } from '../../contract/bff-api.ts';
+import { sessionAnswerSchema, type SessionUser } from '../../contract/bff-api.ts';
 import { searchResponseSchema } from '../../contract/records.ts';
 import { FakeBff } from './fake-bff.ts';
 
@@ -17,7 +17,7 @@ export const OPERATOR: SessionUser = {
 /** The console's own routes every signed-in page asks for, answered as for a quiet day. */
 export function consoleBff(user: SessionUser = OPERATOR): FakeBff {
   return new FakeBff()
-    .own('GET', '/bff/user', sessionUserSchema, () => ({ status: 200, body: user }))
+    .own('GET', '/bff/session', sessionAnswerSchema, () => ({ status: 200, body: { user } }))
     .own('GET', '/bff/approvals', pageSchema(approvalSchema), () => ({
       status: 200,
       body: { count: 0, next: null, previous: null, results: [] },
