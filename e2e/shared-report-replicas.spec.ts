@@ -1,10 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { createdSharedReportSchema } from '../src/contract/shared-reports.ts';
 import { createPostgresDatabase, TEST_DATABASE_URL } from '../src/node-shared/db/testing/postgres.ts';
 import { replicaEnvironments, startBffProcess, type BffProcess } from '../src/bff/testing/bff-process.ts';
 import { ADMIN_PASSWORD, stackPorts } from './console-stack.ts';
 import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { expectOutsider, GAP_WEEK, reader, share, summaryValue } from './shared-report-reader.ts';
 
 /**
  * Issue 46's links on two BFF replicas (`npm run bff` twice, as production runs them) on one PostgreSQL database,
@@ -14,37 +14,11 @@ import { ADMIN, expect, signIn, test } from './fixtures.ts';
  */
 const PORT = Number(process.env.E2E_PORT ?? 18480);
 const [PORT_A, PORT_B] = [PORT + 50, PORT + 51];
-const GAP_WEEK = { user: 'P1000', contract: 'C1000', from: '2025-08-10', to: '2025-08-14', agg: 'day' };
 
 // Staff work on replica A (`page` and its requests go there); readers are sent to either.
 test.use({ baseURL: `http://127.0.0.1:${PORT_A}` });
 
-const totalEnergy = (page: Page) =>
-  page
-    .locator('.report-summary > div')
-    .filter({ has: page.locator('dt', { hasText: /^Total energy/ }) })
-    .locator('dd');
-
-/** Someone outside the console: a fresh browser context, no cookie; the paths its pages ask for are kept. */
-async function reader(browser: Browser) {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  const asked: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  /** Neither a cookie nor a request to the console's own routes, nor an error on the page. */
-  const expectOutsider = async () => {
-    expect(await context.cookies()).toEqual([]);
-    expect(asked.filter((path) => /^\/(api|bff)\//.test(path))).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  };
-  return { page, expectOutsider };
-}
+const totalEnergy = (page: Page) => summaryValue(page, 'Total energy');
 
 test.describe('shared report links on two BFF replicas of one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
@@ -113,7 +87,7 @@ test.describe('shared report links on two BFF replicas of one PostgreSQL databas
     const revoked = await outside.page.goto(`${b.url}${pathname}`);
     expect(revoked?.status()).toBe(410);
     await expect(outside.page.getByRole('alert')).toHaveText(/This link was revoked/);
-    await outside.expectOutsider();
+    await expectOutsider(outside);
   });
 
   test('a link past its expiry answers 410 “expired” on A and on B, while a fresh link still opens', async ({
@@ -121,15 +95,8 @@ test.describe('shared report links on two BFF replicas of one PostgreSQL databas
     browser,
   }) => {
     await signIn(page, ADMIN);
-    const share = async () => {
-      const answer = await page.request.post('/bff/shared-reports', {
-        headers: { 'x-csrf': '1' },
-        data: { ...GAP_WEEK, tz: 'Europe/Berlin' },
-      });
-      expect(answer.status(), await answer.text()).toBe(201);
-      return createdSharedReportSchema.parse(await answer.json());
-    };
-    const [expiring, fresh] = [await share(), await share()];
+    const report = { ...GAP_WEEK, tz: 'Europe/Berlin' };
+    const [expiring, fresh] = [await share(page, report), await share(page, report)];
     // The replicas run on real time and a link lives at least until the next day, so instead of waiting the
     // link's expiry is moved into the past where both replicas read it on every opening: the shared database.
     const client = new pg.Client({ connectionString: database!.url });
@@ -153,6 +120,6 @@ test.describe('shared report links on two BFF replicas of one PostgreSQL databas
     const opened = await outside.page.goto(`${b.url}${fresh.url}`);
     expect(opened?.status()).toBe(200);
     await expect(totalEnergy(outside.page)).toHaveText(/\d.* [kMG]?Wh$/);
-    await outside.expectOutsider();
+    await expectOutsider(outside);
   });
 });

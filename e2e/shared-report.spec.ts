@@ -1,43 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { createdSharedReportSchema } from '../src/contract/shared-reports.ts';
 import { ensureStaff, expect, expectAccessible, OPERATOR, screenshot, signIn, test } from './fixtures.ts';
 import { expectNoSidewaysScroll } from './no-sideways-scroll.ts';
+import { GAP_WEEK, reader, share, summaryValue } from './shared-report-reader.ts';
 
 const SHOTS = 'test-results/screenshots';
-const GAP_WEEK = { user: 'P1000', contract: 'C1000', from: '2025-08-10', to: '2025-08-14', agg: 'day' };
 
 const reportUrl = (report: Record<string, string>) => `/reports/feed-in?${new URLSearchParams(report)}`;
-/** A summary entry's value by its term, matched whole ("Total energy", not "A year earlier: total energy"). */
-const summaryValue = (page: Page, term: string) =>
-  page
-    .locator('.report-summary > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}`) }) })
-    .locator('dd');
-
-/** A person outside the console: a fresh browser context, no cookie of the console, in `locale`. */
-async function reader(
-  browser: Browser,
-  locale = 'en-GB',
-  width = 1440,
-  colorScheme: 'light' | 'dark' = 'light',
-) {
-  const context = await browser.newContext({ locale, viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  return { context, page, errors };
-}
-
-/** A link made through the BFF as the signed-in operator (the form is tested once, below). */
-async function share(page: Page, report: Record<string, string>): Promise<string> {
-  const answer = await page.request.post('/bff/shared-reports', { headers: { 'x-csrf': '1' }, data: report });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return createdSharedReportSchema.parse(await answer.json()).url;
-}
 
 test.describe('shared report links', () => {
   test.beforeAll(async ({ browser }) => {
@@ -117,7 +85,7 @@ test.describe('shared report links', () => {
 
   test('a link cannot reach another contract or range by editing its address', async ({ page, browser }) => {
     await signIn(page, OPERATOR);
-    const url = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin' });
+    const { url } = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin' });
     const token = url.slice('/shared/'.length);
     const outside = await reader(browser);
     await outside.page.goto(`${url}?user=P2000&contract=C2000&from=2024-01-01&to=2024-12-31&agg=raw`);
@@ -160,7 +128,7 @@ test.describe('shared report links', () => {
         await page.goto(reportUrl(report));
         const staffTotal = await summaryValue(page, 'Total energy').innerText();
         const staffPeriods = await summaryValue(page, 'Completeness').innerText();
-        await outside.page.goto(await share(page, report));
+        await outside.page.goto((await share(page, report)).url);
         await expect(summaryValue(outside.page, 'Total energy'), `${tz} ${range.from}`).toHaveText(
           staffTotal,
         );
@@ -176,7 +144,7 @@ test.describe('shared report links', () => {
     browser,
   }) => {
     await signIn(page, OPERATOR);
-    const url = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'previous' });
+    const { url } = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'previous' });
     const outside = await reader(browser);
     await outside.page.goto(url);
     const chart = outside.page.locator('.feed-chart');
@@ -220,7 +188,7 @@ test.describe('shared report links', () => {
     browser,
   }) => {
     await signIn(page, OPERATOR);
-    const url = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'previous' });
+    const { url } = await share(page, { ...GAP_WEEK, tz: 'Europe/Berlin', compare: 'previous' });
     for (const [locale, heading] of [
       ['en-GB', 'Feed-in report'],
       ['de-DE', 'Einspeisebericht'],
