@@ -29,16 +29,16 @@ export const CHART_LIBRARY = new RegExp(
  * took five rounds before the console could start, and a lazy page's own files queued behind them.
  * The set is read from the module graph once it is complete (buildEnd), before the chunks are made.
  */
-function shellModules() {
+function staticImports(name: string, isStart: (id: string, context: PluginContext) => boolean) {
   const modules = new Set<string>();
   return {
     modules,
     plugin: {
-      name: 'energy-console:shell-modules',
+      name: `energy-console:${name}`,
       apply: 'build' as const,
       buildEnd(this: PluginContext) {
         modules.clear();
-        const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        const pending = [...this.getModuleIds()].filter((id) => isStart(id, this));
         while (pending.length > 0) {
           const id = pending.pop()!;
           if (modules.has(id)) continue;
@@ -49,7 +49,17 @@ function shellModules() {
     },
   };
 }
-const shell = shellModules();
+const shell = staticImports('shell-modules', (id, context) => context.getModuleInfo(id)?.isEntry === true);
+
+/**
+ * What the feed-in report's route loads (its page, the find slots, the charts; scripts/check-bundle-size.ts):
+ * the console's modules that pages share and the report uses are one chunk (`shared`), the others a second
+ * (`shared-forms`). In one chunk the report loaded the write forms' rules and zod's parts only they use
+ * (ibantools, the bulk and approval shapes: ~9 KB gzip), once zod left the shell (docs/decisions/0049).
+ */
+const REPORT_ROUTE_MODULES =
+  /[\\/]src[\\/]web[\\/](features[\\/]feed-report[\\/](feed-report-page\.tsx|chart[\\/]charts\.ts)|app[\\/]find-slots\.tsx)$/;
+const reportRoute = staticImports('report-route-modules', (id) => REPORT_ROUTE_MODULES.test(id));
 
 /**
  * The shared report link's page (`shared.html`, issue 46) is a second build into the same folder, run when
@@ -80,6 +90,7 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: command === 'build' }),
     precompress(),
     shell.plugin,
+    reportRoute.plugin,
     sharedReportPage(),
   ],
   // The bulk page's CSV worker uses the same messages.
@@ -94,10 +105,15 @@ export default defineConfig(({ command }) => ({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'recharts', test: CHART_LIBRARY },
-            // Runs before zod loads, so its own chunk (src/web/zod-without-eval.ts).
-            { name: 'zod-without-eval', test: /zod-without-eval\.ts$/, priority: 2 },
+            // zod's parts (core, mini, its registries) in one file, not four: every page loads them.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'shell', test: (id) => shell.modules.has(id), priority: 1 },
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
+            {
+              name: 'shared',
+              test: (id) => /[\\/]src[\\/]/.test(id) && reportRoute.modules.has(id),
+              minShareCount: 2,
+            },
+            { name: 'shared-forms', test: /[\\/]src[\\/]/, minShareCount: 2 },
           ],
         },
       },

@@ -255,7 +255,7 @@ test('while a page’s code loads, the shell stays and the content area says it 
   // The validators page (the first page after sign-in) arrives late.
   let releaseChunk: () => void = () => {};
   const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
-  await page.route(/\/assets\/validators-page-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/validators-route-page-[^/]+\.js$/, async (route) => {
     await chunkHeld;
     await route.continue();
   });

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Initial JavaScript budget (issue 6): what index.html loads before any lazy chunk. Issue 45's goal is 110 KB;
- * measured 2026-11-29 after zod/mini and the fetch client: 131.9 KB, of which React, React DOM, TanStack Router
- * and Query and Lingui alone, used as the shell uses them and without a line of the console, are 104.4 KB
- * (docs/decisions/0045). The budget holds what was reached, so nothing grows back unnoticed.
+ * Initial JavaScript budget (issue 6): what index.html loads before any lazy chunk. React, React DOM, TanStack
+ * Router and Query and Lingui alone, used as the shell uses them and without a line of the console, are 104.4 KB
+ * (docs/decisions/0045); issue 45's goal read against that floor is 114 KB (0048). Measured 2026-11-29 with zod
+ * and the failures' words out of the shell (0049): 113.5 KB.
  */
-const BUDGET_KB = 135;
+const BUDGET_KB = 114;
 /**
  * The language's message catalogue also loads before the first paint (issue 15). It is content, not
  * code, and grows with every translated word, so it has a budget of its own: all pages' messages in
@@ -50,6 +50,10 @@ for (const file of initial) {
   console.log(`${file}: ${size.toFixed(1)} KB gzip`);
 }
 console.log(`initial JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+// zod's classes carry their names as strings (`$constructor("$ZodObject", …)`), minified or not: a schema
+// imported by a module of the shell brings zod back into it (~11 KB gzip, docs/decisions/0049).
+const initialHoldsZod = initial.some((file) => readFileSync(join(dist, file), 'utf8').includes('$ZodType'));
+console.log(`zod in the initial JavaScript: ${initialHoldsZod ? 'yes' : 'no'}`);
 
 const catalogues = readdirSync(join(dist, 'assets'))
   .filter((file) => /^(en|de)-[\w-]+\.js$/.test(file))
@@ -162,6 +166,8 @@ const problems = [
     'the shared report page holds React DOM: see the aliases to Preact in vite.shared.config.ts',
   initial.length === 0 && 'no script found in dist/index.html',
   total > BUDGET_KB && 'initial JavaScript over budget',
+  initialHoldsZod &&
+    'the initial JavaScript holds zod: a module of the shell imports a schema (see src/web/lib/route-search.ts)',
   catalogues.length < 2 && 'the English and German catalogues are missing from dist/assets',
   largest > CATALOGUE_BUDGET_KB && 'a language catalogue is over budget',
   REPORT_ROUTE_ENTRIES.some((pattern) => !reportEntries.some((file) => pattern.test(file.slice(7)))) &&

@@ -1,13 +1,18 @@
 import { z } from 'zod/mini';
 import { pageSchema } from './api/common.ts';
 
-/** The BFF's own endpoints (product.md "BFF"): shared by the BFF and the SPA. */
-export const ROLES = ['viewer', 'operator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
+import { ENVIRONMENTS, ROLES } from './bff-basics.ts';
 
-export const CSRF_HEADER = 'x-csrf';
+/** The BFF's own endpoints (product.md "BFF"): shared by the BFF and the SPA. */
+export {
+  canAdminister,
+  canWrite,
+  CSRF_HEADER,
+  ENVIRONMENTS,
+  ROLES,
+  type Environment,
+  type Role,
+} from './bff-basics.ts';
 
 /** How a session's person proved who they are (a passkey sign-in counts as an approval's step-up). */
 export const AUTHENTICATION_METHODS = ['password', 'passkey', 'sso'] as const;
@@ -247,12 +252,3 @@ export const AUDIT_CSV_HEADER = [
   // Added with SSO; last, so the columns before keep their places for existing readers.
   'display_name',
 ] as const;
-
-/** What each role may do; the BFF enforces it, the SPA only hides what would be refused. */
-export function canWrite(role: Role): boolean {
-  return role === 'operator' || role === 'admin';
-}
-
-export function canAdminister(role: Role): boolean {
-  return role === 'admin';
-}

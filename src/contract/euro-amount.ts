@@ -1,5 +1,7 @@
-import { MAX_AMOUNT_CENT } from './api/charges.ts';
 import { exampleNumber, parseLocaleDecimal } from './locale-number.ts';
+
+/** The API's bound on an amount (a signed 32-bit integer of cents): api/charges.ts's schema reads it too. */
+export const MAX_AMOUNT_CENT = 2_147_483_647;
 
 export type CentsReading = { ok: true; cents: number } | { ok: false; message: string };
 

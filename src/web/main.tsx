@@ -7,7 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionQueryOptions } from './lib/session/get-session.ts';
-import { SignedOutError, setSignedOutHandler } from './lib/api-client.ts';
+import { SignedOutError, setSignedOutHandler } from './lib/http.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { activateLanguage, startingLanguage } from './i18n/i18n.ts';

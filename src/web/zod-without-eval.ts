@@ -6,9 +6,10 @@
  *
  * Zod reads its settings from this global when it loads, and the app's schemas are built as their
  * modules load, before main.tsx's own code could call `z.config`. So this module runs first: main.tsx
- * and the CSV worker import it first, and in the build it is a chunk of its own (vite.config.ts) that
- * the entry imports before the chunk holding zod — in one chunk with main.tsx it would run last. The
- * e2e suite fails on any CSP violation (e2e/fixtures.ts).
+ * and the CSV worker import it first. In the build it is the shell's first module, and zod comes only in
+ * chunks the shell loads later (docs/decisions/0049); before that, zod was in a chunk the shell imported,
+ * which runs before the shell's own modules, so this was a chunk of its own. The e2e suite fails on any CSP
+ * violation (e2e/fixtures.ts).
  */
 declare global {
   // Zod's name for its settings (zod/v4/core/core.js); `var` is how TypeScript declares a global.

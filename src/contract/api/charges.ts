@@ -1,10 +1,12 @@
 import { z } from 'zod/mini';
+import { MAX_AMOUNT_CENT } from '../euro-amount.ts';
 import { boundedString, isoDateSchema, pathIdSchema } from './common.ts';
+
+export { MAX_AMOUNT_CENT } from '../euro-amount.ts';
 
 export const EXECUTION_CYCLE_REQUIRED = 'This field is required when no_of_executions is greater than 1.';
 /** Recurring items beyond 50 years of monthly executions are certainly typing errors. */
 export const MAX_EXECUTIONS = 600;
-export const MAX_AMOUNT_CENT = 2_147_483_647;
 
 /** A credit (money to the customer) or a charge. */
 export const transactionTypeSchema = z.enum(['credit', 'charge']);

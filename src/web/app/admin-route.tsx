@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { createRoute, Outlet, useLocation } from '@tanstack/react-router';
-import { canAdminister } from '../../contract/bff-api.ts';
+import { canAdminister } from '../../contract/bff-basics.ts';
 import { consoleRoute } from './console-route.tsx';
 import { RoleRequired } from '../components/role-required.tsx';
 import { useCurrentUser } from '../lib/session/use-current-user.ts';

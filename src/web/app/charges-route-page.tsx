@@ -1,7 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { BookChargesPage } from '../features/charges/book-charges-page.tsx';
+import { chargesSearchSchema } from '../features/charges/charges-search.ts';
 import { useReversalStart } from '../features/records/reversal-start.tsx';
+import { useParsedSearch } from '../lib/parsed-search.ts';
 
 const chargesRouteApi = getRouteApi('/console/producers/charges');
 
@@ -11,7 +13,7 @@ const chargesRouteApi = getRouteApi('/console/producers/charges');
  * the usual way (confirmation, approval). Composed here, as features do not import each other.
  */
 export function ChargesRoutePage() {
-  const { reverse } = chargesRouteApi.useSearch();
+  const { reverse } = useParsedSearch(chargesSearchSchema, chargesRouteApi.useSearch());
   if (reverse === undefined) return <BookChargesPage />;
   const recordId = String(reverse);
   return <ReversalCharges key={recordId} recordId={recordId} />;

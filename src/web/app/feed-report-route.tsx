@@ -3,7 +3,9 @@ import { loadFeedReportCatalogue } from '../features/feed-report/feed-report-cat
 import { loadSharedReportsCatalogue } from '../features/shared-reports/shared-reports-catalogue.ts';
 import { loadCharts } from '../features/feed-report/chart/load-charts.ts';
 import { FEED_REPORT_PATH, prefetchOnEnteringReport } from '../features/feed-report/report-route-prefetch.ts';
-import { reportSearchSchema } from '../features/feed-report/data/report-search.ts';
+import type { z } from 'zod/mini';
+import type { reportSearchSchema } from '../features/feed-report/data/report-search.ts';
+import { addressSearch } from '../lib/route-search.ts';
 import { consoleRoute } from './console-route.tsx';
 import { withFindSlots } from './with-find-slots.tsx';
 
@@ -11,7 +13,7 @@ import { withFindSlots } from './with-find-slots.tsx';
 export const feedReportRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: FEED_REPORT_PATH,
-  validateSearch: reportSearchSchema,
+  validateSearch: addressSearch<z.input<typeof reportSearchSchema>>(),
   // The first feed values are asked for as the report is entered, beside its code (issue 30's first draw).
   beforeLoad: ({ context, search, cause }) => {
     if (cause === 'enter') prefetchOnEnteringReport(context.queryClient, search);

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { canAdminister, canWrite, type SessionUser } from '../../contract/bff-api.ts';
+import type { SessionUser } from '../../contract/bff-api.ts';
+import { canAdminister, canWrite } from '../../contract/bff-basics.ts';
 
 export interface NavItem {
   to: string;

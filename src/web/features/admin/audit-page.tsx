@@ -14,10 +14,12 @@ import { useUsers } from './api/get-users.ts';
 import {
   AUDIT_PAGE_SIZE,
   auditFilter,
+  auditSearchSchema,
   dayRangeProblem,
   statusLabel,
   type AuditSearch,
 } from './audit-search.ts';
+import { useParsedSearch } from '../../lib/parsed-search.ts';
 
 const targetsText = (entry: AuditEntry) =>
   Object.entries(entry.targets)
@@ -36,12 +38,12 @@ const auditRouteApi = getRouteApi('/console/admin/admin/audit');
  * the filters in the URL, and the filtered whole as CSV.
  */
 export function AuditPage() {
-  const search = auditRouteApi.useSearch();
+  const search = useParsedSearch(auditSearchSchema, auditRouteApi.useSearch());
   const navigate = auditRouteApi.useNavigate();
   const update = (patch: Partial<AuditSearch>) =>
     void navigate({
       // Any filter change starts again at the first page.
-      search: (previous) => ({ ...previous, page: undefined, ...patch }),
+      search: { ...search, page: undefined, ...patch },
     });
   const page = search.page ?? 1;
   const rangeProblem = dayRangeProblem(search);

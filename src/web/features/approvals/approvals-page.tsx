@@ -16,7 +16,8 @@ import { APPROVAL_FILTERS, filterOf, statusFilterOf, type ApprovalFilter } from 
 import { cannotApproveNote } from './approver-reason.ts';
 import { RequestCell } from './request-cell.tsx';
 import { MyDecidedRequests } from './my-decided-requests.tsx';
-import type { ApprovalsSearch } from './approvals-search.ts';
+import { approvalsSearchSchema, type ApprovalsSearch } from './approvals-search.ts';
+import { useParsedSearch } from '../../lib/parsed-search.ts';
 
 const approvalsRouteApi = getRouteApi('/console/approvals');
 
@@ -32,10 +33,10 @@ export function ApprovalsPage() {
 
 function ApprovalsList() {
   const user = useCurrentUser();
-  const search = approvalsRouteApi.useSearch();
+  const search = useParsedSearch(approvalsSearchSchema, approvalsRouteApi.useSearch());
   const navigate = approvalsRouteApi.useNavigate();
   const update = (patch: Partial<ApprovalsSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }) });
+    void navigate({ search: { ...search, page: undefined, ...patch } });
   const page = search.page ?? 1;
   const status = statusFilterOf(search);
   const approvals = useApprovals(status, page);

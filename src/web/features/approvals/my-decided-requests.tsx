@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Approval } from '../../../contract/approvals.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { useMarkDecisionsSeen } from './api/decisions-for-me.ts';
+import { useMarkDecisionsSeen } from './api/decisions-for-me-requests.ts';
 import { useMyDecidedApprovals } from './api/get-my-decided-approvals.ts';
 import { RequestCell } from './request-cell.tsx';
 import { approvalStatusWord, personName } from './approval-text.ts';

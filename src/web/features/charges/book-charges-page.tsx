@@ -46,6 +46,8 @@ import { bookingReasons, ChargePreview } from './charge-preview.tsx';
 import { plausibilityKey } from './plausibility-check.tsx';
 import { ChargeResult } from './charge-result.tsx';
 import { CHARGE_FIELD_ORDER, chargeFields, type ChargeFieldName } from './charge-text.ts';
+import { chargesSearchSchema } from './charges-search.ts';
+import { useParsedSearch } from '../../lib/parsed-search.ts';
 
 const CATEGORIES_KEY = 'charge-categories';
 
@@ -92,7 +94,7 @@ export function BookChargesPage({
   onAnother?: () => void;
 }) {
   const user = useCurrentUser();
-  const search = chargesRouteApi.useSearch();
+  const search = useParsedSearch(chargesSearchSchema, chargesRouteApi.useSearch());
   const locale = useNumberLocale();
   const [sent, setSent] = useState<Sent | null>(null);
   const [formKey, setFormKey] = useState(0);

@@ -38,7 +38,8 @@ import {
 import { MigrationResult } from './migration-result.tsx';
 import { isJsonObject, type MigrationRecord } from './migration-record.ts';
 import { SECTION_CONTENT } from './migration-sections.ts';
-import { withAddressPrefill, type MigrateSearch } from './migration-prefill.ts';
+import { migrateSearchSchema, withAddressPrefill, type MigrateSearch } from './migration-prefill.ts';
+import { useParsedSearch } from '../../lib/parsed-search.ts';
 import { fieldWords, sectionTitles } from './migration-text.ts';
 
 const DRAFT_KEY = 'consumer-migration';
@@ -47,7 +48,7 @@ const migrateRouteApi = getRouteApi('/console/consumers/migrate');
 export function MigrateConsumerPage() {
   const user = useCurrentUser();
   // A link's delivery address ("migrate another consumer at this address") fills the first form only.
-  const prefill = migrateRouteApi.useSearch();
+  const prefill = useParsedSearch(migrateSearchSchema, migrateRouteApi.useSearch());
   const [record, setRecord] = useState<MigrationRecord | null>(null);
   // A fresh form (new key) for "Migrate another consumer": nothing of the last one stays.
   const [formKey, setFormKey] = useState(0);

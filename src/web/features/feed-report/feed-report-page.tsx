@@ -38,7 +38,8 @@ import { reportTitle } from './report-title.ts';
 import { reportView } from './data/report-view.ts';
 import { reportFetch } from './data/report-fetch.ts';
 import { openingNow } from './data/report-entered.ts';
-import type { ReportSearch, ReportViewName } from './data/report-search.ts';
+import { reportSearchSchema, type ReportSearch, type ReportViewName } from './data/report-search.ts';
+import { useParsedSearch } from '../../lib/parsed-search.ts';
 import { ReportViewBody } from './report-view-body.tsx';
 import { useWarmViews } from './data/warm-views.ts';
 import { ViewSwitch } from './view-switch.tsx';
@@ -83,13 +84,13 @@ const reportRouteApi = getRouteApi('/console/reports/feed-in');
 
 export function FeedReportPage() {
   const staff = useCurrentUser();
-  const search = reportRouteApi.useSearch();
+  const search = useParsedSearch(reportSearchSchema, reportRouteApi.useSearch());
   const navigate = reportRouteApi.useNavigate();
   // Stable across renders (it merges into the search it is given), so controls memoised on it stay unrendered.
   const update = useCallback(
     (patch: Partial<ReportSearch>, options: { replace?: boolean } = {}) =>
       void navigate({
-        search: (previous) => ({ ...previous, ...patch }),
+        search: (previous) => ({ ...reportSearchSchema.parse(previous), ...patch }),
         replace: options.replace ?? false,
       }),
     [navigate],

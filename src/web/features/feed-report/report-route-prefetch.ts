@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportEntered } from './data/report-entered.ts';
 import type * as ReportPrefetchModule from './data/report-prefetch.ts';
-import type { ReportSearch } from './data/report-search.ts';
 
 export const FEED_REPORT_PATH = '/reports/feed-in';
 
@@ -37,7 +36,7 @@ export function loadReportPrefetchOnOpen(pathname: string): void {
 }
 
 /** The route entered the report: its first feed values are asked for now, beside the page's code. */
-export function prefetchOnEnteringReport(queryClient: QueryClient, search: ReportSearch): void {
+export function prefetchOnEnteringReport(queryClient: QueryClient, search: unknown): void {
   reportWasEntered = true;
   const enteredAt = Date.now();
   reportEntered(enteredAt);

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { logoutResponseSchema } from '../../../contract/bff-api.ts';
-import { requestOk } from '../api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 /**
  * Signs out; answers where the browser goes next: the provider's end-session page when the session
- * came from SSO (RP-initiated logout), else the sign-in page.
+ * came from SSO (RP-initiated logout), else the sign-in page. Its code loads when it is asked for.
  */
-export async function signOut(): Promise<string> {
-  const answer = await requestOk('post', '/bff/logout');
-  return answer ? logoutResponseSchema.parse(answer).endSessionUrl : '/sign-in';
-}
+export const signOut = (): Promise<string> =>
+  import('./sign-out-request.ts').then((module) => module.signOut());
 
 export function useSignOut() {
   const queryClient = useQueryClient();

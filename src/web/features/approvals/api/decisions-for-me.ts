@@ -1,41 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  decisionsForMeSchema,
-  decisionsSeenSchema,
-  type DecisionsForMe,
-} from '../../../../contract/approval-decisions.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { approvalKeys } from '../../../lib/approval-keys.ts';
-import { requestOk } from '../../../lib/api-client.ts';
 
-const PATH = '/bff/approvals/decisions-for-me';
-
-/** How many of the signed-in user's requests were decided since they last looked (kept per user by the BFF). */
-export const getDecisionsForMe = (signal?: AbortSignal) =>
-  requestOk('get', PATH, { schema: decisionsForMeSchema, ...(signal ? { signal } : {}) });
-
-/** They look at their decided requests now; answers when they had looked before. */
-export const markDecisionsSeen = () => requestOk('post', PATH, { schema: decisionsSeenSchema });
-
-/** Every 30 s like the pending count, and after any approval action (they invalidate `approvalKeys.all`). */
+/**
+ * The navigation's note of the user's decided requests: every 30 s like the pending count, and after any
+ * approval action (they invalidate `approvalKeys.all`). The request and its schema load with the first ask,
+ * beside the shell (docs/decisions/0049).
+ */
 export const decisionsForMeQueryOptions = queryOptions({
   queryKey: approvalKeys.decisionsForMe(),
-  queryFn: ({ signal }) => getDecisionsForMe(signal),
+  queryFn: ({ signal }) =>
+    import('./decisions-for-me-requests.ts').then((requests) => requests.getDecisionsForMe(signal)),
   refetchInterval: 30_000,
 });
 
 /** The navigation's note; `enabled` false for viewers, who ask for no approvals. */
 export const useDecisionsForMe = ({ enabled }: { enabled: boolean }) =>
   useQuery({ ...decisionsForMeQueryOptions, enabled });
-
-/** Records that the requester looked; the navigation's note goes at once. */
-export function useMarkDecisionsSeen() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markDecisionsSeen,
-    onSuccess: (seen) =>
-      queryClient.setQueryData<DecisionsForMe>(approvalKeys.decisionsForMe(), {
-        unseen: 0,
-        seen_at: seen.seen_at,
-      }),
-  });
-}

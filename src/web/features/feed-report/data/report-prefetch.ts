@@ -4,7 +4,7 @@ import { feedKeys } from './feed-keys.ts';
 import { rawParams } from './loaded-raw.ts';
 import { reportFetch } from './report-fetch.ts';
 import { dateIn, MAX_POINTS, pointCount, rangeDays, rangeProblem, type DateRange } from './report-range.ts';
-import type { ReportSearch } from './report-search.ts';
+import { reportSearchSchema, type ReportSearch } from './report-search.ts';
 import { DEFAULT_ZONE, knownZone, reportState } from './report-state.ts';
 
 const VALUES_PER_DAY = 96;
@@ -16,9 +16,10 @@ const ZONE_COUNT_MARGIN = 2 * VALUES_PER_DAY;
  * it has loaded and rendered (a raw year's values then arrive while the chart library still loads). It asks
  * for exactly what the page asks for first, into the same cache entry: raw values for `agg=raw`, else the
  * view's aggregate. Nothing is asked for a range the page would not load without a confirmation, or that
- * raw values already loaded cover.
+ * raw values already loaded cover. The address's values are read here, as the page reads them.
  */
-export function prefetchReportFeed(client: QueryClient, search: ReportSearch, now: number): void {
+export function prefetchReportFeed(client: QueryClient, addressSearch: unknown, now: number): void {
+  const search = reportSearchSchema.parse(addressSearch);
   const { user, contract } = search;
   if (!user || !contract) return;
   const params =

@@ -10,7 +10,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The report's URL (pinned: `?user&contract&from&to&agg&tz`, plus `compare`, `capacity_kw` and `view`): every
  * control writes here, so a copied link opens the same report. A value that cannot be read falls back
- * to its default rather than breaking the page. Kept free of the report's code: the router loads it.
+ * to its default rather than breaking the page. Read by the page and the route's early fetch (the route keeps
+ * the address as it is: lib/route-search.ts).
  */
 export const reportSearchSchema = z.object({
   user: z.catch(z.optional(z.coerce.string().check(z.maxLength(64))), undefined),
