@@ -52,13 +52,13 @@ function staticImports(name: string, isStart: (id: string, context: PluginContex
 const shell = staticImports('shell-modules', (id, context) => context.getModuleInfo(id)?.isEntry === true);
 
 /**
- * What the feed-in report's route loads (its page, the find slots, the charts; scripts/check-bundle-size.ts):
+ * What the feed-in report's route loads (its page, the find slots, sharing, the charts; check-bundle-size.ts):
  * the console's modules that pages share and the report uses are one chunk (`shared`), the others a second
  * (`shared-forms`). In one chunk the report loaded the write forms' rules and zod's parts only they use
  * (ibantools, the bulk and approval shapes: ~9 KB gzip), once zod left the shell (docs/decisions/0049).
  */
 const REPORT_ROUTE_MODULES =
-  /[\\/]src[\\/]web[\\/](features[\\/]feed-report[\\/](feed-report-page\.tsx|chart[\\/]charts\.ts)|app[\\/]find-slots\.tsx)$/;
+  /[\\/]src[\\/]web[\\/](features[\\/]feed-report[\\/](feed-report-page\.tsx|chart[\\/]charts\.ts)|app[\\/](find-slots|report-share)\.tsx)$/;
 const reportRoute = staticImports('report-route-modules', (id) => REPORT_ROUTE_MODULES.test(id));
 
 /**

@@ -17,7 +17,7 @@
  * BENCH_LIGHTHOUSE_ONLY=report,charges (names from the table) measures only those pages;
  * BENCH_LIGHTHOUSE_URL=http://127.0.0.1:8080 measures only a console already running in the e2e environment
  * instead of starting two.
- * BENCH_LIGHTHOUSE_KEEP=dir keeps each page's last Lighthouse result there (`<page>.json`), to read what its
+ * BENCH_LIGHTHOUSE_KEEP=dir keeps every Lighthouse result there (`<page>-<before|after>-<run>.json`), to read what its
  * main thread did (audits `long-tasks`, `bootup-time`, `mainthread-work-breakdown`).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -340,13 +340,16 @@ try {
         const url = `${target.url}${page.path.replace(':approval', target.approval).replace(':link', target.link)}`;
         scores[target.name].push(lighthouseRun(url, page.signedIn ? target.cookie : null, dataDir));
         process.stderr.write('.');
+        const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+        if (keep) {
+          // Node names the source when the destination's folder is missing: make it first.
+          mkdirSync(keep, { recursive: true });
+          copyFileSync(
+            join(dataDir, 'result.json'),
+            join(keep, `${page.name}-${target.name}-${run + 1}.json`),
+          );
+        }
       }
-    }
-    const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
-    if (keep) {
-      // Node names the source when the destination's folder is missing: make it first.
-      mkdirSync(keep, { recursive: true });
-      copyFileSync(join(dataDir, 'result.json'), join(keep, `${page.name}.json`));
     }
     const after = medianRun(scores.after);
     const before = scores.before.length > 0 ? scores.before : null;

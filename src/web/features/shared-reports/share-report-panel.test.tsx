@@ -46,7 +46,8 @@ it('shares the report as given, until the end of the chosen day, and shows the l
     </I18nProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Share outside the console' }));
-  fireEvent.change(screen.getByLabelText('Works until'), { target: { value: '2020-01-01' } });
+  // The form's code loads as the panel opens.
+  fireEvent.change(await screen.findByLabelText('Works until'), { target: { value: '2020-01-01' } });
   fireEvent.change(screen.getByLabelText('For whom (optional)'), { target: { value: 'community board' } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create the link' }));
