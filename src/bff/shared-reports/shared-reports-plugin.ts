@@ -391,7 +391,8 @@ export default fp<SharedReportsPluginOptions>(
         }
         const status = refused?.statusCode ?? 200;
         if (!page) {
-          if (refused) return reply.code(status).type('text/plain; charset=utf-8').send(refused.detail);
+          // Without the built page (tests, a server started before its build) the refusal is the BFF's JSON one.
+          if (refused) throw refused;
           return reply
             .code(503)
             .type('text/plain')

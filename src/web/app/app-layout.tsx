@@ -104,6 +104,11 @@ export function AppLayout({ user }: { user: SessionUser }) {
         >
           {t`Sign out`}
         </button>
+        {signOut.isError && (
+          <p className="field-error sign-out-error" role="alert">
+            {signOut.error.message}
+          </p>
+        )}
         <LanguageSelect />
       </header>
       {!locked && (

@@ -12,8 +12,8 @@ export const chargesRoute = createRoute({
   path: '/producers/charges',
   validateSearch: addressSearch<z.input<typeof chargesSearchSchema>>(),
   // A reversal's notice speaks the record pages' words.
-  loaderDeps: ({ search }) => ({ reverse: search.reverse }),
-  loader: ({ deps }) => (deps.reverse === undefined ? undefined : loadRecordsCatalogue()),
+  loaderDeps: ({ search }) => ({ reversing: search.reverse !== undefined }),
+  loader: ({ deps }) => (deps.reversing ? loadRecordsCatalogue() : undefined),
   component: withFindSlots(() =>
     import('./charges-route-page.tsx').then((module) => module.ChargesRoutePage),
   ),

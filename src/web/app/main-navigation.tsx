@@ -6,7 +6,7 @@ import type { SessionUser } from '../../contract/bff-api.ts';
 import { canWrite } from '../../contract/bff-basics.ts';
 import { useDecisionsForMe } from '../features/approvals/api/decisions-for-me.ts';
 import { usePendingApprovalCount } from '../features/approvals/api/get-pending-approval-count.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber } from '../lib/format-number.ts';
 import { navigationFor, type NavItem } from './navigation.ts';
 
 export const NAVIGATION_ID = 'main-navigation';

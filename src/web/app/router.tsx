@@ -4,6 +4,7 @@ import {
   loadReportPrefetchOnOpen,
   stopReportFeedsOnLeaving,
 } from '../features/feed-report/report-route-prefetch.ts';
+import { RouteError } from './route-error.tsx';
 import { RoutePending } from './route-pending.tsx';
 import { routeTree } from './route-tree.ts';
 
@@ -21,6 +22,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 100,
     defaultPendingMinMs: 0,
+    defaultErrorComponent: RouteError,
   });
   // The page's own code loads beside the language catalogue and the session check, not once they are in
   // and the console's route has let it through: on a slow network that was a round trip more before the

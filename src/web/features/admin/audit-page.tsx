@@ -43,7 +43,7 @@ export function AuditPage() {
   const update = (patch: Partial<AuditSearch>) =>
     void navigate({
       // Any filter change starts again at the first page.
-      search: { ...search, page: undefined, ...patch },
+      search: (previous) => ({ ...auditSearchSchema.parse(previous), page: undefined, ...patch }),
     });
   const page = search.page ?? 1;
   const rangeProblem = dayRangeProblem(search);

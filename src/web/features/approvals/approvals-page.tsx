@@ -36,7 +36,9 @@ function ApprovalsList() {
   const search = useParsedSearch(approvalsSearchSchema, approvalsRouteApi.useSearch());
   const navigate = approvalsRouteApi.useNavigate();
   const update = (patch: Partial<ApprovalsSearch>) =>
-    void navigate({ search: { ...search, page: undefined, ...patch } });
+    void navigate({
+      search: (previous) => ({ ...approvalsSearchSchema.parse(previous), page: undefined, ...patch }),
+    });
   const page = search.page ?? 1;
   const status = statusFilterOf(search);
   const approvals = useApprovals(status, page);

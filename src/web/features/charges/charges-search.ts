@@ -6,8 +6,9 @@ import { z } from 'zod/mini';
  * cannot read is dropped.
  */
 export const chargesSearchSchema = z.object({
-  user: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-  contract: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
+  // Text as written: the router reads `?contract=12345` as a number.
+  user: z.catch(z.optional(z.coerce.string().check(z.maxLength(64))), undefined),
+  contract: z.catch(z.optional(z.coerce.string().check(z.maxLength(64))), undefined),
   // A number as the router reads `?reverse=42` (kept one, so the address stays as written); anything else
   // as text, for the page to say there is no such booking.
   reverse: z.catch(

@@ -51,6 +51,19 @@ describe('prefetchReportFeed', () => {
     ]);
   });
 
+  it('reads the address as the page does: a value it cannot read falls back to its default', () => {
+    // As the router hands the query over: numbers where a value parses as JSON, anything else as text.
+    prefetchReportFeed(
+      client,
+      { ...contract, from: 20250301, to: '2025-03-31', agg: 'bogus', tz: 'UTC' },
+      NOW,
+    );
+    // No readable start: the last seven days by day, as the page opens without a range; the zone is kept.
+    expect(askedKeys()).toEqual([
+      ['feed', 'P1000', 'C1000', '2026-11-18T00:00:00Z', '2026-11-25T00:00:00Z', 'day', 'UTC'],
+    ]);
+  });
+
   it('asks for nothing the page would confirm first (more than four years of raw values)', () => {
     prefetchReportFeed(client, { ...contract, from: '2020-01-01', to: '2025-12-31', agg: 'raw' }, NOW);
     expect(askedKeys()).toEqual([]);
