@@ -1,4 +1,17 @@
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, screenshot, signIn, test } from './fixtures.ts';
+
+/** The state as staff see it: 390 and 1440 px wide, light and dark (E2E_SCREENSHOTS=1). */
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenshot(page, { path: `test-results/screenshots/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 /** The aborted chunk's own console lines are expected: they are taken out (and must be there); any other fails. */
 function takeChunkFailures(consoleErrors: string[], chunk: RegExp): void {
@@ -23,6 +36,7 @@ test('a page whose code cannot load says so in the UI language with a way to rel
   const error = page.getByTestId('route-error');
   await expect(error.getByRole('heading')).toHaveText('This page could not be shown');
   await expect(error).toHaveRole('alert');
+  await screenshots(page, 'route-error-en');
   await page.unroute(/\/assets\/validators-route-page-[^/]+\.js$/);
   await error.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -56,4 +70,18 @@ test('the share panel says when its form cannot load, and the report stays', asy
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Periods of the report' })).toBeVisible();
   takeChunkFailures(consoleErrors, /share-report-body/);
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('a page whose code cannot load says so in German', async ({ page, consoleErrors }) => {
+    await page.route(/\/assets\/validators-route-page-[^/]+\.js$/, (route) => route.abort());
+    await signIn(page, ADMIN);
+    const error = page.getByTestId('route-error');
+    await expect(error.getByRole('heading')).toHaveText('Diese Seite konnte nicht angezeigt werden');
+    await expect(error.getByRole('button', { name: 'Seite neu laden' })).toBeVisible();
+    await screenshots(page, 'route-error-de');
+    takeChunkFailures(consoleErrors, /validators-route-page/);
+  });
 });
